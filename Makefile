@@ -1,0 +1,59 @@
+# pfcmmu: top-level entry points.  See README.md.
+#
+#   make setup                   install everything (Debian packages, .venv, YoWASP warm-up)
+#   make [SIM=icarus|verilator]  full cocotb regression on one simulator (default icarus)
+#   make test                    what CI runs: model tests, then the regression on both simulators
+#   make lint                    verilator -Wall, iverilog -Wall, Yosys read: warning-free
+#   make clean
+# Options: TESTS=pattern (pytest -k), SEED=n (replay), WAVES=1 (FST dumps), JOBS=n (xdist)
+
+SIM ?= icarus
+TESTS ?=
+JOBS ?= auto
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export SIM SEED WAVES
+
+PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
+XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
+
+.PHONY: all regress test model-test lint clean setup distclean bench bench-model help
+
+all: regress
+
+help:
+	@sed -n '1,12p' Makefile
+
+setup:
+	bash scripts/setup.sh
+
+$(PY):
+	@echo "No $(VENV): run 'make setup' first." >&2; exit 1
+
+# pytest exits 5 when no test was collected: make treats every non-zero exit as failure.
+regress: | $(PY)
+	@mkdir -p sim_build
+	$(PY) -m pytest tb $(XDIST) $(PYTEST_K) -ra --junitxml=sim_build/junit-$(SIM).xml
+
+model-test: | $(PY)
+	@mkdir -p sim_build
+	$(PY) -m pytest models $(PYTEST_K) -ra --junitxml=sim_build/junit-model.xml
+
+test: model-test
+	$(MAKE) regress SIM=icarus
+	$(MAKE) regress SIM=verilator
+
+lint: | $(PY)
+	bash scripts/lint.sh
+
+bench-model: | $(PY)
+	$(PY) -m models.bench
+
+bench: bench-model
+
+clean:
+	rm -rf sim_build/icarus sim_build/verilator sim_build/*.xml sim_build/model .pytest_cache
+	find . -name __pycache__ -type d -not -path './.venv/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,2 @@
+// Ordered Verilog source list: used by simulation (tb/harness.py), lint (scripts/lint.sh)
+// and synthesis (syn/).  Paths relative to the repository root; leaf modules first.

