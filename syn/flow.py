@@ -1,0 +1,203 @@
+"""Open FPGA flow: Yosys -> nextpnr -> ecppack / icepack, with a resource and Fmax report.
+
+Used by `make synth BOARD=...` (through syn/<board>/Makefile) and `make synth-sweep`.
+Runs the YoWASP tools from .venv; they see a private /tmp, so every path handed to them is
+relative to the repository root, which is the working directory of every call.
+
+    python syn/flow.py --top mmu_core --family ecp5 --device 85k --package CABGA381 \
+        --freq 125 --out sim_build/syn/mmu_core --ooc [-P PORT_COUNT=4] [--lpf ...] [--src ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_BIN = ROOT / ".venv" / "bin"
+
+
+def rel(p: Path | str) -> str:
+    return os.path.relpath(Path(p).resolve(), ROOT)
+
+
+def rtl_files() -> list[str]:
+    out = []
+    for line in (ROOT / "rtl" / "rtl.f").read_text().splitlines():
+        line = line.split("//")[0].split("#")[0].strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def tool(name: str) -> str:
+    exe = VENV_BIN / f"yowasp-{name}"
+    return str(exe) if exe.exists() else f"yowasp-{name}"
+
+
+def tool_version(name: str, arg: str = "--version") -> str:
+    try:
+        r = subprocess.run([tool(name), arg], capture_output=True, text=True, cwd=ROOT,
+                           timeout=300)
+        txt = (r.stdout + r.stderr).strip().splitlines()
+        txt = [t for t in txt if t and not t.startswith("Preparing")]
+        return txt[0] if txt else "unknown"
+    except Exception as e:  # pragma: no cover
+        return f"unknown ({e})"
+
+
+def run(cmd: list[str], log: Path) -> float:
+    t0 = time.time()
+    with open(log, "w") as f:
+        r = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode != 0:
+        sys.stderr.write(Path(log).read_text()[-4000:])
+        raise SystemExit(f"flow: {cmd[0]} failed (log {rel(log)})")
+    return time.time() - t0
+
+
+def synth(args) -> dict:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    srcs = [rel(ROOT / s) for s in rtl_files()] + [rel(s) for s in (args.src or [])]
+    params = []
+    for p in args.param or []:
+        k, v = p.split("=", 1)
+        params.append(f"chparam -set {k} {v} {args.top}")
+    json_net = rel(out / f"{args.top}.json")
+    synth_cmd = "synth_ecp5" if args.family == "ecp5" else "synth_ice40"
+    script = [f"read_verilog -sv {' '.join(srcs)}"] + params + [
+        f"hierarchy -check -top {args.top}",
+        f"{synth_cmd} -top {args.top} -json {json_net}" + (" -abc9" if args.abc9 else ""),
+        f"tee -o {rel(out / 'yosys_stat.txt')} stat",
+    ]
+    ys = out / "synth.ys"
+    ys.write_text("\n".join(script) + "\n")
+    t_syn = run([tool("yosys"), "-q", "-s", rel(ys)], out / "yosys.log")
+
+    report = rel(out / "nextpnr_report.json")
+    if args.family == "ecp5":
+        cmd = [tool("nextpnr-ecp5"), f"--{args.device}", "--package", args.package,
+               "--json", json_net, "--freq", str(args.freq), "--report", report,
+               "--seed", str(args.seed), "--threads", "1"]
+        if args.ooc:
+            cmd += ["--out-of-context"]
+        else:
+            cmd += ["--lpf", rel(args.lpf), "--textcfg", rel(out / f"{args.top}.config")]
+    else:
+        cmd = [tool("nextpnr-ice40"), f"--{args.device}", "--package", args.package,
+               "--json", json_net, "--freq", str(args.freq), "--report", report,
+               "--seed", str(args.seed)]
+        if args.ooc:
+            cmd += ["--pcf-allow-unconstrained"]
+        else:
+            cmd += ["--pcf", rel(args.pcf), "--asc", rel(out / f"{args.top}.asc")]
+    t_pnr = run(cmd, out / "nextpnr.log")
+
+    bitstream = None
+    if not args.ooc:
+        if args.family == "ecp5":
+            bitstream = out / f"{args.top}.bit"
+            run([tool("ecppack"), "--compress", rel(out / f"{args.top}.config"), rel(bitstream)],
+                out / "pack.log")
+        else:
+            bitstream = out / f"{args.top}.bin"
+            run([tool("icepack"), rel(out / f"{args.top}.asc"), rel(bitstream)], out / "pack.log")
+
+    rep = json.loads((ROOT / report).read_text())
+    util = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    fmax = rep.get("fmax", {})
+    crit = []
+    for cp in rep.get("critical_paths", []):
+        path = cp.get("path", [])
+        if path:
+            srcs = []
+            for step in path:
+                for src in step.get("sources", []):
+                    if not src.startswith("/share") and src not in srcs:
+                        srcs.append(src)
+            crit.append({"from": cp.get("from"), "to": cp.get("to"),
+                         "start": path[0].get("from", {}).get("cell"),
+                         "end": path[-1].get("to", {}).get("cell"),
+                         "delay_ns": round(sum(p.get("delay", 0) for p in path), 3),
+                         "sources": srcs[:8]})
+    stat = (out / "yosys_stat.txt").read_text()
+    # nextpnr's placed counts: LUT4 + carry halves (TRELLIS_COMB / ICESTORM_LC), FFs, BRAMs
+    def used(*names):
+        return sum(util.get(n, {}).get("used", 0) for n in names)
+    luts = used("TRELLIS_COMB", "ICESTORM_LC")
+    ffs = used("TRELLIS_FF") or _stat_count(stat, r"(SB_DFF\w*)")
+    brams = used("DP16KD", "ICESTORM_RAM")
+    met = all(v.get("achieved", 0) >= v.get("constraint", args.freq) - 1e-9 for v in fmax.values()) \
+        if fmax else None
+    result = {
+        "top": args.top, "family": args.family, "device": args.device, "package": args.package,
+        "params": dict(p.split("=", 1) for p in (args.param or [])),
+        "target_mhz": args.freq, "fmax": fmax, "timing_met": met,
+        "luts": luts, "ffs": ffs, "brams": brams, "utilization": util,
+        "critical_paths": crit[:3], "bitstream": rel(bitstream) if bitstream else None,
+        "seconds": {"synth": round(t_syn, 1), "pnr": round(t_pnr, 1)},
+    }
+    (out / "report.json").write_text(json.dumps(result, indent=2))
+    (out / "report.txt").write_text(format_report(result))
+    print(format_report(result))
+    return result
+
+
+def _stat_count(stat: str, pattern: str) -> int:
+    # the last "Number of cells" block is the top's (flattened) total
+    total = 0
+    block = stat.split("=== design hierarchy ===")[-1]
+    for m in re.finditer(r"^\s+(\d+)\s+(?:[\d.]+\s+)?" + pattern + r"\s*$", block, re.M):
+        total += int(m.group(1))
+    if total == 0:
+        for m in re.finditer(r"^\s+" + pattern + r"\s+(\d+)\s*$", block, re.M):
+            total += int(m.group(2))
+    return total
+
+
+def format_report(r: dict) -> str:
+    lines = [f"== {r['top']} on {r['family']} {r['device']} {r['package']} "
+             f"params {r['params'] or 'default'}",
+             f"   LUTs {r['luts']}   FFs {r['ffs']}   block RAMs {r['brams']}"]
+    for clk, v in r["fmax"].items():
+        ok = "MET" if v.get("achieved", 0) >= v.get("constraint", 0) else "MISSED"
+        lines.append(f"   clock {clk}: Fmax {v.get('achieved', 0):.1f} MHz, target "
+                     f"{v.get('constraint', 0):.1f} MHz: {ok}")
+    if r["timing_met"] is False and r["critical_paths"]:
+        cp = r["critical_paths"][0]
+        lines.append(f"   critical path: {cp['start']} -> {cp['end']} ({cp['delay_ns']} ns)")
+        for src in cp.get("sources", []):
+            lines.append(f"      via {src}")
+    if r["bitstream"]:
+        lines.append(f"   bitstream: {r['bitstream']}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--top", required=True)
+    ap.add_argument("--family", choices=["ecp5", "ice40"], default="ecp5")
+    ap.add_argument("--device", default="85k")
+    ap.add_argument("--package", default="CABGA381")
+    ap.add_argument("--freq", type=float, default=125.0)
+    ap.add_argument("--lpf")
+    ap.add_argument("--pcf")
+    ap.add_argument("--src", action="append", help="extra source (board top, PLL wrapper)")
+    ap.add_argument("-P", "--param", action="append", help="NAME=VALUE top parameter")
+    ap.add_argument("--ooc", action="store_true", help="out of context (no pins, no bitstream)")
+    ap.add_argument("--abc9", action="store_true")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args(argv)
+    synth(args)
+
+
+if __name__ == "__main__":
+    main()
