@@ -1,2 +1,4 @@
 // Ordered Verilog source list: used by simulation (tb/harness.py), lint (scripts/lint.sh)
 // and synthesis (syn/).  Paths relative to the repository root; leaf modules first.
+rtl/uart_tx.v
+rtl/stat_uart.v

