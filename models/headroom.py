@@ -15,10 +15,12 @@ Cells.  A frame of L bytes holds ``ceil(L / cell_bytes)`` cells, so bytes in fli
 frames need more cells than ``bytes / cell_bytes``.  Two cell figures are offered:
 
 * ``cells_ceil``  = ceil(bytes / cell_bytes): right when in-flight frames are large;
-* ``cells_worst`` = ceil(bytes * worst_case_factor / cell_bytes), with the SONiC Mellanox factor
-  ``cell_bytes / 64`` when a cell is larger than two minimum frames (every 64-byte frame holds one
-  whole cell), else ``2 * cell_bytes / (1 + cell_bytes)`` (a frame one byte longer than a cell
-  holds two cells).  It is an upper bound: no mix of frames of at least 64 bytes holds more cells.
+* ``cells_worst`` = ceil(bytes * worst_case_factor / cell_bytes), where the factor is the largest
+  ``ceil(L / cell) * cell / L`` over frame lengths 64 <= L <= 9216: ``cell_bytes / 64`` when a
+  cell is at least two minimum frames (every 64-byte frame holds one whole cell), else
+  ``2 * cell_bytes / (1 + cell_bytes)`` (a frame one byte longer than a cell holds two cells).
+  This is SONiC Mellanox's ``worst_case_factor`` except at exactly 128-byte cells.  It is an
+  upper bound: no mix of frames of at least 64 bytes holds more cells.
 
 Everything is exact rational arithmetic (fractions.Fraction) rounded up once at the end, so the
 figures are integers and reproducible.
@@ -51,8 +53,23 @@ def link_delay_bytes(speed_gbps: float, cable_m: float, prop_ns_per_m: float = P
     return Fraction(speed_gbps) * Fraction(cable_m) * Fraction(prop_ns_per_m) / 8
 
 
-def worst_case_factor(cell_bytes: int, min_frame: int = MIN_FRAME) -> Fraction:
-    """Cells-per-byte inflation of small frames (SONiC Mellanox definition, see module doc)."""
+def worst_case_factor(cell_bytes: int, min_frame: int = MIN_FRAME, max_frame: int = MTU_R
+                      ) -> Fraction:
+    """Largest ``ceil(L / cell) * cell / L`` over frame lengths L in [min_frame, max_frame]:
+    the most buffer bytes a byte of frame can cost.  The maximum sits at L = min_frame or at
+    the first L = k * cell + 1 >= min_frame (the ratio falls between those points).  For
+    cells > 128 bytes this is ``cell / 64`` and for cells of 64..127 ``2 cell / (cell + 1)``, the
+    SONiC Mellanox factor; at exactly 128 it is 2 where SONiC's formula gives 256/129, which a
+    64-byte frame exceeds."""
+    cands = [Fraction(-(-min_frame // cell_bytes) * cell_bytes, min_frame)]
+    k = max(1, -(-(min_frame - 1) // cell_bytes))
+    if k * cell_bytes + 1 <= max_frame:
+        cands.append(Fraction((k + 1) * cell_bytes, k * cell_bytes + 1))
+    return max(cands)
+
+
+def mellanox_factor(cell_bytes: int, min_frame: int = MIN_FRAME) -> Fraction:
+    """SONiC buffer_headroom_mellanox.lua ``worst_case_factor``, kept as written there."""
     if cell_bytes > 2 * min_frame:
         return Fraction(cell_bytes, min_frame)
     return Fraction(2 * cell_bytes, 1 + cell_bytes)
@@ -91,7 +108,7 @@ def xoff_mellanox(speed_gbps: float, cable_m: float, mtu: int, cell_bytes: int,
     peer = PEER_RESPONSE_QUANTA[speed] * QUANTUM_BITS // 8
     cable = 2 * Fraction(cable_m) * Fraction(speed_gbps) * 10**9 / MELLANOX_LIGHT_M_PER_S / 8
     occ = (100 - small_packet_percentage
-           + small_packet_percentage * worst_case_factor(cell_bytes)) / Fraction(100)
+           + small_packet_percentage * mellanox_factor(cell_bytes)) / Fraction(100)
     xoff = mtu + (mtu + cable + mac_phy_delay + peer) * occ
     return _ceil(xoff / 1024) * 1024
 
