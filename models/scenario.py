@@ -149,7 +149,7 @@ def _plot(name: str, results: list[Result], png: Path) -> None:
     else:
         s = results[0].samples
         t = [row["t_ns"] / 1000 for row in s]
-        tags = sorted({k[:-7] for k in s[0] if k.endswith("_shared") and k.startswith("p")})
+        tags = sorted({k[:-4] for k in s[0] if k.endswith("_res")})
         for tag in tags[:4]:
             ax1.plot(t, [row[f"{tag}_shared"] for row in s], label=f"{tag} shared")
             ax1.plot(t, [row[f"{tag}_hdrm"] for row in s], "--", label=f"{tag} headroom")
