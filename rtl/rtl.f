@@ -2,3 +2,5 @@
 // and synthesis (syn/).  Paths relative to the repository root; leaf modules first.
 rtl/uart_tx.v
 rtl/stat_uart.v
+rtl/frame_gen.v
+rtl/frame_check.v

@@ -86,6 +86,20 @@ def _safe(s: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=-]+", "_", s)[:120]
 
 
+def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
+    runner.build(
+        sources=srcs,
+        hdl_toplevel=toplevel,
+        build_dir=build_dir,
+        parameters=parameters,
+        build_args=build_args,
+        timescale=("1ns", "1ps"),
+        waves=waves,
+        always=False,
+        log_file=build_dir / "build.log",
+    )
+
+
 def run(
     toplevel: str,
     test_module: str,
@@ -118,17 +132,12 @@ def run(
         build_args += ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
         if waves:
             build_args += ["--trace-fst", "--trace-structs"]
-    runner.build(
-        sources=srcs,
-        hdl_toplevel=toplevel,
-        build_dir=build_dir,
-        parameters=parameters,
-        build_args=build_args,
-        timescale=("1ns", "1ps"),
-        waves=waves,
-        always=False,
-        log_file=build_dir / "build.log",
-    )
+    try:
+        _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves)
+    except (RuntimeError, SystemExit) as e:
+        log = build_dir / "build.log"
+        tail = log.read_text()[-3000:] if log.exists() else ""
+        raise AssertionError(f"build of {test_id} failed ({e}); {log}:\n{tail}") from None
     env = {"PYTHONPATH": os.pathsep.join([str(TB), str(ROOT)]),
            "COCOTB_LOG_LEVEL": os.environ.get("COCOTB_LOG_LEVEL", "INFO")}
     # parameters also reach the Python side, so tests know what they are testing
