@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from math import ceil
 
 RESPONSE_BYTES = 3840  # seed 000 / 001: PFC processing allowance (60 quanta of 512 bit times)
 MTU_R = 9216  # seed 001: largest frame the switch may be transmitting when it must send PAUSE

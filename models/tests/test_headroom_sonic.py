@@ -120,7 +120,8 @@ def test_round_trip_random(reserved, headroom_cells, shift, offset, dynamic, sta
 
 def test_sonic_errors_name_the_field():
     d = json.loads(EXAMPLE.read_text())
-    d["BUFFER_PROFILE"]["pg_lossless_40000_300m_profile"]["pool"] = "[BUFFER_POOL|ingress_lossy_pool]"
+    prof = "pg_lossless_40000_300m_profile"
+    d["BUFFER_PROFILE"][prof]["pool"] = "[BUFFER_POOL|ingress_lossy_pool]"
     with pytest.raises(ConfigError, match="pg_lossless_40000_300m_profile.pool"):
         from_sonic(d, 208)
     d = json.loads(EXAMPLE.read_text())
