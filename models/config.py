@@ -194,6 +194,18 @@ class MmuConfig:
                 err(f"ports[{p}].cable_m", "must not be negative")
 
         for p, g, pg in self.all_pgs():
+            for name in ("reserved", "static_th", "headroom", "xon", "xon_offset"):
+                if getattr(pg, name) < 0:
+                    err(f"ports[{p}].pgs[{g}].{name}", "must not be negative")
+        # pools before thresholds: an overfull pool would otherwise surface as a bogus xoff point
+        for pool, name in ((self.lossless_shared, "ingress_lossless_pool"),
+                           (self.lossy_shared, "ingress_lossy_pool"),
+                           (self.egress_lossless_shared, "egress_lossless_pool"),
+                           (self.egress_lossy_shared, "egress_lossy_pool")):
+            if pool < 0:
+                err(name, f"reserved + headroom exceed the pool by {-pool} cells")
+
+        for p, g, pg in self.all_pgs():
             f = f"ports[{p}].pgs[{g}]"
             for name in ("reserved", "static_th", "headroom", "xon", "xon_offset"):
                 if getattr(pg, name) < 0:
@@ -211,13 +223,6 @@ class MmuConfig:
                     err(f"{f}.xon", f"xon {pg.xon} is not below the xoff point {xoff_point}")
                 if self.shared_headroom_pool == 0 and pg.headroom == 0:
                     warnings.append(f"{f}.headroom: lossless PG without headroom drops in flight")
-
-        for pool, name in ((self.lossless_shared, "ingress_lossless_pool"),
-                           (self.lossy_shared, "ingress_lossy_pool"),
-                           (self.egress_lossless_shared, "egress_lossless_pool"),
-                           (self.egress_lossy_shared, "egress_lossy_pool")):
-            if pool < 0:
-                err(name, f"reserved + headroom exceed the pool by {-pool} cells")
 
         for p, q, qc in self.all_queues():
             f = f"ports[{p}].queues[{q}]"
