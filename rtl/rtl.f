@@ -4,3 +4,5 @@ rtl/uart_tx.v
 rtl/stat_uart.v
 rtl/frame_gen.v
 rtl/frame_check.v
+rtl/pfc_tx.v
+rtl/mmu_core.v
