@@ -1,0 +1,168 @@
+"""Plain-pytest unit tests of the system testbench's pure pieces (no simulator): Scapy frame
+builders, link timing and headroom sizing, 802.1Qbb pause semantics with a fake clock, the
+transmit scheduler, the scoreboard's flow and PFC books fed by the golden model, coverage."""
+
+from collections import Counter
+
+import pytest
+from scapy.contrib.mac_control import MACControlClassBasedFlowControl
+from scapy.layers.l2 import Dot1Q, Ether
+
+from models.config import example_config
+from models.mmu import Mmu
+from uvm.cov_db import CovDb, required_bins, size_bin
+from uvm.flow_book import FlowBook
+from uvm.frames import data_frame, frame_prio, is_pfc, parse_pfc, pfc_frame, flow_header
+from uvm.link_timing import LinkTiming
+from uvm.pause_state import PauseState
+from uvm.pfc_book import PfcBook
+from uvm.tx_scheduler import TxScheduler
+
+
+def test_data_frame_sizes_and_header():
+    for n in (64, 65, 1518, 9216):
+        f = data_frame(1, 2, 5, 77, n)
+        assert len(f) == n - 4  # no FCS on the stream
+        pkt = Ether(f)
+        assert pkt[Dot1Q].prio == 5 and pkt.dst == "02:00:00:00:00:02"
+        assert flow_header(f) == (1, 2, 5, 77)
+        assert frame_prio(f) == 5
+    u = data_frame(0, 3, 2, 1, 100, tagged=False)
+    assert frame_prio(u, default_prio=6) == 6 and flow_header(u)[3] == 1
+    with pytest.raises(ValueError):
+        data_frame(0, 1, 0, 0, 63)
+
+
+def test_pfc_frame_matches_802_1qbb():
+    f = pfc_frame("02:00:00:00:01:00", {3: 0xFFFF, 4: 0})
+    assert len(f) == 60 and is_pfc(f)
+    assert f[:6] == bytes.fromhex("0180c2000001") and f[12:16] == bytes.fromhex("88080101")
+    assert f[16:18] == bytes([0, 0x18])  # class-enable vector: bits 3 and 4
+    assert f[18 + 6:18 + 8] == b"\xff\xff"  # time[3]
+    assert parse_pfc(f) == {3: 0xFFFF, 4: 0}
+    assert MACControlClassBasedFlowControl in Ether(f)
+    assert not is_pfc(data_frame(0, 1, 3, 0, 64))
+
+
+def test_link_timing_quanta_and_headroom():
+    t = LinkTiming(bytes_per_clock=8, clk_ns=8.0, prop_clocks=40, response_clocks=60)
+    assert t.speed_gbps == 8
+    assert t.quanta_to_clocks(1) == 8  # 512 bits at 64 bits per clock
+    assert t.quanta_to_clocks(0xFFFF) == 0xFFFF * 8
+    assert t.quanta_step_fixed() == (1 << 16) // 8
+    h = t.headroom(mtu=1024, cell_bytes=64)
+    # C * D_prop = 40 clocks * 8 B
+    assert h.link_delay_bytes == pytest.approx(320)
+    assert h.eta_bytes == 2 * (320 + 1024) + 3840
+    with pytest.raises(ValueError):
+        LinkTiming(response_clocks=1000).headroom(1024, 64)
+
+
+def test_pause_state_802_1qbb():
+    t = LinkTiming(bytes_per_clock=8, response_clocks=10)
+    ps = PauseState(t)
+    ps.receive(100, {3: 10})  # 10 quanta = 80 clocks, effective at 110
+    assert not ps.paused(3, 109) and ps.paused(3, 110) and ps.paused(3, 189)
+    assert not ps.paused(3, 190) and not ps.paused(4, 150)
+    ps.receive(150, {3: 10, 4: 5})  # refresh restarts the timer
+    assert ps.paused(3, 200) and ps.paused(3, 239) and not ps.paused(3, 240)
+    assert ps.paused(4, 180) and not ps.paused(4, 200)
+    ps.receive(300, {3: 100})
+    ps.receive(320, {3: 0})  # XON resumes now
+    assert ps.paused(3, 329) and not ps.paused(3, 330)
+    ps.receive(400, {2: 50})
+    ps.receive(410, {5: 0})  # enable bit clear for 2: untouched
+    assert ps.paused(2, 430) and ps.next_change(430) == 410 + 400
+
+
+def test_tx_scheduler_never_blocks_other_prios_and_control_first():
+    t = LinkTiming(response_clocks=0)
+    ps = PauseState(t)
+    s = TxScheduler(ps)
+    s.push(3, "a3")
+    s.push(3, "b3")
+    s.push(1, "a1")
+    ps.receive(0, {3: 100})
+    assert s.pick(1) == "a1" and s.pick(2) is None
+    s.push_control("pfc")
+    assert s.pick(3) == "pfc"
+    assert s.pick(100 * 8 + 1) == "a3" and s.pick(802) == "b3"
+
+
+def _book(cfg):
+    return FlowBook([p.prio_to_pg for p in cfg.ports], [p.prio_to_queue for p in cfg.ports],
+                    [p.default_prio for p in cfg.ports])
+
+
+def test_flow_book_with_model_in_order_unchanged_and_drops():
+    cfg = example_config(ports=2, buffer_cells=256, headroom=4, reserved=1)
+    mmu = Mmu(cfg)
+    fb = _book(cfg)
+    frames = [data_frame(0, 1, 0, n, 1500) for n in range(12)]
+    for n, f in enumerate(frames):
+        fb.on_ingress(0, f, 1, n)
+        d = mmu.arrive(0, 0, 1, 0, len(f))
+        fb.on_request(n, 0, 0, 1, 0, len(f), d, False)
+    assert sum(fb.drops_by_reason) > 0  # the lossy pool is small
+    kept = fb.flows[(0, 1, 0)]
+    for f in list(kept):
+        fb.on_egress(1, f, 100)
+    fb.final_check()
+    assert not fb.errors and fb.delivered == fb.admitted
+
+
+def test_flow_book_catches_reorder_corruption_loss_and_extra():
+    cfg = example_config(ports=2)
+    mmu = Mmu(cfg)
+    fb = _book(cfg)
+    frames = [data_frame(0, 1, 3, n, 200) for n in range(3)]
+    for n, f in enumerate(frames):
+        fb.on_ingress(0, f, 1, n)
+        fb.on_request(n, 0, 3, 1, 3, len(f), mmu.arrive(0, 3, 1, 3, len(f)), True)
+    fb.on_egress(1, frames[1], 10)  # out of order
+    bad = bytearray(frames[1])
+    bad[-1] ^= 1
+    fb.on_egress(1, bytes(bad), 11)  # corrupted
+    fb.on_egress(1, data_frame(0, 1, 5, 0, 64), 12)  # never admitted
+    fb.final_check()  # frames[2] lost
+    text = "\n".join(fb.errors)
+    assert "out of order" in text and "corrupted" in text and "unexpected" in text
+    assert "never left" in text
+    fb2 = _book(cfg)
+    fb2.on_ingress(0, frames[0], 1, 0)
+    fb2.on_request(0, 0, 3, 2, 3, len(frames[0]), mmu.arrive(0, 3, 1, 3, 196), True)
+    assert "does not match" in fb2.errors[0]
+
+
+def test_pfc_book_accepts_matching_and_flags_wrong_or_missing():
+    maps = [list(range(8))] * 2
+    pb = PfcBook(maps, window=50)
+    pb.model_event(100, 0, 3, True)
+    pb.dut_pfc(120, 0, {3: 0xFFFF})
+    pb.dut_pfc(400, 0, {3: 0xFFFF})  # refresh while XOFF
+    pb.model_event(500, 0, 3, False)
+    pb.dut_pfc(530, 0, {3: 0})
+    pb.final_check(1000)
+    assert not pb.errors
+    pb.dut_pfc(700, 0, {3: 0xFFFF})  # XOFF the model never asked for
+    pb.model_event(800, 0, 4, True)  # never sent
+    pb.final_check(1000)
+    assert len(pb.errors) == 2
+    # partner pause into the switch: egress start inside the window is an error
+    q2c = LinkTiming().quanta_to_clocks
+    pb.pfc_into_switch(1000, 1, {2: 10}, q2c)
+    pb.egress_start(1005, 1, 2)  # within rx slack: fine
+    pb.egress_start(1050, 1, 2)
+    pb.egress_start(1050, 1, 5)
+    pb.egress_start(1100, 1, 2)  # 10 quanta = 80 clocks: expired
+    assert pb.egress_in_pause == 1
+
+
+def test_coverage_bins_and_closure():
+    assert size_bin(64) == "size:64-64" and size_bin(9216) == "size:4096-9238"
+    req = required_bins()
+    assert "adm:prio3:headroom" in req and "adm:prio0:headroom" not in req
+    assert len(req) == len(set(req))
+    h = Counter({b: 1 for b in req[:-1]})
+    assert CovDb.missing(h) == [req[-1]]
+    assert "100.0" in CovDb.report(Counter({b: 1 for b in req}))
