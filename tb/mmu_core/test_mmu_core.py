@@ -30,7 +30,7 @@ def test_mmu_core_p32():
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 32, "CELL_BYTES": 256},
                 testcase=["dir_admission_cases", "run_random_private"],
-                extra_env={"RANDOM_EVENTS": "1500"})
+                extra_env={"RANDOM_EVENTS": "5000"})
 
 
 def test_fault_inject_is_caught():
