@@ -5,4 +5,5 @@ rtl/stat_uart.v
 rtl/frame_gen.v
 rtl/frame_check.v
 rtl/pfc_tx.v
+rtl/pfc_rx.v
 rtl/mmu_core.v
