@@ -1,0 +1,149 @@
+/*
+ * Egress port of switch_core: a small FIFO of buffer words, the serializer back to stream
+ * beats, and the transmit mux that puts the port's PFC frames (pfc_tx) between data frames,
+ * ahead of queued data and never inside a frame.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module sw_egress #(
+    // stream width in bits (8 or 64)
+    parameter DATA_WIDTH = 64,
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    // stream beats per buffer word
+    parameter WORD_BEATS = 8,
+    // width of the byte count of one word, $clog2(WORD_BEATS*KEEP_WIDTH + 1)
+    parameter WB_W = 7,
+    // words of output staging (power of two)
+    parameter FIFO_DEPTH = 2,
+    parameter FIFO_PTR_W = 1
+) (
+    input  wire                             clk,
+    input  wire                             rst,
+
+    /*
+     * Words from the buffer (no back-pressure: the read stage checks word_count first)
+     */
+    input  wire                             s_word_valid,
+    input  wire [WORD_BEATS*DATA_WIDTH-1:0] s_word_data,
+    input  wire [WB_W-1:0]                  s_word_bytes,
+    input  wire                             s_word_last,
+    output wire [FIFO_PTR_W:0]              word_count,
+
+    /*
+     * PFC frames of this port (pfc_tx)
+     */
+    input  wire [DATA_WIDTH-1:0]            s_pfc_tdata,
+    input  wire [KEEP_WIDTH-1:0]            s_pfc_tkeep,
+    input  wire                             s_pfc_tvalid,
+    output wire                             s_pfc_tready,
+    input  wire                             s_pfc_tlast,
+    input  wire                             s_pfc_tuser,
+
+    /*
+     * Frames out (MAC TX side)
+     */
+    output wire [DATA_WIDTH-1:0]            m_axis_tdata,
+    output wire [KEEP_WIDTH-1:0]            m_axis_tkeep,
+    output wire                             m_axis_tvalid,
+    input  wire                             m_axis_tready,
+    output wire                             m_axis_tlast,
+    output wire                             m_axis_tuser,
+
+    /*
+     * Status (data frames only; PFC frames are counted by pfc_tx)
+     */
+    output wire [31:0]                      stat_tx_frames,
+    output wire [31:0]                      stat_tx_bytes
+);
+
+localparam WORD_W = WORD_BEATS * DATA_WIDTH;
+localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
+localparam ENTRY_W = WORD_W + WB_W + 1;
+
+wire              word_valid;
+wire              word_pop;
+wire [WORD_W-1:0] word_data;
+wire [WB_W-1:0]   word_bytes;
+wire              word_last;
+
+sw_fifo #(
+    .WIDTH(ENTRY_W),
+    .DEPTH(FIFO_DEPTH),
+    .PTR_W(FIFO_PTR_W)
+) fifo_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(s_word_valid),
+    .s_ready(),
+    .s_data({s_word_data, s_word_bytes, s_word_last}),
+    .m_valid(word_valid),
+    .m_ready(word_pop),
+    .m_data({word_data, word_bytes, word_last}),
+    .count(word_count)
+);
+
+reg [BI_W-1:0] beat_reg;
+reg            in_data_reg;     // inside a data frame
+reg            in_pfc_reg;      // inside a PFC frame
+reg [31:0]     tx_frames_reg, tx_bytes_reg;
+
+// bytes of the word from this beat on
+wire [WB_W+BI_W:0] done_bytes = beat_reg * KEEP_WIDTH;
+wire [WB_W+BI_W:0] rem_bytes = {{(BI_W+1){1'b0}}, word_bytes} - done_bytes;
+wire word_end = rem_bytes <= KEEP_WIDTH;
+
+reg [KEEP_WIDTH-1:0] data_keep;
+reg [WB_W-1:0]       data_beat_bytes;
+integer i;
+always @* begin
+    data_keep = {KEEP_WIDTH{1'b0}};
+    data_beat_bytes = {WB_W{1'b0}};
+    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+        if (rem_bytes > i) begin
+            data_keep[i] = 1'b1;
+            data_beat_bytes = data_beat_bytes + 1'b1;
+        end
+    end
+end
+
+wire pfc_sel = in_pfc_reg || (!in_data_reg && s_pfc_tvalid);
+wire data_fire = !pfc_sel && word_valid && m_axis_tready;
+wire pfc_fire = pfc_sel && s_pfc_tvalid && m_axis_tready;
+assign word_pop = data_fire && word_end;
+assign s_pfc_tready = pfc_sel && m_axis_tready;
+
+assign m_axis_tdata = pfc_sel ? s_pfc_tdata : word_data[beat_reg*DATA_WIDTH +: DATA_WIDTH];
+assign m_axis_tkeep = pfc_sel ? s_pfc_tkeep : data_keep;
+assign m_axis_tvalid = pfc_sel ? s_pfc_tvalid : word_valid;
+assign m_axis_tlast = pfc_sel ? s_pfc_tlast : (word_last && word_end);
+assign m_axis_tuser = pfc_sel ? s_pfc_tuser : 1'b0;
+assign stat_tx_frames = tx_frames_reg;
+assign stat_tx_bytes = tx_bytes_reg;
+
+always @(posedge clk) begin
+    if (data_fire) begin
+        beat_reg <= word_end ? {BI_W{1'b0}} : beat_reg + 1'b1;
+        in_data_reg <= !(word_last && word_end);
+        tx_bytes_reg <= tx_bytes_reg + {{(32-WB_W){1'b0}}, data_beat_bytes};
+        if (word_last && word_end) begin
+            tx_frames_reg <= tx_frames_reg + 1'b1;
+        end
+    end
+    if (pfc_fire) begin
+        in_pfc_reg <= !s_pfc_tlast;
+    end
+    if (rst) begin
+        beat_reg <= {BI_W{1'b0}};
+        in_data_reg <= 1'b0;
+        in_pfc_reg <= 1'b0;
+        tx_frames_reg <= 32'd0;
+        tx_bytes_reg <= 32'd0;
+    end
+end
+
+endmodule
+
+`resetall

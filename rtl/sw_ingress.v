@@ -1,0 +1,263 @@
+/*
+ * Ingress port of switch_core: frame parser, bad-frame classification and the gather stage
+ * that packs WORD_BEATS stream beats into one wide buffer word.
+ *
+ * Frames on the stream carry no FCS (the MAC checks and strips it on receive and appends it
+ * on transmit); tuser on any beat marks a bad frame (bad FCS / MAC error).
+ *
+ *  Field                       Offset   Used for
+ *  Destination MAC             0..5     01-80-C2-00-00-01 + EtherType 0x8808: PFC, consumed
+ *  Source MAC                  6..11    -
+ *  EtherType / TPID            12..13   0x8100: 802.1Q tag present
+ *  TCI                         14..15   PCP = TCI[15:13] (byte 14 bits 7:5) = priority
+ *
+ * Classification at tlast (first match wins): error (tuser), oversize (length above
+ * cfg_max_frame_bytes), runt (below 60 bytes), PFC, good.  Words of a frame past
+ * cfg_max_frame_bytes are marked store = 0 and never take a cell; the frame's last word
+ * always reaches the buffer stage (with its classification), so the frame's cells are
+ * returned.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module sw_ingress #(
+    // stream width in bits (8 or 64)
+    parameter DATA_WIDTH = 64,
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    // tdest width (egress port)
+    parameter DEST_WIDTH = 8,
+    // stream beats per buffer word
+    parameter WORD_BEATS = 8,
+    // frame length width in bytes
+    parameter LEN_W = 14,
+    // width of the byte count of one word, $clog2(WORD_BEATS*KEEP_WIDTH + 1)
+    parameter WB_W = 7,
+    // staging words (power of two)
+    parameter FIFO_DEPTH = 2,
+    parameter FIFO_PTR_W = 1
+) (
+    input  wire                             clk,
+    input  wire                             rst,
+
+    /*
+     * Frames in (MAC RX side)
+     */
+    input  wire [DATA_WIDTH-1:0]            s_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0]            s_axis_tkeep,
+    input  wire                             s_axis_tvalid,
+    output wire                             s_axis_tready,
+    input  wire                             s_axis_tlast,
+    input  wire                             s_axis_tuser,
+    input  wire [DEST_WIDTH-1:0]            s_axis_tdest,
+
+    /*
+     * Words out (to the buffer write stage); the frame fields are valid with m_word_last
+     */
+    output wire                             m_word_valid,
+    input  wire                             m_word_ready,
+    output wire [WORD_BEATS*DATA_WIDTH-1:0] m_word_data,
+    output wire [WB_W-1:0]                  m_word_bytes,
+    output wire                             m_word_last,
+    output wire                             m_word_store,
+    output wire [LEN_W-1:0]                 m_word_len,
+    output wire [2:0]                       m_word_prio,
+    output wire [DEST_WIDTH-1:0]            m_word_dest,
+    output wire [2:0]                       m_word_kind,
+
+    /*
+     * Configuration
+     */
+    input  wire [2:0]                       cfg_default_prio,
+    input  wire [31:0]                      cfg_max_frame_bytes,
+
+    /*
+     * Status
+     */
+    output wire [31:0]                      stat_rx_frames,
+    output wire [31:0]                      stat_rx_bytes,
+    output wire [31:0]                      stat_drop_error,
+    output wire [31:0]                      stat_drop_runt,
+    output wire [31:0]                      stat_drop_oversize,
+    output wire [31:0]                      stat_pfc_frames
+);
+
+// frame classes (m_word_kind)
+localparam [2:0] KIND_GOOD = 3'd0, KIND_ERROR = 3'd1, KIND_RUNT = 3'd2,
+                 KIND_OVERSIZE = 3'd3, KIND_PFC = 3'd4;
+localparam [47:0] PFC_DA = 48'h0180C2000001;
+localparam WORD_W = WORD_BEATS * DATA_WIDTH;
+localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
+localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 3;
+localparam MIN_LEN = 60;
+
+initial begin
+    if (KEEP_WIDTH * 8 != DATA_WIDTH) begin
+        $error("sw_ingress: DATA_WIDTH must be 8 * KEEP_WIDTH");
+        $finish;
+    end
+end
+
+reg [15:0]       byte_cnt_reg;   // bytes of the frame before this beat (saturating)
+reg              da_ok_reg;
+reg [15:0]       ethertype_reg;
+reg [7:0]        tci_hi_reg;
+reg              err_reg;
+reg [BI_W-1:0]   beat_reg;
+reg [WB_W-1:0]   word_bytes_reg;
+reg [WORD_W-1:0] gather_reg;
+reg [31:0]       rx_frames_reg, rx_bytes_reg, drop_error_reg, drop_runt_reg;
+reg [31:0]       drop_oversize_reg, pfc_frames_reg;
+
+wire fifo_ready;
+wire fire = s_axis_tvalid && s_axis_tready;
+assign s_axis_tready = fifo_ready;
+
+// this beat's contribution
+reg [WB_W-1:0]   beat_bytes;
+reg [16:0]       len_sum;
+reg [15:0]       len_next;
+reg              da_ok_next;
+reg [15:0]       ethertype_next;
+reg [7:0]        tci_hi_next;
+reg [WORD_W-1:0] gather_next;
+integer i;
+always @* begin
+    beat_bytes = {WB_W{1'b0}};
+    da_ok_next = da_ok_reg;
+    ethertype_next = ethertype_reg;
+    tci_hi_next = tci_hi_reg;
+    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+        if (s_axis_tkeep[i]) begin
+            beat_bytes = beat_bytes + 1'b1;
+            if (byte_cnt_reg + i < 6) begin
+                if (s_axis_tdata[i*8 +: 8] != PFC_DA[(5 - byte_cnt_reg - i)*8 +: 8]) begin
+                    da_ok_next = 1'b0;
+                end
+            end
+            if (byte_cnt_reg + i == 12) begin
+                ethertype_next[15:8] = s_axis_tdata[i*8 +: 8];
+            end
+            if (byte_cnt_reg + i == 13) begin
+                ethertype_next[7:0] = s_axis_tdata[i*8 +: 8];
+            end
+            if (byte_cnt_reg + i == 14) begin
+                tci_hi_next = s_axis_tdata[i*8 +: 8];
+            end
+        end
+    end
+    len_sum = {1'b0, byte_cnt_reg} + {{(17-WB_W){1'b0}}, beat_bytes};
+    len_next = len_sum[16] ? 16'hFFFF : len_sum[15:0];
+    gather_next = gather_reg;
+    gather_next[beat_reg*DATA_WIDTH +: DATA_WIDTH] = s_axis_tdata;
+end
+
+wire err_next = err_reg || s_axis_tuser;
+wire oversize = {16'd0, len_next} > cfg_max_frame_bytes;
+wire is_pfc = da_ok_next && ethertype_next == 16'h8808;
+wire has_tag = ethertype_next == 16'h8100;
+wire word_done = s_axis_tlast || beat_reg == WORD_BEATS - 1;
+
+reg [2:0] kind;
+always @* begin
+    if (err_next) begin
+        kind = KIND_ERROR;
+    end else if (oversize) begin
+        kind = KIND_OVERSIZE;
+    end else if (len_next < MIN_LEN) begin
+        kind = KIND_RUNT;
+    end else if (is_pfc) begin
+        kind = KIND_PFC;
+    end else begin
+        kind = KIND_GOOD;
+    end
+end
+
+wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
+wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
+
+wire [ENTRY_W-1:0] entry_in = {gather_next, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize,
+                               len_out, prio, s_axis_tdest, kind};
+wire [ENTRY_W-1:0] entry_out;
+
+sw_fifo #(
+    .WIDTH(ENTRY_W),
+    .DEPTH(FIFO_DEPTH),
+    .PTR_W(FIFO_PTR_W)
+) fifo_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(fire && word_done),
+    .s_ready(fifo_ready),
+    .s_data(entry_in),
+    .m_valid(m_word_valid),
+    .m_ready(m_word_ready),
+    .m_data(entry_out),
+    .count()
+);
+
+assign {m_word_data, m_word_bytes, m_word_last, m_word_store, m_word_len, m_word_prio,
+        m_word_dest, m_word_kind} = entry_out;
+
+assign stat_rx_frames = rx_frames_reg;
+assign stat_rx_bytes = rx_bytes_reg;
+assign stat_drop_error = drop_error_reg;
+assign stat_drop_runt = drop_runt_reg;
+assign stat_drop_oversize = drop_oversize_reg;
+assign stat_pfc_frames = pfc_frames_reg;
+
+always @(posedge clk) begin
+    if (fire) begin
+        gather_reg <= gather_next;
+        rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, beat_bytes};
+        if (s_axis_tlast) begin
+            byte_cnt_reg <= 16'd0;
+            da_ok_reg <= 1'b1;
+            ethertype_reg <= 16'd0;
+            tci_hi_reg <= 8'd0;
+            err_reg <= 1'b0;
+            rx_frames_reg <= rx_frames_reg + 1'b1;
+            case (kind)
+                KIND_ERROR: drop_error_reg <= drop_error_reg + 1'b1;
+                KIND_OVERSIZE: drop_oversize_reg <= drop_oversize_reg + 1'b1;
+                KIND_RUNT: drop_runt_reg <= drop_runt_reg + 1'b1;
+                KIND_PFC: pfc_frames_reg <= pfc_frames_reg + 1'b1;
+                default: ;
+            endcase
+        end else begin
+            byte_cnt_reg <= len_next;
+            da_ok_reg <= da_ok_next;
+            ethertype_reg <= ethertype_next;
+            tci_hi_reg <= tci_hi_next;
+            err_reg <= err_next;
+        end
+        if (word_done) begin
+            beat_reg <= {BI_W{1'b0}};
+            word_bytes_reg <= {WB_W{1'b0}};
+        end else begin
+            beat_reg <= beat_reg + 1'b1;
+            word_bytes_reg <= word_bytes_reg + beat_bytes;
+        end
+    end
+    if (rst) begin
+        byte_cnt_reg <= 16'd0;
+        da_ok_reg <= 1'b1;
+        ethertype_reg <= 16'd0;
+        tci_hi_reg <= 8'd0;
+        err_reg <= 1'b0;
+        beat_reg <= {BI_W{1'b0}};
+        word_bytes_reg <= {WB_W{1'b0}};
+        gather_reg <= {WORD_W{1'b0}};
+        rx_frames_reg <= 32'd0;
+        rx_bytes_reg <= 32'd0;
+        drop_error_reg <= 32'd0;
+        drop_runt_reg <= 32'd0;
+        drop_oversize_reg <= 32'd0;
+        pfc_frames_reg <= 32'd0;
+    end
+end
+
+endmodule
+
+`resetall

@@ -1,0 +1,1065 @@
+/*
+ * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.
+ *
+ *   s_axis[p] -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word)
+ *                  |  one write slot per clock, round robin over the ports
+ *                  v
+ *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
+ *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
+ *                  v
+ *   decision stage (in request order): admitted -> (egress port, queue) frame list;
+ *                  dropped / bad -> walker returns the frame's cells to the free list
+ *                  v
+ *   read stage: one read slot per clock, round robin; per port strict priority over the
+ *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
+ *               as they are read, release -> mmu_core with the frame's last word
+ *                  v
+ *   sw_egress[p] (serialize, put pfc_tx[p] frames between data frames) -> m_axis[p]
+ *
+ * Design notes, the cell reserve for frames being written and the bandwidth argument:
+ * docs/switch_core.md.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module switch_core #(
+    // number of ports
+    parameter PORT_COUNT = 4,
+    // stream width in bits (8 or 64)
+    parameter DATA_WIDTH = 64,
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    // tdest width (egress port number; values >= PORT_COUNT are dropped by mmu_core)
+    parameter DEST_WIDTH = 8,
+    // stream beats per buffer word (speedup 2 over PORT_COUNT: see docs/switch_core.md)
+    parameter WORD_BEATS = 2 * PORT_COUNT,
+    // bytes per cell, a multiple of the word (WORD_BEATS * KEEP_WIDTH bytes)
+    parameter CELL_BYTES = 256,
+    // cells in the shared buffer
+    parameter BUFFER_CELLS = 256,
+    // mmu_core counter width in cells
+    parameter CELL_W = 16,
+    // frame length width in bytes
+    parameter LEN_W = 14,
+    // pfc_tx appends the FCS (0: the MAC does, as for data frames)
+    parameter PFC_FCS_ENABLE = 0
+) (
+    input  wire                                   clk,
+    input  wire                                   rst,
+
+    /*
+     * Ingress (MAC RX side), port p at [p*W +: W]; tdest = egress port
+     */
+    input  wire [PORT_COUNT*DATA_WIDTH-1:0]       s_axis_tdata,
+    input  wire [PORT_COUNT*KEEP_WIDTH-1:0]       s_axis_tkeep,
+    input  wire [PORT_COUNT-1:0]                  s_axis_tvalid,
+    output wire [PORT_COUNT-1:0]                  s_axis_tready,
+    input  wire [PORT_COUNT-1:0]                  s_axis_tlast,
+    input  wire [PORT_COUNT-1:0]                  s_axis_tuser,
+    input  wire [PORT_COUNT*DEST_WIDTH-1:0]       s_axis_tdest,
+
+    /*
+     * Egress (MAC TX side)
+     */
+    output wire [PORT_COUNT*DATA_WIDTH-1:0]       m_axis_tdata,
+    output wire [PORT_COUNT*KEEP_WIDTH-1:0]       m_axis_tkeep,
+    output wire [PORT_COUNT-1:0]                  m_axis_tvalid,
+    input  wire [PORT_COUNT-1:0]                  m_axis_tready,
+    output wire [PORT_COUNT-1:0]                  m_axis_tlast,
+    output wire [PORT_COUNT-1:0]                  m_axis_tuser,
+
+    /*
+     * Port configuration: 3-bit entries, port p priority k at [(p*8+k)*3 +: 3]
+     */
+    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_pg,
+    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_queue,
+    input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
+
+    /*
+     * mmu_core configuration (MmuConfig.rtl_cfg(CELL_W)); cfg_max_frame_bytes also bounds
+     * the frames the ingress stores
+     */
+    input  wire [CELL_W-1:0]                      cfg_buffer_cells,
+    input  wire [31:0]                            cfg_max_frame_bytes,
+    input  wire [2*CELL_W-1:0]                    cfg_pool_shared,
+    input  wire [CELL_W-1:0]                      cfg_hdrm_pool,
+    input  wire [2*CELL_W-1:0]                    cfg_egress_pool_shared,
+    input  wire [PORT_COUNT*8-1:0]                cfg_pg_lossless,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_reserved,
+    input  wire [PORT_COUNT*8-1:0]                cfg_pg_dynamic,
+    input  wire [PORT_COUNT*8*4-1:0]              cfg_pg_alpha_shift,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_static_th,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_headroom,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon_offset,
+    input  wire [PORT_COUNT*8-1:0]                cfg_q_lossless,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_reserved,
+    input  wire [PORT_COUNT*8-1:0]                cfg_q_dynamic,
+    input  wire [PORT_COUNT*8*4-1:0]              cfg_q_alpha_shift,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_static_th,
+
+    /*
+     * PFC configuration (pfc_tx / pfc_rx)
+     */
+    input  wire [PORT_COUNT*48-1:0]               cfg_src_mac,
+    input  wire [8*16-1:0]                        cfg_pause_quanta,
+    input  wire [15:0]                            cfg_refresh_quanta,
+    input  wire [23:0]                            cfg_quanta_step,
+
+    /*
+     * Status: per-port 32-bit counters at [p*32 +: 32]
+     */
+    output wire [PORT_COUNT*32-1:0]               stat_rx_frames,
+    output wire [PORT_COUNT*32-1:0]               stat_rx_bytes,
+    output wire [PORT_COUNT*32-1:0]               stat_tx_frames,
+    output wire [PORT_COUNT*32-1:0]               stat_tx_bytes,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_error,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_runt,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_oversize,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_admission,
+    output wire [PORT_COUNT*32-1:0]               stat_pfc_rx_frames,
+    output wire [31:0]                            stat_free_cells,
+    output wire [31:0]                            stat_free_low_wm,
+    output wire [31:0]                            stat_used_cells,
+    output wire [31:0]                            stat_queued_frames,
+    output wire [PORT_COUNT*8-1:0]                stat_pause,
+    output wire [PORT_COUNT*8-1:0]                stat_xoff,
+    input  wire [15:0]                            stat_mmu_addr,
+    output wire [31:0]                            stat_mmu_data,
+    output wire [7*32-1:0]                        stat_mmu_drop_count,
+    output wire                                   err_release_underflow,
+    output wire                                   err_bad_config,
+    output wire                                   err_reserve,
+    output wire                                   err_free_list,
+    output wire                                   err_response
+);
+
+// ---------------------------------------------------------------------------- parameters
+localparam KW = KEEP_WIDTH;
+localparam WORD_W = WORD_BEATS * DATA_WIDTH;
+localparam WORD_BYTES = WORD_BEATS * KW;
+localparam WPC = CELL_BYTES / WORD_BYTES;          // words per cell
+localparam CA_W = BUFFER_CELLS > 1 ? $clog2(BUFFER_CELLS) : 1;
+localparam CNT_W = $clog2(BUFFER_CELLS + 1);
+localparam WI_W = WPC > 1 ? $clog2(WPC) : 1;
+localparam ADDR_W = BUFFER_CELLS * WPC > 1 ? $clog2(BUFFER_CELLS * WPC) : 1;
+localparam WB_W = $clog2(WORD_BYTES + 1);
+localparam P_W = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
+localparam QN = PORT_COUNT * 8;
+localparam QN_W = P_W + 3;
+localparam MMU_PORT_W = 8;
+localparam TAG_W = 8;
+localparam PEND_DEPTH = 16;
+localparam PEND_PTR_W = 4;
+localparam WALK_DEPTH = 8;
+localparam WALK_PTR_W = 3;
+localparam OUT_DEPTH = 2;
+localparam OUT_PTR_W = 1;
+localparam DESC_W = LEN_W + P_W + 3 + CELL_W;
+
+localparam [2:0] KIND_GOOD = 3'd0;
+localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
+localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2;
+
+initial begin
+    if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
+        $error("switch_core: CELL_BYTES must be a multiple of WORD_BEATS*KEEP_WIDTH bytes");
+        $finish;
+    end
+    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 256 || PORT_COUNT < 1) begin
+        $error("switch_core: 1 <= PORT_COUNT <= 256, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
+        $finish;
+    end
+    if (BUFFER_CELLS >= (1 << CELL_W)) begin
+        $error("switch_core: BUFFER_CELLS must fit in CELL_W bits");
+        $finish;
+    end
+end
+
+genvar gp;
+
+// ---------------------------------------------------------------------------- ingress
+wire [PORT_COUNT-1:0]            in_valid;
+wire [PORT_COUNT-1:0]            in_pop;
+wire [PORT_COUNT*WORD_W-1:0]     in_data;
+wire [PORT_COUNT*WB_W-1:0]       in_bytes;
+wire [PORT_COUNT-1:0]            in_last;
+wire [PORT_COUNT-1:0]            in_store;
+wire [PORT_COUNT*LEN_W-1:0]      in_len;
+wire [PORT_COUNT*3-1:0]          in_prio;
+wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
+wire [PORT_COUNT*3-1:0]          in_kind;
+wire [PORT_COUNT*8-1:0]          pause;
+wire [PORT_COUNT*32-1:0]         pfc_rx_frames;
+wire [PORT_COUNT*8-1:0]          req_xoff;
+wire [PORT_COUNT*KW-1:0]         pfc_tkeep;
+wire [PORT_COUNT*DATA_WIDTH-1:0] pfc_tdata;
+wire [PORT_COUNT-1:0]            pfc_tvalid, pfc_tready, pfc_tlast, pfc_tuser;
+
+// egress-side wires driven by the read stage
+reg  [PORT_COUNT-1:0]            out_push;
+wire [PORT_COUNT*(OUT_PTR_W+1)-1:0] out_count;
+wire [WORD_W-1:0]                data_rd;
+reg  [WB_W-1:0]                  rdp_bytes_reg;
+reg                              rdp_last_reg;
+
+wire [QN-1:0]                    pfc_xoff;
+
+generate
+    for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
+        sw_ingress #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .KEEP_WIDTH(KW),
+            .DEST_WIDTH(DEST_WIDTH),
+            .WORD_BEATS(WORD_BEATS),
+            .LEN_W(LEN_W),
+            .WB_W(WB_W)
+        ) ingress_inst (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(s_axis_tvalid[gp]),
+            .s_axis_tready(s_axis_tready[gp]),
+            .s_axis_tlast(s_axis_tlast[gp]),
+            .s_axis_tuser(s_axis_tuser[gp]),
+            .s_axis_tdest(s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .m_word_valid(in_valid[gp]),
+            .m_word_ready(in_pop[gp]),
+            .m_word_data(in_data[gp*WORD_W +: WORD_W]),
+            .m_word_bytes(in_bytes[gp*WB_W +: WB_W]),
+            .m_word_last(in_last[gp]),
+            .m_word_store(in_store[gp]),
+            .m_word_len(in_len[gp*LEN_W +: LEN_W]),
+            .m_word_prio(in_prio[gp*3 +: 3]),
+            .m_word_dest(in_dest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .m_word_kind(in_kind[gp*3 +: 3]),
+            .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
+            .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
+            .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
+            .stat_drop_error(stat_drop_error[gp*32 +: 32]),
+            .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
+            .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
+            .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32])
+        );
+
+        pfc_rx #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .KEEP_WIDTH(KW)
+        ) pfc_rx_inst (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(s_axis_tvalid[gp] && s_axis_tready[gp]),
+            .s_axis_tlast(s_axis_tlast[gp]),
+            .s_axis_tuser(s_axis_tuser[gp]),
+            .cfg_quanta_step(cfg_quanta_step),
+            .pause(pause[gp*8 +: 8]),
+            .stat_pfc_frames(pfc_rx_frames[gp*32 +: 32]),
+            .stat_xoff_rx(),
+            .stat_xon_rx(),
+            .stat_malformed(),
+            .is_pfc(),
+            .is_mac_ctrl()
+        );
+
+        // 802.1Qbb: the request for priority k is the XOFF state of the PG k maps to
+        genvar gk;
+        for (gk = 0; gk < 8; gk = gk + 1) begin : prio
+            assign req_xoff[gp*8 + gk] =
+                pfc_xoff[gp*8 + cfg_prio_to_pg[(gp*8 + gk)*3 +: 3]];
+        end
+
+        pfc_tx #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .KEEP_WIDTH(KW),
+            .FCS_ENABLE(PFC_FCS_ENABLE),
+            .LINK_PAUSE_ENABLE(0)
+        ) pfc_tx_inst (
+            .clk(clk),
+            .rst(rst),
+            .req_xoff(req_xoff[gp*8 +: 8]),
+            .req_link_pause(1'b0),
+            .m_axis_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .m_axis_tkeep(pfc_tkeep[gp*KW +: KW]),
+            .m_axis_tvalid(pfc_tvalid[gp]),
+            .m_axis_tready(pfc_tready[gp]),
+            .m_axis_tlast(pfc_tlast[gp]),
+            .m_axis_tuser(pfc_tuser[gp]),
+            .cfg_src_mac(cfg_src_mac[gp*48 +: 48]),
+            .cfg_pause_quanta(cfg_pause_quanta),
+            .cfg_refresh_quanta(cfg_refresh_quanta),
+            .cfg_quanta_step(cfg_quanta_step),
+            .cfg_link_pause_quanta(16'd0),
+            .busy(),
+            .stat_xoff_frames(),
+            .stat_xon_frames(),
+            .stat_link_xoff_frames(),
+            .stat_link_xon_frames()
+        );
+
+        sw_egress #(
+            .DATA_WIDTH(DATA_WIDTH),
+            .KEEP_WIDTH(KW),
+            .WORD_BEATS(WORD_BEATS),
+            .WB_W(WB_W),
+            .FIFO_DEPTH(OUT_DEPTH),
+            .FIFO_PTR_W(OUT_PTR_W)
+        ) egress_inst (
+            .clk(clk),
+            .rst(rst),
+            .s_word_valid(out_push[gp]),
+            .s_word_data(data_rd),
+            .s_word_bytes(rdp_bytes_reg),
+            .s_word_last(rdp_last_reg),
+            .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
+            .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
+            .s_pfc_tvalid(pfc_tvalid[gp]),
+            .s_pfc_tready(pfc_tready[gp]),
+            .s_pfc_tlast(pfc_tlast[gp]),
+            .s_pfc_tuser(pfc_tuser[gp]),
+            .m_axis_tdata(m_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .m_axis_tkeep(m_axis_tkeep[gp*KW +: KW]),
+            .m_axis_tvalid(m_axis_tvalid[gp]),
+            .m_axis_tready(m_axis_tready[gp]),
+            .m_axis_tlast(m_axis_tlast[gp]),
+            .m_axis_tuser(m_axis_tuser[gp]),
+            .stat_tx_frames(stat_tx_frames[gp*32 +: 32]),
+            .stat_tx_bytes(stat_tx_bytes[gp*32 +: 32])
+        );
+    end
+endgenerate
+
+assign stat_pause = pause;
+assign stat_xoff = pfc_xoff;
+
+// ---------------------------------------------------------------------------- free list
+reg                 fl_pop;
+wire                fl_pop_valid;
+wire [CA_W-1:0]     fl_pop_cell;
+reg                 fl_push;
+reg  [CA_W-1:0]     fl_push_cell;
+wire [CNT_W-1:0]    fl_count;
+wire [CNT_W-1:0]    fl_low_wm;
+wire                fl_err_underflow, fl_err_overflow;
+
+sw_free_list #(
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CA_W(CA_W),
+    .CNT_W(CNT_W)
+) free_list_inst (
+    .clk(clk),
+    .rst(rst),
+    .pop_valid(fl_pop_valid),
+    .pop_cell(fl_pop_cell),
+    .pop(fl_pop),
+    .push(fl_push),
+    .push_cell(fl_push_cell),
+    .free_count(fl_count),
+    .low_wm(fl_low_wm),
+    .err_underflow(fl_err_underflow),
+    .err_overflow(fl_err_overflow)
+);
+
+// ---------------------------------------------------------------------------- RAMs
+// data: BUFFER_CELLS * WPC words; cell c word w at c*WPC + w
+reg                 data_we;
+reg  [ADDR_W-1:0]   data_waddr;
+reg  [WORD_W-1:0]   data_wdata;
+reg                 data_re;
+reg  [ADDR_W-1:0]   data_raddr;
+
+sw_ram #(
+    .WIDTH(WORD_W),
+    .DEPTH(BUFFER_CELLS * WPC),
+    .ADDR_W(ADDR_W)
+) data_ram_inst (
+    .clk(clk),
+    .wr_en(data_we),
+    .wr_addr(data_waddr),
+    .wr_data(data_wdata),
+    .rd_en(data_re),
+    .rd_addr(data_raddr),
+    .rd_data(data_rd)
+);
+
+// cell links (next cell of the same frame), two copies: one read port for the read stage,
+// one for the walker that returns dropped frames
+reg                 link_we;
+reg  [CA_W-1:0]     link_waddr;
+reg  [CA_W-1:0]     link_wdata;
+reg                 link_a_re;
+reg  [CA_W-1:0]     link_a_raddr;
+wire [CA_W-1:0]     link_a_rd;
+reg                 link_b_re;
+reg  [CA_W-1:0]     link_b_raddr;
+wire [CA_W-1:0]     link_b_rd;
+
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_a_ram_inst (
+    .clk(clk), .wr_en(link_we), .wr_addr(link_waddr), .wr_data(link_wdata),
+    .rd_en(link_a_re), .rd_addr(link_a_raddr), .rd_data(link_a_rd));
+
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_b_ram_inst (
+    .clk(clk), .wr_en(link_we), .wr_addr(link_waddr), .wr_data(link_wdata),
+    .rd_en(link_b_re), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
+
+// frame descriptors and frame links (next frame of the same queue), indexed by head cell
+reg                 enq_valid;
+reg  [QN_W-1:0]     enq_q;
+reg  [CA_W-1:0]     enq_cell;
+reg  [DESC_W-1:0]   enq_desc;
+reg                 deq_issue;
+reg  [CA_W-1:0]     deq_raddr;
+wire [DESC_W-1:0]   desc_rd;
+reg                 fnext_we;
+reg  [CA_W-1:0]     fnext_waddr;
+wire [CA_W-1:0]     fnext_rd;
+
+sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) desc_ram_inst (
+    .clk(clk), .wr_en(enq_valid), .wr_addr(enq_cell), .wr_data(enq_desc),
+    .rd_en(deq_issue), .rd_addr(deq_raddr), .rd_data(desc_rd));
+
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) fnext_ram_inst (
+    .clk(clk), .wr_en(fnext_we), .wr_addr(fnext_waddr), .wr_data(enq_cell),
+    .rd_en(deq_issue), .rd_addr(deq_raddr), .rd_data(fnext_rd));
+
+// ---------------------------------------------------------------------------- mmu_core
+reg                  req_valid_reg;
+reg  [P_W-1:0]       req_port_reg;
+reg  [2:0]           req_pg_reg;
+reg  [DEST_WIDTH-1:0] req_eport_reg;
+reg  [2:0]           req_queue_reg;
+reg  [LEN_W-1:0]     req_len_reg;
+reg  [TAG_W-1:0]     req_tag_reg;
+wire                 mmu_req_ready;
+wire                 mmu_resp_valid;
+wire                 mmu_resp_admit;
+wire [2:0]           mmu_resp_reason;
+wire [CELL_W-1:0]    mmu_resp_cells;
+wire [TAG_W-1:0]     mmu_resp_tag;
+reg                  rel_valid_reg;
+reg  [P_W-1:0]       rel_port_reg;
+reg  [2:0]           rel_pg_reg;
+reg  [P_W-1:0]       rel_eport_reg;
+reg  [2:0]           rel_queue_reg;
+reg  [CELL_W-1:0]    rel_cells_reg;
+wire                 mmu_rel_ready;
+
+mmu_core #(
+    .PORT_COUNT(PORT_COUNT),
+    .CELL_BYTES(CELL_BYTES),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .TAG_W(TAG_W),
+    .PORT_W(MMU_PORT_W),
+    .PG_W(4),
+    .Q_W(4)
+) mmu_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_req_valid(req_valid_reg),
+    .s_req_ready(mmu_req_ready),
+    .s_req_port({{(MMU_PORT_W-P_W){1'b0}}, req_port_reg}),
+    .s_req_pg({1'b0, req_pg_reg}),
+    .s_req_eport({{(MMU_PORT_W-DEST_WIDTH){1'b0}}, req_eport_reg}),
+    .s_req_queue({1'b0, req_queue_reg}),
+    .s_req_len(req_len_reg),
+    .s_req_tag(req_tag_reg),
+    .m_resp_valid(mmu_resp_valid),
+    .m_resp_admit(mmu_resp_admit),
+    .m_resp_reason(mmu_resp_reason),
+    .m_resp_cells(mmu_resp_cells),
+    .m_resp_res(),
+    .m_resp_shared(),
+    .m_resp_hdrm(),
+    .m_resp_tag(mmu_resp_tag),
+    .s_rel_valid(rel_valid_reg),
+    .s_rel_ready(mmu_rel_ready),
+    .s_rel_port({{(MMU_PORT_W-P_W){1'b0}}, rel_port_reg}),
+    .s_rel_pg({1'b0, rel_pg_reg}),
+    .s_rel_eport({{(MMU_PORT_W-P_W){1'b0}}, rel_eport_reg}),
+    .s_rel_queue({1'b0, rel_queue_reg}),
+    .s_rel_cells(rel_cells_reg),
+    .pfc_xoff(pfc_xoff),
+    .pfc_change(),
+    .cfg_buffer_cells(cfg_buffer_cells),
+    .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .cfg_pool_shared(cfg_pool_shared),
+    .cfg_hdrm_pool(cfg_hdrm_pool),
+    .cfg_egress_pool_shared(cfg_egress_pool_shared),
+    .cfg_pg_lossless(cfg_pg_lossless),
+    .cfg_pg_reserved(cfg_pg_reserved),
+    .cfg_pg_dynamic(cfg_pg_dynamic),
+    .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
+    .cfg_pg_static_th(cfg_pg_static_th),
+    .cfg_pg_headroom(cfg_pg_headroom),
+    .cfg_pg_xon(cfg_pg_xon),
+    .cfg_pg_xon_offset(cfg_pg_xon_offset),
+    .cfg_q_lossless(cfg_q_lossless),
+    .cfg_q_reserved(cfg_q_reserved),
+    .cfg_q_dynamic(cfg_q_dynamic),
+    .cfg_q_alpha_shift(cfg_q_alpha_shift),
+    .cfg_q_static_th(cfg_q_static_th),
+    .stat_addr(stat_mmu_addr),
+    .stat_data(stat_mmu_data),
+    .stat_drop_count(stat_mmu_drop_count),
+    .err_release_underflow(err_release_underflow),
+    .err_bad_config(err_bad_config)
+);
+
+// ---------------------------------------------------------------------------- pending frames
+// every completed frame, in completion order: {tag, kind, iport, pg, eport, queue, len, head,
+// cells}; good frames wait here for their mmu_core response (same order, fixed latency)
+localparam PEND_W = TAG_W + 3 + P_W + 3 + DEST_WIDTH + 3 + LEN_W + CA_W + CELL_W;
+reg                 pend_push;
+reg  [PEND_W-1:0]   pend_in;
+wire                pend_ready;
+wire                pend_valid;
+reg                 pend_pop;
+wire [PEND_W-1:0]   pend_out;
+wire [TAG_W-1:0]    ph_tag;
+wire [2:0]          ph_kind;
+wire [P_W-1:0]      ph_iport;
+wire [2:0]          ph_pg;
+wire [DEST_WIDTH-1:0] ph_eport;
+wire [2:0]          ph_queue;
+wire [LEN_W-1:0]    ph_len;
+wire [CA_W-1:0]     ph_head;
+wire [CELL_W-1:0]   ph_cells;
+assign {ph_tag, ph_kind, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells} =
+    pend_out;
+
+sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) pend_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
+    .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
+
+// responses: never more outstanding than pending entries, so this FIFO cannot overflow
+wire                resp_valid;
+reg                 resp_pop;
+wire                resp_admit;
+wire [CELL_W-1:0]   resp_cells;
+wire [TAG_W-1:0]    resp_tag;
+
+sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) resp_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(mmu_resp_valid), .s_ready(), .s_data({mmu_resp_admit, mmu_resp_cells, mmu_resp_tag}),
+    .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
+    .count());
+
+// frames whose cells go back to the free list: {head, cells}
+reg                 walk_push;
+reg  [CA_W+CELL_W-1:0] walk_in;
+wire                walk_ready;
+wire                walk_valid;
+reg                 walk_pop;
+wire [CA_W-1:0]     wf_head;
+wire [CELL_W-1:0]   wf_cells;
+
+sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W)) walk_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
+    .m_valid(walk_valid), .m_ready(walk_pop), .m_data({wf_head, wf_cells}), .count());
+
+// ---------------------------------------------------------------------------- state
+reg  [P_W-1:0]             slot_reg, slot_next;
+// write stage, per ingress port
+reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
+reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
+reg  [PORT_COUNT*CA_W-1:0]   w_head_reg, w_head_next;
+reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
+reg  [PORT_COUNT-1:0]        spare_valid_reg, spare_valid_next;
+reg  [PORT_COUNT*CA_W-1:0]   spare_cell_reg, spare_cell_next;
+reg  [P_W-1:0]               refill_reg, refill_next;
+reg                          req_valid_next;
+reg  [P_W-1:0]               req_port_next;
+reg  [2:0]                   req_pg_next;
+reg  [DEST_WIDTH-1:0]        req_eport_next;
+reg  [2:0]                   req_queue_next;
+reg  [LEN_W-1:0]             req_len_next;
+reg  [TAG_W-1:0]             req_tag_next;
+reg  [TAG_W-1:0]             tag_reg, tag_next;
+// queues
+reg  [QN*CA_W-1:0]           q_head_reg, q_head_next;
+reg  [QN*CA_W-1:0]           q_tail_reg, q_tail_next;
+reg  [QN*CNT_W-1:0]          q_cnt_reg, q_cnt_next;
+reg  [31:0]                  queued_reg, queued_next;
+// read stage, per egress port
+reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
+reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
+reg  [PORT_COUNT*WI_W-1:0]   e_widx_reg, e_widx_next;
+reg  [PORT_COUNT*LEN_W-1:0]  e_left_reg, e_left_next;
+reg  [PORT_COUNT*P_W-1:0]    e_iport_reg, e_iport_next;
+reg  [PORT_COUNT*3-1:0]      e_pg_reg, e_pg_next;
+reg  [PORT_COUNT*3-1:0]      e_queue_reg, e_queue_next;
+reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
+reg                          deq_pend_reg, deq_pend_next;
+reg  [P_W-1:0]               deq_port_reg, deq_port_next;
+reg  [QN_W-1:0]              deq_q_reg, deq_q_next;
+reg  [CA_W-1:0]              deq_head_reg, deq_head_next;
+reg                          byp_valid_reg, byp_valid_next;
+reg  [CA_W-1:0]              byp_cell_reg, byp_cell_next;
+reg                          lnk_take_reg, lnk_take_next;
+reg  [P_W-1:0]               lnk_port_reg, lnk_port_next;
+reg                          rdp_valid_reg, rdp_valid_next;
+reg  [P_W-1:0]               rdp_port_reg, rdp_port_next;
+reg  [WB_W-1:0]              rdp_bytes_next;
+reg                          rdp_last_next;
+reg                          rel_valid_next;
+reg  [P_W-1:0]               rel_port_next;
+reg  [2:0]                   rel_pg_next;
+reg  [P_W-1:0]               rel_eport_next;
+reg  [2:0]                   rel_queue_next;
+reg  [CELL_W-1:0]            rel_cells_next;
+// walker
+reg  [1:0]                   wk_state_reg, wk_state_next;
+reg  [CA_W-1:0]              wk_cell_reg, wk_cell_next;
+reg  [CELL_W-1:0]            wk_rem_reg, wk_rem_next;
+// status
+reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
+reg                          err_response_reg, err_response_next;
+
+// ---------------------------------------------------------------------------- write stage
+// The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
+// spare cell (refilled from the free list, one port per clock); the last word of a frame
+// enters the pending FIFO and, for a good frame, loads the mmu_core request.
+wire [P_W-1:0]       wp = slot_reg;
+wire [WORD_W-1:0]    wc_data = in_data[wp*WORD_W +: WORD_W];
+wire [LEN_W-1:0]     wc_len = in_len[wp*LEN_W +: LEN_W];
+wire [2:0]           wc_prio = in_prio[wp*3 +: 3];
+wire [DEST_WIDTH-1:0] wc_dest = in_dest[wp*DEST_WIDTH +: DEST_WIDTH];
+wire [2:0]           wc_kind = in_kind[wp*3 +: 3];
+wire [WI_W-1:0]      wc_widx = w_widx_reg[wp*WI_W +: WI_W];
+wire [CA_W-1:0]      wc_cell = w_cell_reg[wp*CA_W +: CA_W];
+wire [CA_W-1:0]      wc_head = w_head_reg[wp*CA_W +: CA_W];
+wire [CELL_W-1:0]    wc_cells = w_cells_reg[wp*CELL_W +: CELL_W];
+wire [CA_W-1:0]      wc_spare = spare_cell_reg[wp*CA_W +: CA_W];
+wire                 wc_dest_ok = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT;
+wire [P_W-1:0]       wc_dest_idx = wc_dest_ok ? wc_dest[P_W-1:0] : {P_W{1'b0}};
+wire [2:0]           wc_pg = cfg_prio_to_pg[(wp*8 + wc_prio)*3 +: 3];
+// 802.1Q: the egress port's priority -> queue map chooses the queue (as models/network.py)
+wire [2:0]           wc_queue = cfg_prio_to_queue[(wc_dest_idx*8 + wc_prio)*3 +: 3];
+wire                 wc_need_cell = in_store[wp] && wc_widx == {WI_W{1'b0}};
+wire                 wc_to_mmu = in_last[wp] && wc_kind == KIND_GOOD;
+wire                 wc_go = in_valid[wp] && (!wc_need_cell || spare_valid_reg[wp])
+                             && (!in_last[wp] || (pend_ready
+                                 && (!wc_to_mmu || !req_valid_reg || mmu_req_ready)));
+wire [CA_W-1:0]      wc_use_cell = wc_need_cell ? wc_spare : wc_cell;
+wire [CELL_W-1:0]    wc_cells_new = wc_cells + {{(CELL_W-1){1'b0}}, wc_need_cell};
+wire [CA_W-1:0]      wc_head_new = (wc_need_cell && wc_cells == {CELL_W{1'b0}}) ? wc_spare
+                                                                               : wc_head;
+
+// ---------------------------------------------------------------------------- read stage
+// The slot owner (the same slot_reg) may start a dequeue (idle) or read one word.
+wire [P_W-1:0]       rp = slot_reg;
+wire [1:0]           rc_state = e_state_reg[rp*2 +: 2];
+wire [CA_W-1:0]      rc_cell = e_cell_reg[rp*CA_W +: CA_W];
+wire [WI_W-1:0]      rc_widx = e_widx_reg[rp*WI_W +: WI_W];
+wire [LEN_W-1:0]     rc_left = e_left_reg[rp*LEN_W +: LEN_W];
+wire                 rc_last = {{(32-LEN_W){1'b0}}, rc_left} <= WORD_BYTES;
+wire                 rc_cell_end = rc_last || rc_widx == WPC - 1;
+wire [OUT_PTR_W:0]   rc_out_count = out_count[rp*(OUT_PTR_W+1) +: OUT_PTR_W+1];
+wire                 rc_room = rc_out_count < OUT_DEPTH && !(rdp_valid_reg && rdp_port_reg == rp)
+                               && !(lnk_take_reg && lnk_port_reg == rp);
+wire                 rc_go = rc_state == E_READ && rc_room
+                             && (!rc_last || !rel_valid_reg || mmu_rel_ready);
+
+// queues of port rp that may send: not empty and no priority mapped to them paused
+reg  [7:0]           rc_paused;
+reg  [7:0]           rc_ready;
+reg                  rc_any;
+reg  [2:0]           rc_best;
+integer k;
+always @* begin
+    rc_paused = 8'd0;
+    for (k = 0; k < 8; k = k + 1) begin
+        if (pause[rp*8 + k]) begin
+            rc_paused[cfg_prio_to_queue[(rp*8 + k)*3 +: 3]] = 1'b1;
+        end
+    end
+    rc_any = 1'b0;
+    rc_best = 3'd0;
+    for (k = 0; k < 8; k = k + 1) begin
+        rc_ready[k] = q_cnt_reg[(rp*8 + k)*CNT_W +: CNT_W] != {CNT_W{1'b0}} && !rc_paused[k];
+        // strict priority: queue 7 first
+        if (rc_ready[k]) begin
+            rc_any = 1'b1;
+            rc_best = k[2:0];
+        end
+    end
+end
+
+// dequeue commit (one clock after the issue): the descriptor and the next-frame link
+wire [CA_W-1:0]      deq_fnext = byp_valid_reg ? byp_cell_reg : fnext_rd;
+wire [LEN_W-1:0]     dd_len;
+wire [P_W-1:0]       dd_iport;
+wire [2:0]           dd_pg;
+wire [CELL_W-1:0]    dd_cells;
+assign {dd_len, dd_iport, dd_pg, dd_cells} = desc_rd;
+
+// ---------------------------------------------------------------------------- next state
+reg [PORT_COUNT-1:0] in_pop_vec;
+integer i, q;
+reg [CNT_W-1:0] cnt;
+reg enq_i, deq_i;
+always @* begin
+    slot_next = (slot_reg == PORT_COUNT - 1) ? {P_W{1'b0}} : slot_reg + 1'b1;
+    w_widx_next = w_widx_reg;
+    w_cell_next = w_cell_reg;
+    w_head_next = w_head_reg;
+    w_cells_next = w_cells_reg;
+    spare_valid_next = spare_valid_reg;
+    spare_cell_next = spare_cell_reg;
+    refill_next = (refill_reg == PORT_COUNT - 1) ? {P_W{1'b0}} : refill_reg + 1'b1;
+    req_valid_next = req_valid_reg && !mmu_req_ready;
+    req_port_next = req_port_reg;
+    req_pg_next = req_pg_reg;
+    req_eport_next = req_eport_reg;
+    req_queue_next = req_queue_reg;
+    req_len_next = req_len_reg;
+    req_tag_next = req_tag_reg;
+    tag_next = tag_reg;
+    in_pop_vec = {PORT_COUNT{1'b0}};
+    data_we = 1'b0;
+    data_waddr = {ADDR_W{1'b0}};
+    data_wdata = wc_data;
+    link_we = 1'b0;
+    link_waddr = wc_cell;
+    link_wdata = wc_spare;
+    pend_push = 1'b0;
+    pend_in = {tag_reg, wc_kind, wp, wc_pg, wc_dest, wc_queue, wc_len, wc_head_new,
+               wc_cells_new};
+    fl_pop = 1'b0;
+
+    // ---- write stage
+    if (wc_go) begin
+        in_pop_vec[wp] = 1'b1;
+        if (in_store[wp]) begin
+            data_we = 1'b1;
+            data_waddr = wc_use_cell * WPC + {{(ADDR_W-WI_W){1'b0}}, wc_widx};
+            w_widx_next[wp*WI_W +: WI_W] = (wc_widx == WPC - 1) ? {WI_W{1'b0}}
+                                                                : wc_widx + 1'b1;
+            if (wc_need_cell) begin
+                spare_valid_next[wp] = 1'b0;
+                w_cell_next[wp*CA_W +: CA_W] = wc_spare;
+                w_cells_next[wp*CELL_W +: CELL_W] = wc_cells_new;
+                w_head_next[wp*CA_W +: CA_W] = wc_head_new;
+                link_we = wc_cells != {CELL_W{1'b0}};
+            end
+        end
+        if (in_last[wp]) begin
+            pend_push = 1'b1;
+            w_widx_next[wp*WI_W +: WI_W] = {WI_W{1'b0}};
+            w_cells_next[wp*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+            if (wc_to_mmu) begin
+                req_valid_next = 1'b1;
+                req_port_next = wp;
+                req_pg_next = wc_pg;
+                req_eport_next = wc_dest;
+                req_queue_next = wc_queue;
+                req_len_next = wc_len;
+                req_tag_next = tag_reg;
+                tag_next = tag_reg + 1'b1;
+            end
+        end
+    end
+    // spare refill, one port per clock in turn
+    if (!spare_valid_reg[refill_reg] && fl_pop_valid) begin
+        fl_pop = 1'b1;
+        spare_valid_next[refill_reg] = 1'b1;
+        spare_cell_next[refill_reg*CA_W +: CA_W] = fl_pop_cell;
+    end
+
+    // ---- decision stage: head of the pending FIFO
+    pend_pop = 1'b0;
+    resp_pop = 1'b0;
+    walk_push = 1'b0;
+    walk_in = {ph_head, ph_cells};
+    enq_valid = 1'b0;
+    enq_q = {ph_eport[P_W-1:0], ph_queue};
+    enq_cell = ph_head;
+    enq_desc = {ph_len, ph_iport, ph_pg, ph_cells};
+    drop_adm_next = drop_adm_reg;
+    err_response_next = err_response_reg;
+    if (pend_valid) begin
+        if (ph_kind != KIND_GOOD) begin
+            if (walk_ready || ph_cells == {CELL_W{1'b0}}) begin
+                pend_pop = 1'b1;
+                walk_push = ph_cells != {CELL_W{1'b0}};
+            end
+        end else if (resp_valid) begin
+            if (resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells)) begin
+                err_response_next = 1'b1;
+            end
+            if (resp_admit && {{(32-DEST_WIDTH){1'b0}}, ph_eport} < PORT_COUNT) begin
+                pend_pop = 1'b1;
+                resp_pop = 1'b1;
+                enq_valid = 1'b1;
+            end else if (walk_ready) begin
+                pend_pop = 1'b1;
+                resp_pop = 1'b1;
+                walk_push = 1'b1;
+                drop_adm_next[ph_iport*32 +: 32] = drop_adm_reg[ph_iport*32 +: 32] + 1'b1;
+            end
+        end
+    end
+
+    // ---- read stage
+    e_state_next = e_state_reg;
+    e_cell_next = e_cell_reg;
+    e_widx_next = e_widx_reg;
+    e_left_next = e_left_reg;
+    e_iport_next = e_iport_reg;
+    e_pg_next = e_pg_reg;
+    e_queue_next = e_queue_reg;
+    e_cells_next = e_cells_reg;
+    deq_issue = 1'b0;
+    deq_raddr = q_head_reg[(rp*8 + rc_best)*CA_W +: CA_W];
+    deq_pend_next = 1'b0;
+    deq_port_next = rp;
+    deq_q_next = {rp, rc_best};
+    deq_head_next = deq_raddr;
+    data_re = 1'b0;
+    data_raddr = rc_cell * WPC + {{(ADDR_W-WI_W){1'b0}}, rc_widx};
+    link_a_re = 1'b0;
+    link_a_raddr = rc_cell;
+    lnk_take_next = 1'b0;
+    lnk_port_next = rp;
+    rdp_valid_next = 1'b0;
+    rdp_port_next = rp;
+    rdp_bytes_next = rc_last ? rc_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
+    rdp_last_next = rc_last;
+    rel_valid_next = rel_valid_reg && !mmu_rel_ready;
+    rel_port_next = rel_port_reg;
+    rel_pg_next = rel_pg_reg;
+    rel_eport_next = rel_eport_reg;
+    rel_queue_next = rel_queue_reg;
+    rel_cells_next = rel_cells_reg;
+    fl_push = 1'b0;
+    fl_push_cell = rc_cell;
+    queued_next = queued_reg;
+
+    if (rc_state == E_IDLE && rc_any) begin
+        deq_issue = 1'b1;
+        deq_pend_next = 1'b1;
+        e_state_next[rp*2 +: 2] = E_DEQ;
+    end
+    if (rc_go) begin
+        data_re = 1'b1;
+        link_a_re = 1'b1;
+        rdp_valid_next = 1'b1;
+        if (rc_cell_end) begin
+            // the cell's last word is being read: the cell is free from the next clock on
+            fl_push = 1'b1;
+        end
+        if (rc_last) begin
+            e_state_next[rp*2 +: 2] = E_IDLE;
+            rel_valid_next = 1'b1;
+            rel_port_next = e_iport_reg[rp*P_W +: P_W];
+            rel_pg_next = e_pg_reg[rp*3 +: 3];
+            rel_eport_next = rp;
+            rel_queue_next = e_queue_reg[rp*3 +: 3];
+            rel_cells_next = e_cells_reg[rp*CELL_W +: CELL_W];
+        end else begin
+            e_left_next[rp*LEN_W +: LEN_W] = rc_left - WORD_BYTES[LEN_W-1:0];
+            if (rc_widx == WPC - 1) begin
+                e_widx_next[rp*WI_W +: WI_W] = {WI_W{1'b0}};
+                lnk_take_next = 1'b1;
+            end else begin
+                e_widx_next[rp*WI_W +: WI_W] = rc_widx + 1'b1;
+            end
+        end
+    end
+    if (lnk_take_reg) begin
+        e_cell_next[lnk_port_reg*CA_W +: CA_W] = link_a_rd;
+    end
+    if (deq_pend_reg) begin
+        e_state_next[deq_port_reg*2 +: 2] = E_READ;
+        e_cell_next[deq_port_reg*CA_W +: CA_W] = deq_head_reg;
+        e_widx_next[deq_port_reg*WI_W +: WI_W] = {WI_W{1'b0}};
+        e_left_next[deq_port_reg*LEN_W +: LEN_W] = dd_len;
+        e_iport_next[deq_port_reg*P_W +: P_W] = dd_iport;
+        e_pg_next[deq_port_reg*3 +: 3] = dd_pg;
+        e_queue_next[deq_port_reg*3 +: 3] = deq_q_reg[2:0];
+        e_cells_next[deq_port_reg*CELL_W +: CELL_W] = dd_cells;
+    end
+
+    // ---- queue lists: one enqueue (decision stage) and one dequeue commit per clock
+    q_head_next = q_head_reg;
+    q_tail_next = q_tail_reg;
+    q_cnt_next = q_cnt_reg;
+    fnext_we = 1'b0;
+    fnext_waddr = q_tail_reg[enq_q*CA_W +: CA_W];
+    for (q = 0; q < QN; q = q + 1) begin
+        enq_i = enq_valid && enq_q == q;
+        deq_i = deq_pend_reg && deq_q_reg == q;
+        cnt = q_cnt_reg[q*CNT_W +: CNT_W];
+        q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
+                                       - {{(CNT_W-1){1'b0}}, deq_i};
+        if (deq_i && cnt > 1) begin
+            q_head_next[q*CA_W +: CA_W] = deq_fnext;
+        end else if (enq_i && cnt == {{(CNT_W-1){1'b0}}, deq_i}) begin
+            q_head_next[q*CA_W +: CA_W] = enq_cell;
+        end
+        if (enq_i) begin
+            q_tail_next[q*CA_W +: CA_W] = enq_cell;
+            fnext_we = cnt != {{(CNT_W-1){1'b0}}, deq_i};
+        end
+    end
+    byp_valid_next = fnext_we && fnext_waddr == deq_raddr;
+    byp_cell_next = enq_cell;
+    queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
+
+    // ---- walker: returns the cells of dropped frames; the read stage's frees go first
+    walk_pop = 1'b0;
+    link_b_re = 1'b0;
+    link_b_raddr = wk_state_reg == WK_CELL ? wk_cell_reg : wf_head;
+    wk_state_next = wk_state_reg;
+    wk_cell_next = wk_cell_reg;
+    wk_rem_next = wk_rem_reg;
+    case (wk_state_reg)
+        WK_IDLE, WK_CELL: begin
+            if ((wk_state_reg == WK_CELL || walk_valid) && !fl_push) begin
+                fl_push = 1'b1;
+                fl_push_cell = link_b_raddr;
+                walk_pop = wk_state_reg == WK_IDLE;
+                if ((wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) > 1) begin
+                    link_b_re = 1'b1;
+                    wk_rem_next = (wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) - 1'b1;
+                    wk_state_next = WK_LINK;
+                end else begin
+                    wk_state_next = WK_IDLE;
+                end
+            end
+        end
+        WK_LINK: begin
+            wk_cell_next = link_b_rd;
+            wk_state_next = WK_CELL;
+        end
+        default: wk_state_next = WK_IDLE;
+    endcase
+end
+
+assign in_pop = in_pop_vec;
+
+always @* begin
+    out_push = {PORT_COUNT{1'b0}};
+    for (i = 0; i < PORT_COUNT; i = i + 1) begin
+        out_push[i] = rdp_valid_reg && rdp_port_reg == i;
+    end
+end
+
+// ---------------------------------------------------------------------------- status
+reg [CNT_W-1:0] spare_count;
+always @* begin
+    spare_count = {CNT_W{1'b0}};
+    for (i = 0; i < PORT_COUNT; i = i + 1) begin
+        spare_count = spare_count + {{(CNT_W-1){1'b0}}, spare_valid_reg[i]};
+    end
+end
+
+// cells a port can hold outside mmu_core: a frame being written plus its spare cell
+wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
+wire [47:0] reserve_need = {32'd0, cfg_buffer_cells} + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
+
+assign stat_drop_admission = drop_adm_reg;
+assign stat_free_cells = {{(32-CNT_W){1'b0}}, fl_count + spare_count};
+assign stat_free_low_wm = {{(32-CNT_W){1'b0}}, fl_low_wm};
+assign stat_used_cells = BUFFER_CELLS - stat_free_cells;
+assign stat_queued_frames = queued_reg;
+assign err_reserve = reserve_need > BUFFER_CELLS;
+assign err_free_list = fl_err_underflow || fl_err_overflow;
+assign err_response = err_response_reg;
+
+// ---------------------------------------------------------------------------- registers
+always @(posedge clk) begin
+    slot_reg <= slot_next;
+    w_widx_reg <= w_widx_next;
+    w_cell_reg <= w_cell_next;
+    w_head_reg <= w_head_next;
+    w_cells_reg <= w_cells_next;
+    spare_valid_reg <= spare_valid_next;
+    spare_cell_reg <= spare_cell_next;
+    refill_reg <= refill_next;
+    req_valid_reg <= req_valid_next;
+    req_port_reg <= req_port_next;
+    req_pg_reg <= req_pg_next;
+    req_eport_reg <= req_eport_next;
+    req_queue_reg <= req_queue_next;
+    req_len_reg <= req_len_next;
+    req_tag_reg <= req_tag_next;
+    tag_reg <= tag_next;
+    q_head_reg <= q_head_next;
+    q_tail_reg <= q_tail_next;
+    q_cnt_reg <= q_cnt_next;
+    queued_reg <= queued_next;
+    e_state_reg <= e_state_next;
+    e_cell_reg <= e_cell_next;
+    e_widx_reg <= e_widx_next;
+    e_left_reg <= e_left_next;
+    e_iport_reg <= e_iport_next;
+    e_pg_reg <= e_pg_next;
+    e_queue_reg <= e_queue_next;
+    e_cells_reg <= e_cells_next;
+    deq_pend_reg <= deq_pend_next;
+    deq_port_reg <= deq_port_next;
+    deq_q_reg <= deq_q_next;
+    deq_head_reg <= deq_head_next;
+    byp_valid_reg <= byp_valid_next;
+    byp_cell_reg <= byp_cell_next;
+    lnk_take_reg <= lnk_take_next;
+    lnk_port_reg <= lnk_port_next;
+    rdp_valid_reg <= rdp_valid_next;
+    rdp_port_reg <= rdp_port_next;
+    rdp_bytes_reg <= rdp_bytes_next;
+    rdp_last_reg <= rdp_last_next;
+    rel_valid_reg <= rel_valid_next;
+    rel_port_reg <= rel_port_next;
+    rel_pg_reg <= rel_pg_next;
+    rel_eport_reg <= rel_eport_next;
+    rel_queue_reg <= rel_queue_next;
+    rel_cells_reg <= rel_cells_next;
+    wk_state_reg <= wk_state_next;
+    wk_cell_reg <= wk_cell_next;
+    wk_rem_reg <= wk_rem_next;
+    drop_adm_reg <= drop_adm_next;
+    err_response_reg <= err_response_next;
+    if (rst) begin
+        slot_reg <= {P_W{1'b0}};
+        w_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
+        w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
+        w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
+        w_cells_reg <= {PORT_COUNT*CELL_W{1'b0}};
+        spare_valid_reg <= {PORT_COUNT{1'b0}};
+        spare_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
+        refill_reg <= {P_W{1'b0}};
+        req_valid_reg <= 1'b0;
+        tag_reg <= {TAG_W{1'b0}};
+        q_head_reg <= {QN*CA_W{1'b0}};
+        q_tail_reg <= {QN*CA_W{1'b0}};
+        q_cnt_reg <= {QN*CNT_W{1'b0}};
+        queued_reg <= 32'd0;
+        e_state_reg <= {PORT_COUNT*2{1'b0}};
+        e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
+        e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
+        e_left_reg <= {PORT_COUNT*LEN_W{1'b0}};
+        deq_pend_reg <= 1'b0;
+        byp_valid_reg <= 1'b0;
+        lnk_take_reg <= 1'b0;
+        rdp_valid_reg <= 1'b0;
+        rdp_bytes_reg <= {WB_W{1'b0}};
+        rdp_last_reg <= 1'b0;
+        rel_valid_reg <= 1'b0;
+        wk_state_reg <= WK_IDLE;
+        drop_adm_reg <= {PORT_COUNT*32{1'b0}};
+        err_response_reg <= 1'b0;
+    end
+end
+
+endmodule
+
+`resetall

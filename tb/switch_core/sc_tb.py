@@ -1,0 +1,253 @@
+"""switch_core testbench: configuration, per-port cocotbext-axi streams, the admission
+predictor (models.mmu.Mmu fed from the mmu_core request/release handshakes), scoreboard."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import defaultdict, deque
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
+from scapy.layers.inet import IP
+from scapy.layers.l2 import Dot1Q, Ether
+from scapy.packet import Raw
+
+from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
+from models.mmu import REASON_COUNT, Mmu
+
+PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
+DATA_WIDTH = int(os.environ.get("PARAM_DATA_WIDTH", "64"))
+CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
+BUFFER_CELLS = int(os.environ.get("PARAM_BUFFER_CELLS", "256"))
+CELL_W = 16
+MAX_FRAME = 1518
+LOSSLESS = (3, 4)
+PFC_DA = "01:80:c2:00:00:01"
+
+
+def mac(port: int) -> str:
+    return f"02:00:00:00:00:{port:02x}"
+
+
+def reserve_cells(max_frame: int = MAX_FRAME) -> int:
+    """Cells kept outside mmu_core: per port one frame being written plus a spare cell."""
+    return PORT_COUNT * (-(-max_frame // CELL_BYTES) + 1)
+
+
+def make_config(prio_to_pg=None, prio_to_queue=None, default_prio=0, headroom=None,
+                max_frame: int = MAX_FRAME) -> MmuConfig:
+    """Priorities 3 and 4 lossless, the rest lossy, sized to the buffer minus the reserve."""
+    cells = BUFFER_CELLS - reserve_cells(max_frame)
+    lossless_pool = cells * 3 // 4
+    lossy_pool = cells - lossless_pool
+    hdrm = headroom if headroom is not None else 24
+    ports = []
+    for _ in range(PORT_COUNT):
+        pgs, qs = [], []
+        for g in range(8):
+            if g in LOSSLESS:
+                pgs.append(PgConfig(lossless=True, reserved=1, alpha_shift=-1, headroom=hdrm,
+                                    xon_offset=2))
+                qs.append(QueueConfig(lossless=True, dynamic=False, static_th=lossless_pool))
+            else:
+                pgs.append(PgConfig(lossless=False, reserved=1, alpha_shift=0))
+                qs.append(QueueConfig(lossless=False, reserved=0, alpha_shift=1))
+        ports.append(PortConfig(pgs=pgs, queues=qs,
+                                prio_to_pg=list(prio_to_pg or range(8)),
+                                prio_to_queue=list(prio_to_queue or range(8)),
+                                default_prio=default_prio))
+    cfg = MmuConfig(ports=ports, cell_bytes=CELL_BYTES, buffer_cells=cells,
+                    max_frame_bytes=max_frame, ingress_lossless_pool=lossless_pool,
+                    ingress_lossy_pool=lossy_pool, egress_lossless_pool=lossless_pool,
+                    egress_lossy_pool=lossy_pool)
+    cfg.validate()
+    return cfg
+
+
+def frame(src: int, dst: int, prio: int | None, seq: int, length: int) -> bytes:
+    """An Ether / Dot1Q / IP / Raw frame of ``length`` bytes (no FCS) carrying (src, seq)."""
+    eth = Ether(dst=mac(dst), src=mac(src))
+    pkt = eth / Dot1Q(prio=prio, vlan=1) / IP() if prio is not None else eth / IP()
+    body = seq.to_bytes(4, "big") + bytes([src, dst, prio if prio is not None else 0xFF])
+    raw = bytes(pkt / Raw(body))
+    pad = length - len(raw)
+    assert pad >= 0, length
+    return raw + bytes((seq + i) & 0xFF for i in range(pad))
+
+
+def is_pfc(data: bytes) -> bool:
+    return len(data) >= 14 and data[0:6] == bytes.fromhex("0180c2000001") and \
+        data[12:14] == b"\x88\x08"
+
+
+def val(handle) -> int:
+    return int(handle.value)
+
+
+class SwitchTB:
+    def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
+                 quanta_step: int = 1 << 16):
+        self.dut = dut
+        self.log = dut._log
+        self.cfg = cfg
+        self.core = dut.core
+        self.mmu = dut.core.mmu_inst
+        self.model = Mmu(cfg)
+        self.sources = []
+        self.sinks = []
+        for p in range(PORT_COUNT):
+            src = AxiStreamSource(AxiStreamBus.from_prefix(dut, f"s{p}_axis"), dut.clk, dut.rst)
+            snk = AxiStreamSink(AxiStreamBus.from_prefix(dut, f"m{p}_axis"), dut.clk, dut.rst)
+            self.sources.append(src)
+            self.sinks.append(snk)
+        self.pfc_quanta = pfc_quanta
+        self.refresh = refresh
+        self.quanta_step = quanta_step
+        # predictor bookkeeping
+        self.expect_resp: deque = deque()
+        self.decisions = []  # (port, pg, eport, queue, len, admit, reason)
+        self.mismatch = []
+        self.requests = 0
+        self.releases = 0
+
+    def apply_config(self) -> None:
+        d = self.dut
+        for k, v in self.cfg.rtl_cfg(CELL_W).items():
+            getattr(d, k).value = v
+        p2g = p2q = dp = 0
+        for p, port in enumerate(self.cfg.ports):
+            for k in range(8):
+                p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
+                p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
+            dp |= port.default_prio << (p * 3)
+        d.cfg_prio_to_pg.value = p2g
+        d.cfg_prio_to_queue.value = p2q
+        d.cfg_default_prio.value = dp
+        srcmac = 0
+        for p in range(PORT_COUNT):
+            srcmac |= (0x020000000100 + p) << (48 * p)
+        d.cfg_src_mac.value = srcmac
+        d.cfg_pause_quanta.value = sum(self.pfc_quanta << (16 * k) for k in range(8))
+        d.cfg_refresh_quanta.value = self.refresh
+        d.cfg_quanta_step.value = self.quanta_step
+        d.stat_mmu_addr.value = 0
+        for p in range(PORT_COUNT):
+            getattr(d, f"s{p}_axis_tuser").value = 0
+            getattr(d, f"s{p}_axis_tdest").value = 0
+
+    async def reset(self) -> None:
+        cocotb.start_soon(Clock(self.dut.clk, 8, unit="ns").start())
+        self.apply_config()
+        self.dut.rst.value = 1
+        await ClockCycles(self.dut.clk, 4)
+        self.dut.rst.value = 0
+        await RisingEdge(self.dut.clk)
+        assert val(self.dut.err_reserve) == 0, "cfg_buffer_cells exceeds the buffer reserve"
+        cocotb.start_soon(self._predictor())
+
+    async def _predictor(self) -> None:
+        """Feeds the golden model from mmu_core's handshakes (release first, as Mmu.step) and
+        checks every response against it."""
+        m = self.mmu
+        while True:
+            await FallingEdge(self.dut.clk)
+            if val(m.m_resp_valid):
+                exp = self.expect_resp.popleft()
+                got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
+                if got != (exp[0], exp[1]):
+                    self.mismatch.append((exp, got))
+            rel = arr = None
+            if val(m.s_rel_valid) and val(m.s_rel_ready):
+                rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
+                       val(m.s_rel_queue), val(m.s_rel_cells))
+                self.releases += 1
+            if val(m.s_req_valid) and val(m.s_req_ready):
+                arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
+                       val(m.s_req_queue), val(m.s_req_len))
+                self.requests += 1
+            d = self.model.step(rel, arr)
+            if arr is not None:
+                self.expect_resp.append((d.admit, d.reason))
+                self.decisions.append(arr + (d.admit, d.reason))
+
+    async def send(self, port: int, data: bytes, dest: int, tuser: int = 0) -> None:
+        await self.sources[port].send(AxiStreamFrame(data, tdest=dest, tuser=tuser))
+
+    async def mmu_stat(self, addr: int) -> int:
+        self.dut.stat_mmu_addr.value = addr
+        await RisingEdge(self.dut.clk)
+        await RisingEdge(self.dut.clk)
+        await FallingEdge(self.dut.clk)
+        return val(self.dut.stat_mmu_data)
+
+    def port_stat(self, name: str, port: int) -> int:
+        return (val(getattr(self.dut, name)) >> (32 * port)) & 0xFFFFFFFF
+
+    async def wait_idle(self, timeout: int = 200000) -> None:
+        """All sources sent, nothing queued or in flight in the core."""
+        for _ in range(timeout // 16):
+            await ClockCycles(self.dut.clk, 16)
+            if any(not s.idle() for s in self.sources):
+                continue
+            if val(self.dut.stat_queued_frames):
+                continue
+            if val(self.core.pend_valid) or any(
+                    (val(self.core.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT)):
+                continue
+            if any(val(getattr(self.dut, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)):
+                continue
+            await ClockCycles(self.dut.clk, 64)
+            return
+        raise AssertionError("switch did not drain")
+
+    async def check_drained(self) -> None:
+        """Every cell free, every mmu_core counter zero, no error flag."""
+        await ClockCycles(self.dut.clk, 16)
+        assert val(self.dut.stat_free_cells) == BUFFER_CELLS, \
+            f"free cells {val(self.dut.stat_free_cells)} != {BUFFER_CELLS}"
+        assert val(self.dut.stat_used_cells) == 0
+        for name in ("err_release_underflow", "err_bad_config", "err_free_list",
+                     "err_response"):
+            assert val(getattr(self.dut, name)) == 0, name
+        assert await self.mmu_stat(0x0A) == 0, "mmu_core total_used not zero"
+        for a in range(0x00, 0x0A, 2):
+            assert await self.mmu_stat(a) == 0, f"mmu_core global {a:#x} not zero"
+        for i in range(PORT_COUNT * 8):
+            for f in range(3):
+                v = await self.mmu_stat(0x1000 + i * 8 + f)
+                assert v == 0, f"PG {i} field {f} = {v}"
+            for f in range(2):
+                v = await self.mmu_stat(0x2000 + i * 4 + f)
+                assert v == 0, f"queue {i} field {f} = {v}"
+        assert self.model.total_used == 0
+        assert not self.mismatch, f"admission differs from the model: {self.mismatch[:5]}"
+        drops = val(self.dut.stat_mmu_drop_count)
+        for r in range(REASON_COUNT):
+            assert (drops >> (32 * r)) & 0xFFFFFFFF == self.model.drops[r], f"drop reason {r}"
+
+    def pause_gen(self, rng: random.Random, busy: float):
+        while True:
+            yield rng.random() < busy
+
+
+def split_rx(frames) -> tuple[list, list]:
+    """(data frames, PFC frames) of a list of received AxiStreamFrames."""
+    data, pfc = [], []
+    for f in frames:
+        (pfc if is_pfc(bytes(f.tdata)) else data).append(f)
+    return data, pfc
+
+
+def drain_sink(sink) -> list:
+    out = []
+    while not sink.empty():
+        out.append(sink.recv_nowait())
+    return out
+
+
+__all__ = ["SwitchTB", "make_config", "frame", "split_rx", "drain_sink", "is_pfc", "mac",
+           "PORT_COUNT", "DATA_WIDTH", "CELL_BYTES", "BUFFER_CELLS", "MAX_FRAME", "LOSSLESS",
+           "reserve_cells", "defaultdict", "Ether", "Dot1Q"]

@@ -1,0 +1,35 @@
+"""pytest runner of the switch_core cocotb tests (tb/switch_core/switch_core_cases.py)."""
+
+import pytest
+
+import harness
+from switch_core import wrapper
+
+PORTS = 4
+MINE = ["sw_ram", "sw_fifo", "sw_free_list", "sw_ingress", "sw_egress", "switch_core"]
+
+
+def _sources():
+    """rtl/rtl.f, plus switch_core's files while they are not listed there yet."""
+    srcs = harness.rtl_sources()
+    listed = {s.stem for s in srcs}
+    return srcs + [harness.ROOT / "rtl" / f"{m}.v" for m in MINE if m not in listed]
+
+
+def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None):
+    top = wrapper.generate(PORTS, harness.SIM_BUILD / "gen" / f"switch_core_tb_{PORTS}.v")
+    params = {"PORT_COUNT": PORTS, "DATA_WIDTH": data_width, "CELL_BYTES": cell_bytes,
+              "BUFFER_CELLS": buffer_cells}
+    harness.run("switch_core_tb", "switch_core.switch_core_cases",
+                test_id=f"switch_core-dw{data_width}-{test_id}",
+                sources=_sources() + [top], parameters=params,
+                testcase=testcase, extra_env=extra_env)
+
+
+DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped"]
+
+
+@pytest.mark.parametrize("data_width", [64, 8])
+def test_directed(data_width):
+    _run("directed", DIRECTED, data_width=data_width,
+         cell_bytes=128 if data_width == 64 else 64)

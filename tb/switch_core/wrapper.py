@@ -1,0 +1,72 @@
+"""Generates the test-only wrapper of switch_core that splits the flattened per-port stream
+vectors into named streams s<p>_axis_* / m<p>_axis_* (cocotbext-axi binds by prefix); every
+other port passes through under its own name.  Plain Python, no cocotb."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _core_ports() -> list[tuple[str, str, str]]:
+    """(direction, width expression, name) of switch_core's ports, read from the RTL."""
+    text = (ROOT / "rtl" / "switch_core.v").read_text()
+    head = text[text.index("module switch_core"):text.index("\n);", text.index(") ("))]
+    ports = []
+    for m in re.finditer(r"^\s*(input|output)\s+wire\s+(\[[^\]]+\])?\s*(\w+)\s*,?\s*$", head,
+                         re.M):
+        ports.append((m.group(1), m.group(2) or "", m.group(3)))
+    return ports
+
+
+def generate(port_count: int, out: Path) -> Path:
+    n = port_count
+    stream = {"tdata": "DATA_WIDTH", "tkeep": "KEEP_WIDTH", "tvalid": "", "tready": "",
+              "tlast": "", "tuser": "", "tdest": "DEST_WIDTH"}
+    s_dir = {"tready": "output"}
+    m_dir = {"tready": "input"}
+    params = ["PORT_COUNT", "DATA_WIDTH", "KEEP_WIDTH", "DEST_WIDTH", "WORD_BEATS",
+              "CELL_BYTES", "BUFFER_CELLS", "CELL_W", "LEN_W", "PFC_FCS_ENABLE"]
+    defaults = {"PORT_COUNT": str(n), "DATA_WIDTH": "64", "KEEP_WIDTH": "DATA_WIDTH / 8",
+                "DEST_WIDTH": "8", "WORD_BEATS": "2 * PORT_COUNT", "CELL_BYTES": "256",
+                "BUFFER_CELLS": "256", "CELL_W": "16", "LEN_W": "14", "PFC_FCS_ENABLE": "0"}
+    lines = ["`resetall", "`timescale 1ns / 1ps", "`default_nettype none", "",
+             "module switch_core_tb #("]
+    lines.append(",\n".join(f"    parameter {p} = {defaults[p]}" for p in params))
+    lines.append(") (")
+    decl = []
+    for p in range(n):
+        for sig, w in stream.items():
+            rng = f"[{w}-1:0] " if w else ""
+            decl.append(f"    {s_dir.get(sig, 'input')} wire {rng}s{p}_axis_{sig}")
+            if sig != "tdest":
+                decl.append(f"    {m_dir.get(sig, 'output')} wire {rng}m{p}_axis_{sig}")
+    for d, w, name in _core_ports():
+        if name.startswith(("s_axis_", "m_axis_")):
+            continue
+        decl.append(f"    {d} wire {w} {name}")
+    lines.append(",\n".join(decl))
+    lines.append(");")
+    conns = []
+    for d, w, name in _core_ports():
+        if name.startswith(("s_axis_", "m_axis_")):
+            pre, sig = name[0], name.split("_", 2)[2]
+            parts = ", ".join(f"{pre}{p}_axis_{sig}" for p in reversed(range(n)))
+            conns.append(f"    .{name}({{{parts}}})")
+        else:
+            conns.append(f"    .{name}({name})")
+    lines.append("switch_core #(" + ", ".join(f".{p}({p})" for p in params) + ") core (")
+    lines.append(",\n".join(conns))
+    lines.append(");")
+    lines += ["endmodule", "", "`resetall", ""]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines))
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(generate(int(sys.argv[1]), Path(sys.argv[2])).read_text())
