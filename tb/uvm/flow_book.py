@@ -43,6 +43,7 @@ class FlowBook:
         self.frames_in = [0] * n
         self.frames_out = [0] * n
         self.bad_in = 0
+        self.bad_dropped = 0
         self.admitted = 0
         self.drops_by_reason = [0] * len(REASON_NAMES)
         self.lossless_drops = 0
@@ -64,6 +65,9 @@ class FlowBook:
                    decision, lossless: bool) -> None:
         """The mmu_core request (as observed) and the model's decision for it."""
         q = self.ingress[port] if 0 <= port < len(self.ingress) else None
+        while q and q[0].bad:  # bad frames (tuser) never reach the MMU
+            q.popleft()
+            self.bad_dropped += 1
         if not q:
             self.error(f"@{cycle}: mmu request on port {port} with no frame waiting")
             return

@@ -1,0 +1,256 @@
+/*
+ * Testbench-only wrapper of switch_core for the pyuvm system tests (tb/system): splits the
+ * flattened per-port stream vectors into named per-port streams s<p>_axis_* / m<p>_axis_*
+ * that cocotbext-axi binds by prefix.  Everything else (cfg_*, stat_*, err_*) passes through
+ * under the same name.  PORT_COUNT is fixed at 4 here (one named port group per port).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module switch_tb_top #(
+    // stream width in bits
+    parameter DATA_WIDTH = 64,
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    // tdest width
+    parameter DEST_WIDTH = 8,
+    // bytes per buffer cell
+    parameter CELL_BYTES = 128,
+    // cells in the shared buffer
+    parameter BUFFER_CELLS = 2048,
+    // mmu_core counter width
+    parameter CELL_W = 16
+) (
+    input  wire                        clk,
+    input  wire                        rst,
+
+    /*
+     * Port 0
+     */
+    input  wire [DATA_WIDTH-1:0]       s0_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0]       s0_axis_tkeep,
+    input  wire                        s0_axis_tvalid,
+    output wire                        s0_axis_tready,
+    input  wire                        s0_axis_tlast,
+    input  wire                        s0_axis_tuser,
+    input  wire [DEST_WIDTH-1:0]       s0_axis_tdest,
+    output wire [DATA_WIDTH-1:0]       m0_axis_tdata,
+    output wire [KEEP_WIDTH-1:0]       m0_axis_tkeep,
+    output wire                        m0_axis_tvalid,
+    input  wire                        m0_axis_tready,
+    output wire                        m0_axis_tlast,
+    output wire                        m0_axis_tuser,
+
+    /*
+     * Port 1
+     */
+    input  wire [DATA_WIDTH-1:0]       s1_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0]       s1_axis_tkeep,
+    input  wire                        s1_axis_tvalid,
+    output wire                        s1_axis_tready,
+    input  wire                        s1_axis_tlast,
+    input  wire                        s1_axis_tuser,
+    input  wire [DEST_WIDTH-1:0]       s1_axis_tdest,
+    output wire [DATA_WIDTH-1:0]       m1_axis_tdata,
+    output wire [KEEP_WIDTH-1:0]       m1_axis_tkeep,
+    output wire                        m1_axis_tvalid,
+    input  wire                        m1_axis_tready,
+    output wire                        m1_axis_tlast,
+    output wire                        m1_axis_tuser,
+
+    /*
+     * Port 2
+     */
+    input  wire [DATA_WIDTH-1:0]       s2_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0]       s2_axis_tkeep,
+    input  wire                        s2_axis_tvalid,
+    output wire                        s2_axis_tready,
+    input  wire                        s2_axis_tlast,
+    input  wire                        s2_axis_tuser,
+    input  wire [DEST_WIDTH-1:0]       s2_axis_tdest,
+    output wire [DATA_WIDTH-1:0]       m2_axis_tdata,
+    output wire [KEEP_WIDTH-1:0]       m2_axis_tkeep,
+    output wire                        m2_axis_tvalid,
+    input  wire                        m2_axis_tready,
+    output wire                        m2_axis_tlast,
+    output wire                        m2_axis_tuser,
+
+    /*
+     * Port 3
+     */
+    input  wire [DATA_WIDTH-1:0]       s3_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0]       s3_axis_tkeep,
+    input  wire                        s3_axis_tvalid,
+    output wire                        s3_axis_tready,
+    input  wire                        s3_axis_tlast,
+    input  wire                        s3_axis_tuser,
+    input  wire [DEST_WIDTH-1:0]       s3_axis_tdest,
+    output wire [DATA_WIDTH-1:0]       m3_axis_tdata,
+    output wire [KEEP_WIDTH-1:0]       m3_axis_tkeep,
+    output wire                        m3_axis_tvalid,
+    input  wire                        m3_axis_tready,
+    output wire                        m3_axis_tlast,
+    output wire                        m3_axis_tuser,
+
+    /*
+     * Configuration and status (switch_core's, unchanged)
+     */
+    input  wire [96-1:0] cfg_prio_to_pg,
+    input  wire [96-1:0] cfg_prio_to_queue,
+    input  wire [12-1:0] cfg_default_prio,
+    input  wire [CELL_W-1:0] cfg_buffer_cells,
+    input  wire [32-1:0] cfg_max_frame_bytes,
+    input  wire [2*CELL_W-1:0] cfg_pool_shared,
+    input  wire [CELL_W-1:0] cfg_hdrm_pool,
+    input  wire [2*CELL_W-1:0] cfg_egress_pool_shared,
+    input  wire [32-1:0] cfg_pg_lossless,
+    input  wire [32*CELL_W-1:0] cfg_pg_reserved,
+    input  wire [32-1:0] cfg_pg_dynamic,
+    input  wire [128-1:0] cfg_pg_alpha_shift,
+    input  wire [32*CELL_W-1:0] cfg_pg_static_th,
+    input  wire [32*CELL_W-1:0] cfg_pg_headroom,
+    input  wire [32*CELL_W-1:0] cfg_pg_xon,
+    input  wire [32*CELL_W-1:0] cfg_pg_xon_offset,
+    input  wire [32-1:0] cfg_q_lossless,
+    input  wire [32*CELL_W-1:0] cfg_q_reserved,
+    input  wire [32-1:0] cfg_q_dynamic,
+    input  wire [128-1:0] cfg_q_alpha_shift,
+    input  wire [32*CELL_W-1:0] cfg_q_static_th,
+    input  wire [192-1:0] cfg_src_mac,
+    input  wire [128-1:0] cfg_pause_quanta,
+    input  wire [16-1:0] cfg_refresh_quanta,
+    input  wire [24-1:0] cfg_quanta_step,
+    input  wire [16-1:0] stat_mmu_addr,
+    output wire [128-1:0] stat_rx_frames,
+    output wire [128-1:0] stat_rx_bytes,
+    output wire [128-1:0] stat_tx_frames,
+    output wire [128-1:0] stat_tx_bytes,
+    output wire [128-1:0] stat_drop_error,
+    output wire [128-1:0] stat_drop_runt,
+    output wire [128-1:0] stat_drop_oversize,
+    output wire [128-1:0] stat_drop_admission,
+    output wire [128-1:0] stat_pfc_rx_frames,
+    output wire [32-1:0] stat_free_cells,
+    output wire [32-1:0] stat_free_low_wm,
+    output wire [32-1:0] stat_used_cells,
+    output wire [32-1:0] stat_queued_frames,
+    output wire [32-1:0] stat_pause,
+    output wire [32-1:0] stat_xoff,
+    output wire [32-1:0] stat_mmu_data,
+    output wire [7*32-1:0] stat_mmu_drop_count,
+    output wire [1-1:0] err_release_underflow,
+    output wire [1-1:0] err_bad_config,
+    output wire [1-1:0] err_reserve,
+    output wire [1-1:0] err_free_list,
+    output wire [1-1:0] err_response
+);
+
+localparam N = 4;
+
+wire [N*DATA_WIDTH-1:0] m_tdata;
+wire [N*KEEP_WIDTH-1:0] m_tkeep;
+wire [N-1:0] m_tvalid, m_tlast, m_tuser, s_tready;
+
+assign m0_axis_tdata = m_tdata[0*DATA_WIDTH +: DATA_WIDTH];
+assign m0_axis_tkeep = m_tkeep[0*KEEP_WIDTH +: KEEP_WIDTH];
+assign m0_axis_tvalid = m_tvalid[0];
+assign m0_axis_tlast = m_tlast[0];
+assign m0_axis_tuser = m_tuser[0];
+assign s0_axis_tready = s_tready[0];
+assign m1_axis_tdata = m_tdata[1*DATA_WIDTH +: DATA_WIDTH];
+assign m1_axis_tkeep = m_tkeep[1*KEEP_WIDTH +: KEEP_WIDTH];
+assign m1_axis_tvalid = m_tvalid[1];
+assign m1_axis_tlast = m_tlast[1];
+assign m1_axis_tuser = m_tuser[1];
+assign s1_axis_tready = s_tready[1];
+assign m2_axis_tdata = m_tdata[2*DATA_WIDTH +: DATA_WIDTH];
+assign m2_axis_tkeep = m_tkeep[2*KEEP_WIDTH +: KEEP_WIDTH];
+assign m2_axis_tvalid = m_tvalid[2];
+assign m2_axis_tlast = m_tlast[2];
+assign m2_axis_tuser = m_tuser[2];
+assign s2_axis_tready = s_tready[2];
+assign m3_axis_tdata = m_tdata[3*DATA_WIDTH +: DATA_WIDTH];
+assign m3_axis_tkeep = m_tkeep[3*KEEP_WIDTH +: KEEP_WIDTH];
+assign m3_axis_tvalid = m_tvalid[3];
+assign m3_axis_tlast = m_tlast[3];
+assign m3_axis_tuser = m_tuser[3];
+assign s3_axis_tready = s_tready[3];
+
+switch_core #(
+    .PORT_COUNT(N),
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KEEP_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH),
+    .CELL_BYTES(CELL_BYTES),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CELL_W(CELL_W)
+) core (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata({s3_axis_tdata, s2_axis_tdata, s1_axis_tdata, s0_axis_tdata}),
+    .s_axis_tkeep({s3_axis_tkeep, s2_axis_tkeep, s1_axis_tkeep, s0_axis_tkeep}),
+    .s_axis_tvalid({s3_axis_tvalid, s2_axis_tvalid, s1_axis_tvalid, s0_axis_tvalid}),
+    .s_axis_tready(s_tready),
+    .s_axis_tlast({s3_axis_tlast, s2_axis_tlast, s1_axis_tlast, s0_axis_tlast}),
+    .s_axis_tuser({s3_axis_tuser, s2_axis_tuser, s1_axis_tuser, s0_axis_tuser}),
+    .s_axis_tdest({s3_axis_tdest, s2_axis_tdest, s1_axis_tdest, s0_axis_tdest}),
+    .m_axis_tdata(m_tdata),
+    .m_axis_tkeep(m_tkeep),
+    .m_axis_tvalid(m_tvalid),
+    .m_axis_tready({m3_axis_tready, m2_axis_tready, m1_axis_tready, m0_axis_tready}),
+    .m_axis_tlast(m_tlast),
+    .m_axis_tuser(m_tuser),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_default_prio(cfg_default_prio),
+    .cfg_buffer_cells(cfg_buffer_cells),
+    .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .cfg_pool_shared(cfg_pool_shared),
+    .cfg_hdrm_pool(cfg_hdrm_pool),
+    .cfg_egress_pool_shared(cfg_egress_pool_shared),
+    .cfg_pg_lossless(cfg_pg_lossless),
+    .cfg_pg_reserved(cfg_pg_reserved),
+    .cfg_pg_dynamic(cfg_pg_dynamic),
+    .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
+    .cfg_pg_static_th(cfg_pg_static_th),
+    .cfg_pg_headroom(cfg_pg_headroom),
+    .cfg_pg_xon(cfg_pg_xon),
+    .cfg_pg_xon_offset(cfg_pg_xon_offset),
+    .cfg_q_lossless(cfg_q_lossless),
+    .cfg_q_reserved(cfg_q_reserved),
+    .cfg_q_dynamic(cfg_q_dynamic),
+    .cfg_q_alpha_shift(cfg_q_alpha_shift),
+    .cfg_q_static_th(cfg_q_static_th),
+    .cfg_src_mac(cfg_src_mac),
+    .cfg_pause_quanta(cfg_pause_quanta),
+    .cfg_refresh_quanta(cfg_refresh_quanta),
+    .cfg_quanta_step(cfg_quanta_step),
+    .stat_mmu_addr(stat_mmu_addr),
+    .stat_rx_frames(stat_rx_frames),
+    .stat_rx_bytes(stat_rx_bytes),
+    .stat_tx_frames(stat_tx_frames),
+    .stat_tx_bytes(stat_tx_bytes),
+    .stat_drop_error(stat_drop_error),
+    .stat_drop_runt(stat_drop_runt),
+    .stat_drop_oversize(stat_drop_oversize),
+    .stat_drop_admission(stat_drop_admission),
+    .stat_pfc_rx_frames(stat_pfc_rx_frames),
+    .stat_free_cells(stat_free_cells),
+    .stat_free_low_wm(stat_free_low_wm),
+    .stat_used_cells(stat_used_cells),
+    .stat_queued_frames(stat_queued_frames),
+    .stat_pause(stat_pause),
+    .stat_xoff(stat_xoff),
+    .stat_mmu_data(stat_mmu_data),
+    .stat_mmu_drop_count(stat_mmu_drop_count),
+    .err_release_underflow(err_release_underflow),
+    .err_bad_config(err_bad_config),
+    .err_reserve(err_reserve),
+    .err_free_list(err_free_list),
+    .err_response(err_response)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,24 @@
+"""cocotb test module of the system regression: every pyuvm test class of tb/uvm wrapped as a
+cocotb test (pyuvm.test), selectable by class name (COCOTB_TEST_FILTER / harness testcase).
+Order matters: CoverageClosureTest runs last and asserts closure over the earlier tests."""
+
+import pyuvm
+
+from uvm.coverage_closure_test import CoverageClosureTest
+from uvm.egress_pause_test import EgressPauseTest
+from uvm.incast_test import IncastTest
+from uvm.incast_undersized_test import IncastUndersizedTest
+from uvm.mixed_lossy_test import MixedLossyTest
+from uvm.random_test import RandomTest
+from uvm.soak_test import SoakTest
+from uvm.warmup_test import WarmupTest
+
+pyuvm.test()(WarmupTest)
+pyuvm.test()(RandomTest)
+pyuvm.test()(IncastTest)
+# proves the losslessness check can fail: headroom an eighth of eta drops lossless frames
+pyuvm.test(expect_fail=True)(IncastUndersizedTest)
+pyuvm.test()(MixedLossyTest)
+pyuvm.test()(EgressPauseTest)
+pyuvm.test()(SoakTest)
+pyuvm.test()(CoverageClosureTest)

@@ -1,0 +1,150 @@
+"""Base of every system test: builds the env for the test's configuration, resets and
+configures the switch, runs the test's stimulus, waits for the switch to drain, reads the
+DUT counters and prints the summary.  Checks live in the scoreboard's check_phase.
+
+The seed is cocotb's (SEED=n replays a run); it is printed at the start of every test."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles
+from pyuvm import ConfigDB, uvm_test
+
+from models.mmu import REASON_NAMES
+
+from .cov_db import CovDb
+from .switch_env import SwitchEnv
+
+
+def _field(value: int, i: int, width: int = 32) -> int:
+    return (value >> (i * width)) & ((1 << width) - 1)
+
+
+class SwitchBaseTest(uvm_test):
+    soak_scale = 1
+
+    def make_config(self, seed: int):
+        raise NotImplementedError
+
+    async def stimulus(self):
+        raise NotImplementedError
+
+    def build_phase(self):
+        self.seed = int(cocotb.RANDOM_SEED)
+        self.soak_scale = 10 if os.environ.get("SOAK", "0") not in ("", "0") else 1
+        self.cfg = self.make_config(self.seed)
+        self.logger.info("%s: seed %d (replay with SEED=%d)", type(self).__name__, self.seed,
+                         self.seed)
+        ConfigDB().set(None, "*", "env_cfg", self.cfg)
+        self.env = SwitchEnv("env", self)
+        self.cov_before = Counter(CovDb.hits)
+
+    def agent(self, p):
+        return self.env.agents[p]
+
+    def now(self) -> int:
+        from cocotb.utils import get_sim_time
+        return int(get_sim_time("ns") // self.cfg.timing.clk_ns)
+
+    async def send(self, port: int, seq) -> None:
+        await seq.start(self.agent(port).seqr)
+
+    async def reset(self):
+        dut = cocotb.top
+        cocotb.start_soon(Clock(dut.clk, self.cfg.timing.clk_ns, unit="ns").start())
+        dut.rst.value = 1
+        for name, v in self.cfg.dut_cfg().items():
+            getattr(dut, name).value = v
+        dut.stat_mmu_addr.value = 0
+        for p in range(self.cfg.port_count):
+            getattr(dut, f"s{p}_axis_tvalid").value = 0
+        await ClockCycles(dut.clk, 8)
+        dut.rst.value = 0
+        await ClockCycles(dut.clk, 8)
+
+    async def drain(self):
+        """Wait until every frame sent has left or been dropped and the model is empty, then
+        long enough for the last XON frames to go out and be seen."""
+        clk = cocotb.top.clk
+        sb = self.env.scoreboard
+        m = self.env.predictor.model
+        waited = 0
+        while True:
+            await ClockCycles(clk, 256)
+            waited += 256
+            if (self.env.drivers_idle() and sb.flows.outstanding() == 0
+                    and sb.flows.unmatched_ingress() == 0 and m.total_used == 0):
+                break
+            if waited > self.cfg.drain_timeout_clocks:
+                self.logger.error("drain timeout after %d clocks: outstanding %d, model cells "
+                                  "%d", waited, sb.flows.outstanding(), m.total_used)
+                break
+        await ClockCycles(clk, 2 * self.cfg.pfc_window)
+
+    def read_counters(self) -> dict:
+        dut = cocotb.top
+        m = self.env.predictor.model
+        sb = self.env.scoreboard
+        out = {}
+        drops = int(dut.stat_mmu_drop_count.value)
+        for r, name in enumerate(REASON_NAMES):
+            if r:
+                out[f"mmu_drop_{name}"] = (_field(drops, r), m.drops[r])
+        n = self.cfg.port_count
+        tx = int(dut.stat_tx_frames.value)
+        err = int(dut.stat_drop_error.value)
+        adm = int(dut.stat_drop_admission.value)
+        prx = int(dut.stat_pfc_rx_frames.value)
+        out["tx_frames"] = (sum(_field(tx, p) for p in range(n)), sum(sb.flows.frames_out))
+        out["drop_error"] = (sum(_field(err, p) for p in range(n)), sb.flows.bad_in)
+        out["drop_admission"] = (sum(_field(adm, p) for p in range(n)),
+                                 sum(m.drops[1:]))
+        out["pfc_rx_frames"] = (sum(_field(prx, p) for p in range(n)),
+                                sum(sb.pfc.frames_received))
+        out["used_cells"] = (int(dut.stat_used_cells.value), 0)
+        for e in ("err_release_underflow", "err_reserve", "err_free_list", "err_response"):
+            out[e] = (int(getattr(dut, e).value), 0)
+        return out
+
+    async def run_phase(self):
+        self.raise_objection()
+        await self.reset()
+        self.t0 = self.now()
+        await self.stimulus()
+        await self.drain()
+        self.env.scoreboard.dut_counters = self.read_counters()
+        self.t1 = self.now()
+        self.drop_objection()
+
+    def summary_text(self) -> str:
+        s = self.env.scoreboard.summary()
+        return (f"SUMMARY {type(self).__name__} seed {self.seed}: "
+                f"{self.t1 - self.t0} clocks; frames in {s['frames_in']} (bad {s['bad_in']}), "
+                f"out {s['frames_out']}, admitted {s['admitted']}, dropped by reason "
+                f"{s['dropped'] or '{}'} (lossless {s['lossless_drops']}); PFC sent by switch "
+                f"{s['pfc_sent_by_switch']} (XOFF entries {s['pfc_xoff_entries']}, XON "
+                f"{s['pfc_xon_entries']}; model XOFF {s['model_xoff']}, XON {s['model_xon']}), "
+                f"PFC received by switch {s['pfc_received_by_switch']}; peak headroom "
+                f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu steps checked "
+                f"{self.env.scoreboard.resp_checked}; {CovDb.report()}")
+
+    def extract_phase(self):
+        # extract runs over the whole tree before any check_phase (the scoreboard's asserts),
+        # so a failing test still prints what happened
+        self.logger.info(self.summary_text())
+        delta = CovDb.hits - self.cov_before
+        out = Path(os.environ.get("COV_DIR", "."))
+        try:
+            CovDb.dump(out / f"coverage_{type(self).__name__}.json", delta)
+        except OSError:
+            pass
+        self.summary = self.env.scoreboard.summary()
+
+    def report_phase(self):
+        self.logger.info("summary json %s", json.dumps(self.env.scoreboard.summary()))

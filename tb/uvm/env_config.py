@@ -1,0 +1,57 @@
+"""Configuration of one system-test run, shared through ConfigDB ("*", "env_cfg")."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from models.config import MmuConfig
+
+from .link_timing import LinkTiming
+
+
+@dataclass
+class EnvConfig:
+    mmu: MmuConfig
+    timing: LinkTiming = field(default_factory=LinkTiming)
+    data_width: int = 64
+    seed: int = 1
+    active: list[bool] | None = None  # per port; None: all active
+    pause_quanta: int = 0x0400  # XOFF time the switch advertises (every priority)
+    refresh_quanta: int = 0x0200  # switch refresh interval while XOFF lasts
+    len_adjust: int = 0  # mmu request length minus the AXI-stream frame length
+    mmu_path: tuple[str, ...] = ("core", "mmu_inst")  # instance path of mmu_core below the top
+    drain_timeout_clocks: int = 200_000
+    name: str = "run"
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    @property
+    def port_count(self) -> int:
+        return self.mmu.port_count
+
+    def is_active(self, port: int) -> bool:
+        return True if self.active is None else self.active[port]
+
+    @property
+    def pfc_window(self) -> int:
+        """Clocks from an XOFF / XON decision to the last beat of its PFC frame: the egress
+        may be sending the largest frame, then the PFC frame itself, plus pipeline slack."""
+        t = self.timing
+        return t.frame_clocks(self.mmu.max_frame_bytes) + t.frame_clocks(64) + 64
+
+    def dut_cfg(self) -> dict[str, int]:
+        """Values for the DUT's cfg_* ports (mmu_core's exactly as MmuConfig.rtl_cfg)."""
+        d = dict(self.mmu.rtl_cfg())
+        ports = self.mmu.ports
+        d["cfg_prio_to_pg"] = sum(g << (3 * (p * 8 + k)) for p, pc in enumerate(ports)
+                                  for k, g in enumerate(pc.prio_to_pg))
+        d["cfg_prio_to_queue"] = sum(q << (3 * (p * 8 + k)) for p, pc in enumerate(ports)
+                                     for k, q in enumerate(pc.prio_to_queue))
+        d["cfg_default_prio"] = sum(pc.default_prio << (3 * p) for p, pc in enumerate(ports))
+        d["cfg_src_mac"] = sum((0x020000000200 + p) << (48 * p) for p in range(len(ports)))
+        d["cfg_pause_quanta"] = sum(self.pause_quanta << (16 * k) for k in range(8))
+        d["cfg_refresh_quanta"] = self.refresh_quanta
+        d["cfg_quanta_step"] = self.timing.quanta_step_fixed()
+        return d

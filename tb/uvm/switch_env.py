@@ -1,0 +1,52 @@
+"""The system environment: one PortAgent per switch port, the mmu_core observer, the
+predictor (golden model), the scoreboard and coverage."""
+
+from __future__ import annotations
+
+import cocotb
+from pyuvm import ConfigDB, uvm_env
+
+from .coverage import Coverage
+from .mmu_observer import MmuObserver
+from .port_agent import PortAgent
+from .predictor import Predictor
+from .scoreboard import Scoreboard
+
+
+class SwitchEnv(uvm_env):
+    def build_phase(self):
+        self.cfg = ConfigDB().get(self, "", "env_cfg")
+        self.agents = []
+        for p in range(self.cfg.port_count):
+            ConfigDB().set(self, f"agent{p}*", "port", p)
+            self.agents.append(PortAgent(f"agent{p}", self))
+        self.observer = MmuObserver("observer", self)
+        self.predictor = Predictor("predictor", self)
+        self.scoreboard = Scoreboard("scoreboard", self)
+        self.coverage = Coverage("coverage", self)
+
+    def connect_phase(self):
+        sb = self.scoreboard
+        sb.predictor = self.predictor
+        self.observer.ap_step.connect(self.predictor.step_export)
+        self.observer.ap_resp.connect(sb.resp_export)
+        self.predictor.ap.connect(sb.pred_export)
+        self.predictor.ap.connect(self.coverage.analysis_export)
+        for a in self.agents:
+            a.monitor.ap_in.connect(sb.in_export)
+            a.monitor.ap_in.connect(self.coverage.size_export)
+            a.monitor.ap_out.connect(sb.out_export)
+            a.monitor.ap_pfc_out.connect(sb.pfc_out_export)
+            a.monitor.ap_pfc_out.connect(self.coverage.wire_export)
+            a.monitor.ap_pfc_in.connect(sb.pfc_in_export)
+            a.monitor.ap_pfc_in.connect(self.coverage.rx_export)
+
+    def start_of_simulation_phase(self):
+        dut = cocotb.top
+        for p in range(self.cfg.port_count):
+            if not self.cfg.is_active(p):
+                getattr(dut, f"s{p}_axis_tvalid").value = 0
+                getattr(dut, f"m{p}_axis_tready").value = 1
+
+    def drivers_idle(self) -> bool:
+        return all(a.driver.idle() for a in self.agents if a.active)
