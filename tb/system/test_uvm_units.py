@@ -156,6 +156,13 @@ def test_pfc_book_accepts_matching_and_flags_wrong_or_missing():
     pb.egress_start(1050, 1, 5)
     pb.egress_start(1100, 1, 2)  # 10 quanta = 80 clocks: expired
     assert pb.egress_in_pause == 1
+    pb.pfc_into_switch(2000, 1, {2: 10}, q2c)
+    pb.pfc_into_switch(2060, 1, {2: 10}, q2c)  # refresh: now paused until 2140
+    pb.egress_start(2100, 1, 2)
+    assert pb.egress_in_pause == 2
+    pb.pfc_into_switch(2110, 1, {2: 0}, q2c)  # XON: may resume at once
+    pb.egress_start(2112, 1, 2)
+    assert pb.egress_in_pause == 2
 
 
 def test_coverage_bins_and_closure():

@@ -1,6 +1,6 @@
 """Congestion spreading hop by hop: the downstream partner on port 3 sends PFC XOFF for
-priority 3 into the switch (refreshed), ports 0 and 1 keep sending priority 3 to port 3: the
-switch's egress queue stops (no priority-3 frame starts on port 3 while paused, checked by the
+priority 3 into the switch (refreshed), ports 0 and 1 keep sending priorities 3 and 4 to port 3: the
+switch's egress queue stops (no frame of a paused priority starts on port 3 while paused, checked by the
 scoreboard), the buffer fills, the switch sends XOFF upstream to ports 0 and 1.  Priority 5
 to port 3 keeps flowing meanwhile.  The partner then sends XON and everything drains."""
 
@@ -21,14 +21,14 @@ class EgressPauseTest(SwitchBaseTest):
     async def stimulus(self):
         clk = cocotb.top.clk
         rx3 = self.agent(3).receiver
-        rx3.pause([3], 0x100, refresh=0x80 * 8)  # 256 quanta, refreshed every 128 quanta
+        rx3.pause([3, 4], 0x100, refresh=0x80 * 8)  # 256 quanta, refreshed every 128 quanta
         await ClockCycles(clk, 200)
         n = 20 * self.soak_scale
         tasks = []
         for p in (0, 1):
             specs = []
             for k in range(n):
-                specs.append({"dest": 3, "prio": 3, "wire_len": 1024})
+                specs.append({"dest": 3, "prio": 3 + (k + p) % 2, "wire_len": 1024})
                 if k % 4 == 0:
                     specs.append({"dest": 3, "prio": 5, "wire_len": 512})
             tasks.append(cocotb.start_soon(self.send(p, FrameListSeq("spread", p, specs,
@@ -38,12 +38,13 @@ class EgressPauseTest(SwitchBaseTest):
         m = self.env.predictor.model
         for _ in range(200):
             await ClockCycles(clk, 100)
-            if m.xoff[0 * 8 + 3] or m.xoff[1 * 8 + 3]:
+            if any(m.xoff[p * 8 + g] for p in (0, 1) for g in (3, 4)):
                 break
-        await ClockCycles(clk, 3000)
-        self.upstream_xoff = sum(m.xoff_count[p * 8 + 3] for p in (0, 1))
+        # hold long enough for the switch to refresh its own XOFF upstream
+        await ClockCycles(clk, self.cfg.timing.quanta_to_clocks(self.cfg.refresh_quanta) + 1500)
+        self.upstream_xoff = sum(m.xoff_count[p * 8 + g] for p in (0, 1) for g in (3, 4))
         self.out5_during = self.env.scoreboard.flows.frames_out[3]
-        rx3.resume([3])
+        rx3.resume([3, 4])
 
     def check_phase(self):
         assert self.upstream_xoff > 0, "the switch never paused upstream (no spreading)"

@@ -1,5 +1,5 @@
 """Lossy and lossless mixed on one egress: ports 0 and 1 send priority 0 (lossy) and
-priority 3 (lossless) to port 2 at line rate, port 0 also sends priority 5 to port 3.  Lossy
+priority 3 (lossless) to port 2 at line rate (port 2 drains at half rate), port 0 also sends priority 5 to port 3.  Lossy
 frames are dropped, lossless ones kept (PFC), and no other priority is ever paused: the
 partners never receive a pause for priorities 0 or 5, and port 3 keeps receiving."""
 
@@ -17,6 +17,7 @@ class MixedLossyTest(SwitchBaseTest):
         return make_config(type(self).__name__, seed, lossy_shared=120, lossy_alpha=-1)
 
     async def stimulus(self):
+        self.agent(2).receiver.set_drain((1, 2))  # half rate: priority 3 alone over-subscribes
         n = 24 * self.soak_scale
         tasks = []
         for p in (0, 1):

@@ -81,10 +81,13 @@ class PfcBook:
         self.frames_received[port] += 1
         for k, q in times.items():
             ev = self.pause_in[(port, k)]
-            # an XON or a new XOFF ends / restarts the previous window
-            if ev and ev[-1][1] > cycle + self.rx_slack:
-                ev[-1] = (ev[-1][0], cycle + self.rx_slack)
-            if q > 0:
+            live = bool(ev) and ev[-1][1] > cycle
+            if q == 0:
+                if live:  # XON: the switch may resume as soon as it has the frame
+                    ev[-1] = (ev[-1][0], cycle)
+            elif live:  # refresh: the pause continues, its timer restarts
+                ev[-1] = (ev[-1][0], cycle + quanta_to_clocks(q))
+            else:
                 ev.append((cycle + self.rx_slack, cycle + quanta_to_clocks(q)))
 
     def egress_start(self, cycle: int, port: int, prio: int) -> None:
