@@ -180,7 +180,7 @@ initial begin
         $error("Error: PORT_W / PG_W / Q_W too narrow (instance %m)");
         $finish;
     end
-    if (CELL_BYTES < 1 || LEN_W < 2 || LEN_W > 24 || CELL_W < 4 || CELL_W > 30) begin
+    if (CELL_BYTES < 1 || LEN_W < 2 || LEN_W > 24 || CELL_W < 4 || CELL_W > 22) begin
         $error("Error: CELL_BYTES, LEN_W or CELL_W out of range (instance %m)");
         $finish;
     end
@@ -723,6 +723,7 @@ always @* begin
 end
 
 // ------------------------------------------------------------------------------ registers
+integer k;
 always @(posedge clk) begin
     // stage 1
     a_valid_reg <= s_req_valid;
@@ -738,25 +739,32 @@ always @(posedge clk) begin
     r_q_reg <= {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
     r_cells_reg <= s_rel_cells;
 
-    // stage 2: release entry first, then the arrival entry (which already includes the
-    // release when both hit the same entry, so the later write is the right one)
-    if (rel_act) begin
-        pg_res_reg[r_pg_reg*CELL_W +: CELL_W] <= rel_res_new;
-        pg_shared_reg[r_pg_reg*CELL_W +: CELL_W] <= rel_shared_new;
-        pg_hdrm_reg[r_pg_reg*CELL_W +: CELL_W] <= rel_hdrm_new;
-        q_res_reg[r_q_reg*CELL_W +: CELL_W] <= rel_q_res_new;
-        q_shared_reg[r_q_reg*CELL_W +: CELL_W] <= rel_q_shared_new;
+    // stage 2: per entry (constant selects, so each entry is a plain enabled register), the
+    // arrival's value first: when the clock's release hit the same entry, the arrival's value
+    // already includes it
+    for (k = 0; k < PG_N; k = k + 1) begin
+        if (a_admit && a_pg_reg == k[PGI_W-1:0]) begin
+            pg_res_reg[k*CELL_W +: CELL_W] <= arr_res_new;
+            pg_shared_reg[k*CELL_W +: CELL_W] <= arr_shared_new;
+            pg_hdrm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_new;
+            pg_res_wm_reg[k*CELL_W +: CELL_W] <= arr_res_wm_new;
+            pg_shared_wm_reg[k*CELL_W +: CELL_W] <= arr_shared_wm_new;
+            pg_hdrm_wm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_wm_new;
+        end else if (rel_act && r_pg_reg == k[PGI_W-1:0]) begin
+            pg_res_reg[k*CELL_W +: CELL_W] <= rel_res_new;
+            pg_shared_reg[k*CELL_W +: CELL_W] <= rel_shared_new;
+            pg_hdrm_reg[k*CELL_W +: CELL_W] <= rel_hdrm_new;
+        end
     end
-    if (a_admit) begin
-        pg_res_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_res_new;
-        pg_shared_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_shared_new;
-        pg_hdrm_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_hdrm_new;
-        pg_res_wm_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_res_wm_new;
-        pg_shared_wm_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_shared_wm_new;
-        pg_hdrm_wm_reg[a_pg_reg*CELL_W +: CELL_W] <= arr_hdrm_wm_new;
-        q_res_reg[a_q_reg*CELL_W +: CELL_W] <= arr_q_res_new;
-        q_shared_reg[a_q_reg*CELL_W +: CELL_W] <= arr_q_shared_new;
-        q_wm_reg[a_q_reg*(CELL_W+1) +: CELL_W+1] <= arr_q_wm_new;
+    for (k = 0; k < Q_N; k = k + 1) begin
+        if (a_admit && a_q_reg == k[QI_W-1:0]) begin
+            q_res_reg[k*CELL_W +: CELL_W] <= arr_q_res_new;
+            q_shared_reg[k*CELL_W +: CELL_W] <= arr_q_shared_new;
+            q_wm_reg[k*(CELL_W+1) +: CELL_W+1] <= arr_q_wm_new;
+        end else if (rel_act && r_q_reg == k[QI_W-1:0]) begin
+            q_res_reg[k*CELL_W +: CELL_W] <= rel_q_res_new;
+            q_shared_reg[k*CELL_W +: CELL_W] <= rel_q_shared_new;
+        end
     end
 
     xoff_reg <= xoff_next;
