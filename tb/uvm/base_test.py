@@ -22,6 +22,12 @@ from .cov_db import CovDb
 from .switch_env import SwitchEnv
 
 
+# cocotb.RANDOM_SEED while this module is imported (test collection) is the regression seed;
+# during a test it is that seed combined with the test's name.  SEED=<regression seed> and the
+# same test name replay the run.
+REGRESSION_SEED = getattr(cocotb, "RANDOM_SEED", None)
+
+
 def _field(value: int, i: int, width: int = 32) -> int:
     return (value >> (i * width)) & ((1 << width) - 1)
 
@@ -39,8 +45,8 @@ class SwitchBaseTest(uvm_test):
         self.seed = int(cocotb.RANDOM_SEED)
         self.soak_scale = 10 if os.environ.get("SOAK", "0") not in ("", "0") else 1
         self.cfg = self.make_config(self.seed)
-        self.logger.info("%s: seed %d (replay with SEED=%d)", type(self).__name__, self.seed,
-                         self.seed)
+        self.logger.info("%s: test seed %d; replay with SEED=%s SYSTEM_TESTS=%s",
+                         type(self).__name__, self.seed, REGRESSION_SEED, type(self).__name__)
         ConfigDB().set(None, "*", "env_cfg", self.cfg)
         self.env = SwitchEnv("env", self)
         self.cov_before = Counter(CovDb.hits)
@@ -124,7 +130,7 @@ class SwitchBaseTest(uvm_test):
 
     def summary_text(self) -> str:
         s = self.env.scoreboard.summary()
-        return (f"SUMMARY {type(self).__name__} seed {self.seed}: "
+        return (f"SUMMARY {type(self).__name__} (SEED={REGRESSION_SEED}): "
                 f"{self.t1 - self.t0} clocks; frames in {s['frames_in']} (bad {s['bad_in']}), "
                 f"out {s['frames_out']}, admitted {s['admitted']}, dropped by reason "
                 f"{s['dropped'] or '{}'} (lossless {s['lossless_drops']}); PFC sent by switch "
