@@ -7,3 +7,9 @@ rtl/frame_check.v
 rtl/pfc_tx.v
 rtl/pfc_rx.v
 rtl/mmu_core.v
+rtl/sw_ram.v
+rtl/sw_fifo.v
+rtl/sw_free_list.v
+rtl/sw_ingress.v
+rtl/sw_egress.v
+rtl/switch_core.v

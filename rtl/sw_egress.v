@@ -69,6 +69,7 @@ wire [WORD_W-1:0] word_data;
 wire [WB_W-1:0]   word_bytes;
 wire              word_last;
 
+/* verilator lint_off PINCONNECTEMPTY */
 sw_fifo #(
     .WIDTH(ENTRY_W),
     .DEPTH(FIFO_DEPTH),
@@ -77,13 +78,14 @@ sw_fifo #(
     .clk(clk),
     .rst(rst),
     .s_valid(s_word_valid),
-    .s_ready(),
+    .s_ready(),             // never full: the read stage checks word_count first
     .s_data({s_word_data, s_word_bytes, s_word_last}),
     .m_valid(word_valid),
     .m_ready(word_pop),
     .m_data({word_data, word_bytes, word_last}),
     .count(word_count)
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
 reg [BI_W-1:0] beat_reg;
 reg            in_data_reg;     // inside a data frame
@@ -91,8 +93,8 @@ reg            in_pfc_reg;      // inside a PFC frame
 reg [31:0]     tx_frames_reg, tx_bytes_reg;
 
 // bytes of the word from this beat on
-wire [WB_W+BI_W:0] done_bytes = beat_reg * KEEP_WIDTH;
-wire [WB_W+BI_W:0] rem_bytes = {{(BI_W+1){1'b0}}, word_bytes} - done_bytes;
+wire [31:0] done_bytes = {{(32-BI_W){1'b0}}, beat_reg} * KEEP_WIDTH;
+wire [31:0] rem_bytes = {{(32-WB_W){1'b0}}, word_bytes} - done_bytes;
 wire word_end = rem_bytes <= KEEP_WIDTH;
 
 reg [KEEP_WIDTH-1:0] data_keep;

@@ -3,9 +3,9 @@
  *
  * Cells never used since reset come from a counter (so reset takes one clock, not
  * BUFFER_CELLS); returned cells go through a FIFO in block RAM (BUFFER_CELLS entries, it can
- * never overflow while every cell is returned once).  One pop and one push per clock; the
- * FIFO's registered read refills the output every other clock, enough because a port needs a
- * new cell only every CELL_BYTES of data.
+ * never overflow while every cell is returned once).  One pop and one push per clock: a
+ * two-entry output queue in front of the RAM's registered read keeps a pop possible every
+ * clock.
  *
  * free_count counts every cell in the list (counter + FIFO + output register); low_wm is its
  * minimum since reset.  err_* are sticky: a pop from an empty list, a push into a full one.
@@ -44,8 +44,9 @@ reg [CA_W-1:0]  wr_ptr_reg;
 reg [CA_W-1:0]  rd_ptr_reg;
 reg [CNT_W-1:0] mem_count_reg;   // entries in the RAM not yet read
 reg             rd_pending_reg;  // RAM read issued last clock
-reg             out_valid_reg;
-reg [CA_W-1:0]  out_cell_reg;
+reg [1:0]       out_count_reg;   // output queue: out0 (head), out1
+reg [CA_W-1:0]  out0_reg;
+reg [CA_W-1:0]  out1_reg;
 reg [CNT_W-1:0] count_reg;
 reg [CNT_W-1:0] low_wm_reg;
 reg             err_underflow_reg;
@@ -54,16 +55,18 @@ reg             err_overflow_reg;
 wire [CA_W-1:0] ram_rd_data;
 
 wire fresh_left = (fresh_reg != BUFFER_CELLS[CNT_W-1:0]);
-assign pop_valid = fresh_left || out_valid_reg;
-assign pop_cell = fresh_left ? fresh_reg[CA_W-1:0] : out_cell_reg;
+wire out_valid = out_count_reg != 2'd0;
+assign pop_valid = fresh_left || out_valid;
+assign pop_cell = fresh_left ? fresh_reg[CA_W-1:0] : out0_reg;
 assign free_count = count_reg;
 assign low_wm = low_wm_reg;
 assign err_underflow = err_underflow_reg;
 assign err_overflow = err_overflow_reg;
 
-wire pop_out = pop && !fresh_left && out_valid_reg;
-wire rd_issue = (mem_count_reg != {CNT_W{1'b0}}) && !rd_pending_reg
-                && (!out_valid_reg || pop_out);
+wire pop_out = pop && !fresh_left && out_valid;
+// entries the output queue will hold after this clock, not counting a read issued now
+wire [2:0] out_occ = {1'b0, out_count_reg} + {2'b00, rd_pending_reg} - {2'b00, pop_out};
+wire rd_issue = (mem_count_reg != {CNT_W{1'b0}}) && out_occ < 3'd2;
 
 sw_ram #(
     .WIDTH(CA_W),
@@ -106,12 +109,29 @@ always @(posedge clk) begin
     mem_count_reg <= mem_count_reg + {{(CNT_W-1){1'b0}}, push}
                      - {{(CNT_W-1){1'b0}}, rd_issue};
     rd_pending_reg <= rd_issue;
-    if (rd_pending_reg) begin
-        out_valid_reg <= 1'b1;
-        out_cell_reg <= ram_rd_data;
-    end else if (pop_out) begin
-        out_valid_reg <= 1'b0;
-    end
+    case ({rd_pending_reg, pop_out})
+        2'b01: begin
+            out0_reg <= out1_reg;
+            out_count_reg <= out_count_reg - 1'b1;
+        end
+        2'b10: begin
+            if (out_count_reg == 2'd0) begin
+                out0_reg <= ram_rd_data;
+            end else begin
+                out1_reg <= ram_rd_data;
+            end
+            out_count_reg <= out_count_reg + 1'b1;
+        end
+        2'b11: begin
+            if (out_count_reg == 2'd1) begin
+                out0_reg <= ram_rd_data;
+            end else begin
+                out0_reg <= out1_reg;
+                out1_reg <= ram_rd_data;
+            end
+        end
+        default: ;
+    endcase
     count_reg <= count_next;
     if (count_next < low_wm_reg) begin
         low_wm_reg <= count_next;
@@ -128,8 +148,9 @@ always @(posedge clk) begin
         rd_ptr_reg <= {CA_W{1'b0}};
         mem_count_reg <= {CNT_W{1'b0}};
         rd_pending_reg <= 1'b0;
-        out_valid_reg <= 1'b0;
-        out_cell_reg <= {CA_W{1'b0}};
+        out_count_reg <= 2'd0;
+        out0_reg <= {CA_W{1'b0}};
+        out1_reg <= {CA_W{1'b0}};
         count_reg <= BUFFER_CELLS[CNT_W-1:0];
         low_wm_reg <= BUFFER_CELLS[CNT_W-1:0];
         err_underflow_reg <= 1'b0;

@@ -89,6 +89,8 @@ localparam [2:0] KIND_GOOD = 3'd0, KIND_ERROR = 3'd1, KIND_RUNT = 3'd2,
 localparam [47:0] PFC_DA = 48'h0180C2000001;
 localparam WORD_W = WORD_BEATS * DATA_WIDTH;
 localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
+localparam integer BEAT_LAST_I = WORD_BEATS - 1;
+localparam [BI_W-1:0] BEAT_LAST = BEAT_LAST_I[BI_W-1:0];
 localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 3;
 localparam MIN_LEN = 60;
 
@@ -123,26 +125,29 @@ reg [15:0]       ethertype_next;
 reg [7:0]        tci_hi_next;
 reg [WORD_W-1:0] gather_next;
 integer i;
+integer pos;
 always @* begin
     beat_bytes = {WB_W{1'b0}};
+    pos = 0;
     da_ok_next = da_ok_reg;
     ethertype_next = ethertype_reg;
     tci_hi_next = tci_hi_reg;
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
         if (s_axis_tkeep[i]) begin
             beat_bytes = beat_bytes + 1'b1;
-            if (byte_cnt_reg + i < 6) begin
-                if (s_axis_tdata[i*8 +: 8] != PFC_DA[(5 - byte_cnt_reg - i)*8 +: 8]) begin
+            pos = {16'd0, byte_cnt_reg} + i;
+            if (pos < 6) begin
+                if (s_axis_tdata[i*8 +: 8] != PFC_DA[(5 - pos)*8 +: 8]) begin
                     da_ok_next = 1'b0;
                 end
             end
-            if (byte_cnt_reg + i == 12) begin
+            if (pos == 12) begin
                 ethertype_next[15:8] = s_axis_tdata[i*8 +: 8];
             end
-            if (byte_cnt_reg + i == 13) begin
+            if (pos == 13) begin
                 ethertype_next[7:0] = s_axis_tdata[i*8 +: 8];
             end
-            if (byte_cnt_reg + i == 14) begin
+            if (pos == 14) begin
                 tci_hi_next = s_axis_tdata[i*8 +: 8];
             end
         end
@@ -157,7 +162,7 @@ wire err_next = err_reg || s_axis_tuser;
 wire oversize = {16'd0, len_next} > cfg_max_frame_bytes;
 wire is_pfc = da_ok_next && ethertype_next == 16'h8808;
 wire has_tag = ethertype_next == 16'h8100;
-wire word_done = s_axis_tlast || beat_reg == WORD_BEATS - 1;
+wire word_done = s_axis_tlast || beat_reg == BEAT_LAST;
 
 reg [2:0] kind;
 always @* begin
@@ -181,6 +186,7 @@ wire [ENTRY_W-1:0] entry_in = {gather_next, word_bytes_reg + beat_bytes, s_axis_
                                len_out, prio, s_axis_tdest, kind};
 wire [ENTRY_W-1:0] entry_out;
 
+/* verilator lint_off PINCONNECTEMPTY */
 sw_fifo #(
     .WIDTH(ENTRY_W),
     .DEPTH(FIFO_DEPTH),
@@ -194,8 +200,9 @@ sw_fifo #(
     .m_valid(m_word_valid),
     .m_ready(m_word_ready),
     .m_data(entry_out),
-    .count()
+    .count()                // s_ready is the stream's tready; the count is not needed
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
 assign {m_word_data, m_word_bytes, m_word_last, m_word_store, m_word_len, m_word_prio,
         m_word_dest, m_word_kind} = entry_out;

@@ -158,6 +158,10 @@ localparam OUT_DEPTH = 2;
 localparam OUT_PTR_W = 1;
 localparam DESC_W = LEN_W + P_W + 3 + CELL_W;
 
+localparam integer WIDX_LAST_I = WPC - 1;
+localparam integer PORT_LAST_I = PORT_COUNT - 1;
+localparam [WI_W-1:0] WIDX_LAST = WIDX_LAST_I[WI_W-1:0];
+localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [2:0] KIND_GOOD = 3'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2;
@@ -183,7 +187,10 @@ genvar gp;
 wire [PORT_COUNT-1:0]            in_valid;
 wire [PORT_COUNT-1:0]            in_pop;
 wire [PORT_COUNT*WORD_W-1:0]     in_data;
+// the byte count of each word is implied by the frame length (only the last word is short)
+/* verilator lint_off UNUSEDSIGNAL */
 wire [PORT_COUNT*WB_W-1:0]       in_bytes;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [PORT_COUNT-1:0]            in_last;
 wire [PORT_COUNT-1:0]            in_store;
 wire [PORT_COUNT*LEN_W-1:0]      in_len;
@@ -191,7 +198,10 @@ wire [PORT_COUNT*3-1:0]          in_prio;
 wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*3-1:0]          in_kind;
 wire [PORT_COUNT*8-1:0]          pause;
+// pfc_rx's count of good PFC frames; the core exports its own parser's count (consumed)
+/* verilator lint_off UNUSEDSIGNAL */
 wire [PORT_COUNT*32-1:0]         pfc_rx_frames;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [PORT_COUNT*8-1:0]          req_xoff;
 wire [PORT_COUNT*KW-1:0]         pfc_tkeep;
 wire [PORT_COUNT*DATA_WIDTH-1:0] pfc_tdata;
@@ -206,6 +216,9 @@ reg                              rdp_last_reg;
 
 wire [QN-1:0]                    pfc_xoff;
 
+// Sub-block outputs left open below are status the core does not export (pfc_tx/pfc_rx
+// per-priority counters, mmu_core's per-segment split, FIFO counts): open on purpose.
+/* verilator lint_off PINCONNECTEMPTY */
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
         sw_ingress #(
@@ -334,10 +347,13 @@ generate
     end
 endgenerate
 
+/* verilator lint_on PINCONNECTEMPTY */
+
 assign stat_pause = pause;
 assign stat_xoff = pfc_xoff;
 
 // ---------------------------------------------------------------------------- free list
+/* verilator lint_off PINCONNECTEMPTY */
 reg                 fl_pop;
 wire                fl_pop_valid;
 wire [CA_W-1:0]     fl_pop_cell;
@@ -438,7 +454,10 @@ reg  [TAG_W-1:0]     req_tag_reg;
 wire                 mmu_req_ready;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
+// drops by reason are counted inside mmu_core (stat_mmu_drop_count)
+/* verilator lint_off UNUSEDSIGNAL */
 wire [2:0]           mmu_resp_reason;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [CELL_W-1:0]    mmu_resp_cells;
 wire [TAG_W-1:0]     mmu_resp_tag;
 reg                  rel_valid_reg;
@@ -565,6 +584,8 @@ sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W)) walk_fi
     .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
     .m_valid(walk_valid), .m_ready(walk_pop), .m_data({wf_head, wf_cells}), .count());
 
+/* verilator lint_on PINCONNECTEMPTY */
+
 // ---------------------------------------------------------------------------- state
 reg  [P_W-1:0]             slot_reg, slot_next;
 // write stage, per ingress port
@@ -661,7 +682,7 @@ wire [CA_W-1:0]      rc_cell = e_cell_reg[rp*CA_W +: CA_W];
 wire [WI_W-1:0]      rc_widx = e_widx_reg[rp*WI_W +: WI_W];
 wire [LEN_W-1:0]     rc_left = e_left_reg[rp*LEN_W +: LEN_W];
 wire                 rc_last = {{(32-LEN_W){1'b0}}, rc_left} <= WORD_BYTES;
-wire                 rc_cell_end = rc_last || rc_widx == WPC - 1;
+wire                 rc_cell_end = rc_last || rc_widx == WIDX_LAST;
 wire [OUT_PTR_W:0]   rc_out_count = out_count[rp*(OUT_PTR_W+1) +: OUT_PTR_W+1];
 wire                 rc_room = rc_out_count < OUT_DEPTH && !(rdp_valid_reg && rdp_port_reg == rp)
                                && !(lnk_take_reg && lnk_port_reg == rp);
@@ -703,18 +724,21 @@ assign {dd_len, dd_iport, dd_pg, dd_cells} = desc_rd;
 
 // ---------------------------------------------------------------------------- next state
 reg [PORT_COUNT-1:0] in_pop_vec;
+reg [P_W-1:0]        refill_port;
+reg                  refill_any;
+integer              refill_idx;
 integer i, q;
 reg [CNT_W-1:0] cnt;
 reg enq_i, deq_i;
 always @* begin
-    slot_next = (slot_reg == PORT_COUNT - 1) ? {P_W{1'b0}} : slot_reg + 1'b1;
+    slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
     w_widx_next = w_widx_reg;
     w_cell_next = w_cell_reg;
     w_head_next = w_head_reg;
     w_cells_next = w_cells_reg;
     spare_valid_next = spare_valid_reg;
     spare_cell_next = spare_cell_reg;
-    refill_next = (refill_reg == PORT_COUNT - 1) ? {P_W{1'b0}} : refill_reg + 1'b1;
+    refill_next = (refill_reg == PORT_LAST) ? {P_W{1'b0}} : refill_reg + 1'b1;
     req_valid_next = req_valid_reg && !mmu_req_ready;
     req_port_next = req_port_reg;
     req_pg_next = req_pg_reg;
@@ -741,7 +765,7 @@ always @* begin
         if (in_store[wp]) begin
             data_we = 1'b1;
             data_waddr = wc_use_cell * WPC + {{(ADDR_W-WI_W){1'b0}}, wc_widx};
-            w_widx_next[wp*WI_W +: WI_W] = (wc_widx == WPC - 1) ? {WI_W{1'b0}}
+            w_widx_next[wp*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
                                                                 : wc_widx + 1'b1;
             if (wc_need_cell) begin
                 spare_valid_next[wp] = 1'b0;
@@ -767,11 +791,24 @@ always @* begin
             end
         end
     end
-    // spare refill, one port per clock in turn
-    if (!spare_valid_reg[refill_reg] && fl_pop_valid) begin
+    // spare refill, one port per clock: the first port without a spare from refill_reg on
+    // (a rotating start keeps it fair)
+    refill_port = refill_reg;
+    refill_any = 1'b0;
+    for (i = PORT_COUNT - 1; i >= 0; i = i - 1) begin
+        refill_idx = {{(32-P_W){1'b0}}, refill_reg} + i;
+        if (refill_idx >= PORT_COUNT) begin
+            refill_idx = refill_idx - PORT_COUNT;
+        end
+        if (!spare_valid_reg[refill_idx]) begin
+            refill_any = 1'b1;
+            refill_port = refill_idx[P_W-1:0];
+        end
+    end
+    if (refill_any && fl_pop_valid) begin
         fl_pop = 1'b1;
-        spare_valid_next[refill_reg] = 1'b1;
-        spare_cell_next[refill_reg*CA_W +: CA_W] = fl_pop_cell;
+        spare_valid_next[refill_port] = 1'b1;
+        spare_cell_next[refill_port*CA_W +: CA_W] = fl_pop_cell;
     end
 
     // ---- decision stage: head of the pending FIFO
@@ -818,7 +855,7 @@ always @* begin
     e_queue_next = e_queue_reg;
     e_cells_next = e_cells_reg;
     deq_issue = 1'b0;
-    deq_raddr = q_head_reg[(rp*8 + rc_best)*CA_W +: CA_W];
+    deq_raddr = q_head_reg[{rp, rc_best}*CA_W +: CA_W];
     deq_pend_next = 1'b0;
     deq_port_next = rp;
     deq_q_next = {rp, rc_best};
@@ -843,11 +880,6 @@ always @* begin
     fl_push_cell = rc_cell;
     queued_next = queued_reg;
 
-    if (rc_state == E_IDLE && rc_any) begin
-        deq_issue = 1'b1;
-        deq_pend_next = 1'b1;
-        e_state_next[rp*2 +: 2] = E_DEQ;
-    end
     if (rc_go) begin
         data_re = 1'b1;
         link_a_re = 1'b1;
@@ -866,13 +898,20 @@ always @* begin
             rel_cells_next = e_cells_reg[rp*CELL_W +: CELL_W];
         end else begin
             e_left_next[rp*LEN_W +: LEN_W] = rc_left - WORD_BYTES[LEN_W-1:0];
-            if (rc_widx == WPC - 1) begin
+            if (rc_widx == WIDX_LAST) begin
                 e_widx_next[rp*WI_W +: WI_W] = {WI_W{1'b0}};
                 lnk_take_next = 1'b1;
             end else begin
                 e_widx_next[rp*WI_W +: WI_W] = rc_widx + 1'b1;
             end
         end
+    end
+    // start the next frame: from idle, or in the slot that reads the current frame's last
+    // word (back-to-back frames need no idle slot in between)
+    if (rc_any && (rc_state == E_IDLE || (rc_go && rc_last))) begin
+        deq_issue = 1'b1;
+        deq_pend_next = 1'b1;
+        e_state_next[rp*2 +: 2] = E_DEQ;
     end
     if (lnk_take_reg) begin
         e_cell_next[lnk_port_reg*CA_W +: CA_W] = link_a_rd;
@@ -895,8 +934,8 @@ always @* begin
     fnext_we = 1'b0;
     fnext_waddr = q_tail_reg[enq_q*CA_W +: CA_W];
     for (q = 0; q < QN; q = q + 1) begin
-        enq_i = enq_valid && enq_q == q;
-        deq_i = deq_pend_reg && deq_q_reg == q;
+        enq_i = enq_valid && {{(32-QN_W){1'b0}}, enq_q} == q;
+        deq_i = deq_pend_reg && {{(32-QN_W){1'b0}}, deq_q_reg} == q;
         cnt = q_cnt_reg[q*CNT_W +: CNT_W];
         q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
                                        - {{(CNT_W-1){1'b0}}, deq_i};
@@ -949,7 +988,7 @@ assign in_pop = in_pop_vec;
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
     for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        out_push[i] = rdp_valid_reg && rdp_port_reg == i;
+        out_push[i] = rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == i;
     end
 end
 

@@ -201,7 +201,15 @@ class SwitchTB:
                 continue
             await ClockCycles(self.dut.clk, 64)
             return
-        raise AssertionError("switch did not drain")
+        d, c = self.dut, self.core
+        state = dict(sources=[s.idle() for s in self.sources],
+                     queued=val(d.stat_queued_frames), pend=val(c.pend_valid),
+                     e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.q_cnt_reg)),
+                     tvalid=[val(getattr(d, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)],
+                     tready=[val(getattr(d, f"m{p}_axis_tready")) for p in range(PORT_COUNT)],
+                     pause=hex(val(d.stat_pause)), xoff=hex(val(d.stat_xoff)),
+                     free=val(d.stat_free_cells))
+        raise AssertionError(f"switch did not drain: {state}")
 
     async def check_drained(self) -> None:
         """Every cell free, every mmu_core counter zero, no error flag."""

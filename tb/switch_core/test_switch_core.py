@@ -33,3 +33,23 @@ DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped"]
 def test_directed(data_width):
     _run("directed", DIRECTED, data_width=data_width,
          cell_bytes=128 if data_width == 64 else 64)
+
+
+def test_pfc():
+    _run("pfc", ["pfc_pauses_egress", "congestion_pfc"])
+
+
+def test_random():
+    _run("random", "random_traffic")
+
+
+@pytest.mark.parametrize("data_width", [64, 8])
+def test_benchmark(data_width, capsys):
+    _run("bench", "line_rate_benchmark", data_width=data_width,
+         cell_bytes=128 if data_width == 64 else 64)
+    log = (harness.SIM_BUILD / harness.sim_name() / f"switch_core-dw{data_width}-bench"
+           / "sim.log").read_text()
+    with capsys.disabled():
+        for line in log.splitlines():
+            if "BENCHMARK" in line:
+                print(line.split("cocotb.switch_core_tb")[-1].strip())
