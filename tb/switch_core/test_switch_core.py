@@ -26,7 +26,7 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
                 testcase=testcase, extra_env=extra_env)
 
 
-DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped"]
+DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped", "predictor_catches_wrong_model"]
 
 
 @pytest.mark.parametrize("data_width", [64, 8])
