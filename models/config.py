@@ -342,3 +342,39 @@ def example_config(ports: int = 4, cell_bytes: int = 256, buffer_cells: int = 81
                     egress_lossless_pool=lossless_pool, egress_lossy_pool=lossy_pool)
     cfg.validate()
     return cfg
+
+
+def selftest_config(ports: int = 4, cell_bytes: int = 256, buffer_cells: int = 1024,
+                    max_frame_bytes: int = 1518, headroom: int = 32, reserved: int = 4,
+                    lossless_prio: int = 3) -> MmuConfig:
+    """The configuration rtl/fpga_core.v (the board self-test) computes in Verilog from its
+    parameters; tb/fpga_core checks that both agree field by field.
+
+    ``buffer_cells`` is the switch's whole cell RAM; the MMU gets what is left after the
+    switch_core reserve for frames being written (``ports * (ceil(max_frame / cell) + 1)``).
+    Priority p -> PG p -> queue p; ``lossless_prio`` is lossless (DT alpha 1/2, ``reserved``
+    private cells, ``headroom`` cells, xon 0, xon_offset 2), the rest lossy (DT alpha 1, no
+    reservation).  Lossless egress queues get a static limit equal to their pool (never binds).
+    """
+    frame_cells = -(-max_frame_bytes // cell_bytes) + 1
+    mmu_cells = buffer_cells - ports * frame_cells
+    lossless_pool = mmu_cells * 3 // 4
+    lossy_pool = mmu_cells - lossless_pool
+    port_cfgs = []
+    for _ in range(ports):
+        pgs, queues = [], []
+        for prio in range(PG_COUNT):
+            if prio == lossless_prio:
+                pgs.append(PgConfig(lossless=True, reserved=reserved, alpha_shift=-1,
+                                    headroom=headroom, xon=0, xon_offset=2))
+                queues.append(QueueConfig(lossless=True, dynamic=False, static_th=lossless_pool))
+            else:
+                pgs.append(PgConfig(lossless=False, alpha_shift=0))
+                queues.append(QueueConfig(lossless=False, alpha_shift=0))
+        port_cfgs.append(PortConfig(pgs=pgs, queues=queues, speed_gbps=1, cable_m=0))
+    cfg = MmuConfig(ports=port_cfgs, cell_bytes=cell_bytes, buffer_cells=mmu_cells,
+                    max_frame_bytes=max_frame_bytes, ingress_lossless_pool=lossless_pool,
+                    ingress_lossy_pool=lossy_pool, egress_lossless_pool=lossless_pool,
+                    egress_lossy_pool=lossy_pool)
+    cfg.validate()
+    return cfg

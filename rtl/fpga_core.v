@@ -1,0 +1,461 @@
+/*
+ * fpga_core: the portable board self-test (Corundum's split: pins, PLL and reset live in
+ * syn/<board>/; this core is what the regression simulates, tb/fpga_core).
+ *
+ * No Ethernet PHY is needed: every switch port has an on-chip link partner
+ *
+ *   frame_gen[p] --s_axis[p]--> switch_core --m_axis[p]--> frame_check[p]
+ *        ^                                        |
+ *        +------ pause[7:0] ------ pfc_rx[p] <----+   (the partner honours the switch's PFC)
+ *
+ * Traffic: ports 1..N-1 send to port 0 (an N-1:1 incast), port 0 sends to port 1; every
+ * generator mixes lossless priority 3 (about 5 frames in 8) with lossy priority 0, lengths
+ * 64..1518 bytes from an LFSR.  Port 0's output drains at quarter rate, so port 0 congests even
+ * with two ports: the switch sends PFC XOFF on priority 3 to the senders, lossy frames are
+ * dropped (queue 3 is above queue 0 in strict priority, so lossy frames wait behind lossless
+ * ones and overflow their egress queue), and the checkers prove that no lossless frame is
+ * lost, corrupted or reordered.
+ *
+ * The MMU configuration is computed here from the parameters exactly as
+ * models.config.selftest_config() does (tb/fpga_core checks that they agree); the lossless
+ * headroom HDRM_CELLS defaults to the model's worst-case eta for a 1 Gb/s link with no cable
+ * and 1518-byte frames (python -m models.headroom --speed 1 --cable 0 --mtu 1518).
+ *
+ * Outputs: led[0] heartbeat, led[1..4] XOFF sent by switch port 0..3 (stretched), led[5] a
+ * partner is paused, led[6] the MMU dropped a frame, led[7] error; the UART prints every PRINT_CYCLES
+ *     F=<frames ok> L=<lossless lost> D=<frames dropped by the MMU> P=<PFC frames to partners>
+ *     H=<peak headroom cells> E=<errors>
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module fpga_core #(
+    parameter PORT_COUNT = 4,
+    parameter DATA_WIDTH = 8,
+    parameter CELL_BYTES = 256,
+    // cells of the shared cell RAM
+    parameter BUFFER_CELLS = 1024,
+    parameter MAX_FRAME_BYTES = 1518,
+    // lossless PG headroom in cells (worst-case eta, see above)
+    parameter HDRM_CELLS = 108,
+    parameter RES_CELLS = 4,
+    parameter CLK_HZ = 125000000,
+    parameter BAUD = 115200,
+    // clocks between UART counter lines (one second by default)
+    parameter PRINT_CYCLES = CLK_HZ,
+    // clocks an LED stays lit after an event
+    parameter LED_HOLD = CLK_HZ / 10
+) (
+    input  wire        clk,
+    input  wire        rst,
+    output wire [7:0]  led,
+    output wire        uart_txd,
+
+    // the same figures as the UART line, for simulation
+    output wire [31:0] stat_frames_ok,
+    output wire [31:0] stat_lost,
+    output wire [31:0] stat_dropped,
+    output wire [31:0] stat_pfc_frames,
+    output wire [31:0] stat_peak_headroom,
+    output wire [31:0] stat_errors
+);
+
+localparam KEEP_WIDTH = DATA_WIDTH / 8;
+localparam DEST_WIDTH = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
+localparam CELL_W = 16;
+localparam LOSSLESS_PRIO = 3;
+localparam N = PORT_COUNT * 8;
+
+// ---------------------------------------------------------------- MMU configuration
+// mirror of models.config.selftest_config()
+localparam FRAME_CELLS = (MAX_FRAME_BYTES + CELL_BYTES - 1) / CELL_BYTES + 1;
+localparam MMU_CELLS = BUFFER_CELLS - PORT_COUNT * FRAME_CELLS;
+localparam LOSSLESS_POOL = MMU_CELLS * 3 / 4;
+localparam LOSSY_POOL = MMU_CELLS - LOSSLESS_POOL;
+localparam LOSSLESS_SHARED = LOSSLESS_POOL - PORT_COUNT * (RES_CELLS + HDRM_CELLS);
+
+initial begin
+    if (PORT_COUNT < 2) begin
+        $error("fpga_core: PORT_COUNT must be at least 2");
+        $finish;
+    end
+    if (LOSSLESS_SHARED < 4) begin
+        $error("fpga_core: BUFFER_CELLS too small for the reserved + headroom cells");
+        $finish;
+    end
+end
+
+wire [CELL_W-1:0] c_mmu_cells = MMU_CELLS;
+wire [CELL_W-1:0] c_lossless_shared = LOSSLESS_SHARED;
+wire [CELL_W-1:0] c_lossy_shared = LOSSY_POOL;
+wire [CELL_W-1:0] c_lossless_pool = LOSSLESS_POOL;
+wire [CELL_W-1:0] c_res = RES_CELLS;
+wire [CELL_W-1:0] c_hdrm = HDRM_CELLS;
+
+reg [N-1:0]          cfg_pg_lossless;
+reg [N*CELL_W-1:0]   cfg_pg_reserved;
+reg [N-1:0]          cfg_pg_dynamic;
+reg [N*4-1:0]        cfg_pg_alpha_shift;
+reg [N*CELL_W-1:0]   cfg_pg_static_th;
+reg [N*CELL_W-1:0]   cfg_pg_headroom;
+reg [N*CELL_W-1:0]   cfg_pg_xon;
+reg [N*CELL_W-1:0]   cfg_pg_xon_offset;
+reg [N-1:0]          cfg_q_lossless;
+reg [N*CELL_W-1:0]   cfg_q_reserved;
+reg [N-1:0]          cfg_q_dynamic;
+reg [N*4-1:0]        cfg_q_alpha_shift;
+reg [N*CELL_W-1:0]   cfg_q_static_th;
+reg [N*3-1:0]        cfg_prio_to_pg;
+reg [N*3-1:0]        cfg_prio_to_queue;
+reg [PORT_COUNT*48-1:0] cfg_src_mac;
+
+integer i;
+always @* begin
+    for (i = 0; i < N; i = i + 1) begin
+        cfg_prio_to_pg[i*3 +: 3] = i[2:0];
+        cfg_prio_to_queue[i*3 +: 3] = i[2:0];
+        cfg_pg_dynamic[i] = 1'b1;
+        cfg_pg_static_th[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+        cfg_pg_xon[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+        cfg_q_reserved[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+        cfg_q_alpha_shift[i*4 +: 4] = 4'd0;
+        if (i % 8 == LOSSLESS_PRIO) begin
+            cfg_pg_lossless[i] = 1'b1;
+            cfg_pg_reserved[i*CELL_W +: CELL_W] = c_res;
+            cfg_pg_alpha_shift[i*4 +: 4] = 4'hf;  // -1: alpha 1/2
+            cfg_pg_headroom[i*CELL_W +: CELL_W] = c_hdrm;
+            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 16'd2;
+            cfg_q_lossless[i] = 1'b1;
+            cfg_q_dynamic[i] = 1'b0;
+            cfg_q_static_th[i*CELL_W +: CELL_W] = c_lossless_pool;
+        end else begin
+            cfg_pg_lossless[i] = 1'b0;
+            cfg_pg_reserved[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+            cfg_pg_alpha_shift[i*4 +: 4] = 4'd0;
+            cfg_pg_headroom[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+            cfg_q_lossless[i] = 1'b0;
+            cfg_q_dynamic[i] = 1'b1;
+            cfg_q_static_th[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+        end
+    end
+    for (i = 0; i < PORT_COUNT; i = i + 1) begin
+        cfg_src_mac[i*48 +: 48] = {40'h02_00_00_00_10, i[7:0]};
+    end
+end
+
+// 1 Gb/s at the byte clock: 8 bits per clock = 1/64 quantum per clock (16 fraction bits)
+localparam [23:0] QUANTA_STEP = 24'd1024;
+
+// ---------------------------------------------------------------- switch
+wire [PORT_COUNT*DATA_WIDTH-1:0] s_tdata, m_tdata;
+wire [PORT_COUNT*KEEP_WIDTH-1:0] s_tkeep, m_tkeep;
+wire [PORT_COUNT-1:0]            s_tvalid, s_tready, s_tlast, s_tuser;
+wire [PORT_COUNT-1:0]            m_tvalid, m_tready, m_tlast, m_tuser;
+wire [PORT_COUNT*DEST_WIDTH-1:0] s_tdest;
+wire [PORT_COUNT*32-1:0]         sw_stat_pfc_unused;
+wire [PORT_COUNT*32-1:0]         sw_drop_admission;
+wire [PORT_COUNT*8-1:0]          sw_xoff;
+wire [31:0]                      mmu_stat_data;
+wire                             err_underflow, err_bad_config, err_reserve, err_free, err_resp;
+
+// status outputs the self-test does not print are left open on purpose
+/* verilator lint_off PINCONNECTEMPTY */
+switch_core #(
+    .PORT_COUNT(PORT_COUNT),
+    .DATA_WIDTH(DATA_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH),
+    .CELL_BYTES(CELL_BYTES),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CELL_W(CELL_W)
+) switch_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s_tdata),
+    .s_axis_tkeep(s_tkeep),
+    .s_axis_tvalid(s_tvalid),
+    .s_axis_tready(s_tready),
+    .s_axis_tlast(s_tlast),
+    .s_axis_tuser(s_tuser),
+    .s_axis_tdest(s_tdest),
+    .m_axis_tdata(m_tdata),
+    .m_axis_tkeep(m_tkeep),
+    .m_axis_tvalid(m_tvalid),
+    .m_axis_tready(m_tready),
+    .m_axis_tlast(m_tlast),
+    .m_axis_tuser(m_tuser),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_default_prio({PORT_COUNT{3'd0}}),
+    .cfg_buffer_cells(c_mmu_cells),
+    .cfg_max_frame_bytes(MAX_FRAME_BYTES),
+    .cfg_pool_shared({c_lossy_shared, c_lossless_shared}),
+    .cfg_hdrm_pool({CELL_W{1'b0}}),
+    .cfg_egress_pool_shared({c_lossy_shared, c_lossless_pool}),
+    .cfg_pg_lossless(cfg_pg_lossless),
+    .cfg_pg_reserved(cfg_pg_reserved),
+    .cfg_pg_dynamic(cfg_pg_dynamic),
+    .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
+    .cfg_pg_static_th(cfg_pg_static_th),
+    .cfg_pg_headroom(cfg_pg_headroom),
+    .cfg_pg_xon(cfg_pg_xon),
+    .cfg_pg_xon_offset(cfg_pg_xon_offset),
+    .cfg_q_lossless(cfg_q_lossless),
+    .cfg_q_reserved(cfg_q_reserved),
+    .cfg_q_dynamic(cfg_q_dynamic),
+    .cfg_q_alpha_shift(cfg_q_alpha_shift),
+    .cfg_q_static_th(cfg_q_static_th),
+    .cfg_src_mac(cfg_src_mac),
+    .cfg_pause_quanta({8{16'hffff}}),
+    .cfg_refresh_quanta(16'h7fff),
+    .cfg_quanta_step(QUANTA_STEP),
+    .stat_rx_frames(),
+    .stat_rx_bytes(),
+    .stat_tx_frames(),
+    .stat_tx_bytes(),
+    .stat_drop_error(),
+    .stat_drop_runt(),
+    .stat_drop_oversize(),
+    .stat_drop_admission(sw_drop_admission),
+    .stat_pfc_rx_frames(sw_stat_pfc_unused),
+    .stat_free_cells(),
+    .stat_free_low_wm(),
+    .stat_used_cells(),
+    .stat_queued_frames(),
+    .stat_pause(),
+    .stat_xoff(sw_xoff),
+    .stat_mmu_addr(16'h0005),   // headroom used, watermark (docs/mmu_core.md)
+    .stat_mmu_data(mmu_stat_data),
+    .stat_mmu_drop_count(),
+    .err_release_underflow(err_underflow),
+    .err_bad_config(err_bad_config),
+    .err_reserve(err_reserve),
+    .err_free_list(err_free),
+    .err_response(err_resp)
+);
+/* verilator lint_on PINCONNECTEMPTY */
+
+// ---------------------------------------------------------------- link partners
+wire [PORT_COUNT*32-1:0] ok_v, lost_v, corrupt_v, misrouted_v, reorder_v, pfc_v;
+wire [PORT_COUNT*8-1:0]  pause_v;
+wire [PORT_COUNT-1:0]    chk_error;
+reg  [1:0]               drain_cnt;
+
+always @(posedge clk) begin
+    drain_cnt <= rst ? 2'd0 : drain_cnt + 1'b1;
+end
+
+genvar p;
+/* verilator lint_off PINCONNECTEMPTY */
+generate
+for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
+    // per-port 16-bit LFSR (x^16 + x^14 + x^13 + x^11 + 1), a different seed per port
+    reg [15:0] lfsr;
+    always @(posedge clk) begin
+        lfsr <= {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
+        if (rst) begin
+            lfsr <= 16'hace1 ^ (p * 16'h1357);
+        end
+    end
+    wire [2:0]  prio = (lfsr[2:0] < 3'd5) ? LOSSLESS_PRIO[2:0] : 3'd0;
+    // lengths 64..1518: mostly short frames, one in four long
+    wire [10:0] long_extra = (lfsr[10:0] > 11'd1454) ? 11'd1454 : lfsr[10:0];
+    wire [13:0] len = lfsr[15:14] == 2'b11 ? 14'd64 + {3'd0, long_extra}
+                                           : 14'd64 + {7'd0, lfsr[12:6]};
+    wire [DEST_WIDTH-1:0] dest = (p == 0) ? 1 : 0;
+
+    frame_gen #(
+        .DATA_WIDTH(DATA_WIDTH),
+        .DEST_WIDTH(DEST_WIDTH),
+        .SRC_PORT(p)
+    ) gen_inst (
+        .clk(clk),
+        .rst(rst),
+        .enable(1'b1),
+        .cfg_dest(dest),
+        .cfg_prio(prio),
+        .cfg_len(len),
+        .cfg_gap(16'd12),          // inter-frame gap + preamble, in byte times
+        .pause(pause_v[p*8 +: 8]),
+        .m_axis_tdata(s_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
+        .m_axis_tkeep(s_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
+        .m_axis_tvalid(s_tvalid[p]),
+        .m_axis_tready(s_tready[p]),
+        .m_axis_tlast(s_tlast[p]),
+        .m_axis_tuser(s_tuser[p]),
+        .m_axis_tdest(s_tdest[p*DEST_WIDTH +: DEST_WIDTH]),
+        .stat_frames(),
+        .stat_paused_cycles()
+    );
+
+    assign m_tready[p] = (p == 0) ? (drain_cnt == 2'd0) : 1'b1;
+
+    pfc_rx #(
+        .DATA_WIDTH(DATA_WIDTH)
+    ) partner_rx_inst (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
+        .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
+        .s_axis_tvalid(m_tvalid[p] & m_tready[p]),
+        .s_axis_tlast(m_tlast[p]),
+        .s_axis_tuser(m_tuser[p]),
+        .cfg_quanta_step(QUANTA_STEP),
+        .pause(pause_v[p*8 +: 8]),
+        .is_pfc(),
+        .is_mac_ctrl(),
+        .stat_pfc_frames(pfc_v[p*32 +: 32]),
+        .stat_xoff_rx(),
+        .stat_xon_rx(),
+        .stat_malformed()
+    );
+
+    frame_check #(
+        .DATA_WIDTH(DATA_WIDTH),
+        .SRC_COUNT(PORT_COUNT),
+        .PORT(p)
+    ) check_inst (
+        .clk(clk),
+        .rst(rst),
+        .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
+        .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
+        .s_axis_tvalid(m_tvalid[p]),
+        .s_axis_tready(m_tready[p]),
+        .s_axis_tlast(m_tlast[p]),
+        .cfg_lossless(8'd1 << LOSSLESS_PRIO),
+        .stat_frames_ok(ok_v[p*32 +: 32]),
+        .stat_other(),
+        .stat_corrupt(corrupt_v[p*32 +: 32]),
+        .stat_misrouted(misrouted_v[p*32 +: 32]),
+        .stat_reorder(reorder_v[p*32 +: 32]),
+        .stat_lost(lost_v[p*32 +: 32]),
+        .stat_gaps(),             // lossy gaps: the MMU drop counters say more
+        .error(chk_error[p])
+    );
+end
+endgenerate
+/* verilator lint_on PINCONNECTEMPTY */
+
+// ---------------------------------------------------------------- totals
+reg [31:0] sum_ok, sum_lost, sum_gaps, sum_pfc, sum_err;
+always @* begin
+    sum_ok = 32'd0;
+    sum_lost = 32'd0;
+    sum_gaps = 32'd0;
+    sum_pfc = 32'd0;
+    sum_err = 32'd0;
+    for (i = 0; i < PORT_COUNT; i = i + 1) begin
+        sum_ok = sum_ok + ok_v[i*32 +: 32];
+        sum_lost = sum_lost + lost_v[i*32 +: 32];
+        sum_gaps = sum_gaps + sw_drop_admission[i*32 +: 32];
+        sum_pfc = sum_pfc + pfc_v[i*32 +: 32];
+        sum_err = sum_err + corrupt_v[i*32 +: 32] + misrouted_v[i*32 +: 32]
+                + reorder_v[i*32 +: 32];
+    end
+end
+
+wire switch_error = err_underflow | err_bad_config | err_reserve | err_free | err_resp;
+reg  [31:0] err_total;
+reg  [31:0] ok_reg, lost_reg, gaps_reg, pfc_reg;
+always @(posedge clk) begin
+    // registered totals: the adder tree stays off the counters' own paths
+    ok_reg <= sum_ok;
+    lost_reg <= sum_lost;
+    gaps_reg <= sum_gaps;
+    pfc_reg <= sum_pfc;
+    err_total <= sum_err + {31'd0, switch_error};
+    if (rst) begin
+        ok_reg <= 32'd0;
+        lost_reg <= 32'd0;
+        gaps_reg <= 32'd0;
+        pfc_reg <= 32'd0;
+        err_total <= 32'd0;
+    end
+end
+
+assign stat_frames_ok = ok_reg;
+assign stat_lost = lost_reg;
+assign stat_dropped = gaps_reg;
+assign stat_pfc_frames = pfc_reg;
+assign stat_peak_headroom = mmu_stat_data;
+assign stat_errors = err_total;
+
+// ---------------------------------------------------------------- LEDs and UART
+localparam HOLD_W = $clog2(LED_HOLD + 2);
+localparam PRINT_W = $clog2(PRINT_CYCLES + 1);
+
+reg [PRINT_W-1:0] print_cnt;
+reg               print_trigger;
+reg               heartbeat;
+reg [31:0]        gaps_last;
+wire [5:0]        led_event;
+
+generate
+for (p = 0; p < 4; p = p + 1) begin : xoff_led
+    if (p < PORT_COUNT) begin : present
+        assign led_event[p] = |sw_xoff[p*8 +: 8];
+    end else begin : absent
+        assign led_event[p] = 1'b0;
+    end
+end
+endgenerate
+assign led_event[4] = |pause_v;
+assign led_event[5] = gaps_reg != gaps_last;
+
+always @(posedge clk) begin
+    print_trigger <= 1'b0;
+    if (print_cnt == PRINT_CYCLES[PRINT_W-1:0] - 1'b1) begin
+        print_cnt <= {PRINT_W{1'b0}};
+        print_trigger <= 1'b1;
+        heartbeat <= ~heartbeat;
+    end else begin
+        print_cnt <= print_cnt + 1'b1;
+    end
+    gaps_last <= gaps_reg;
+    if (rst) begin
+        print_cnt <= {PRINT_W{1'b0}};
+        heartbeat <= 1'b0;
+        gaps_last <= 32'd0;
+    end
+end
+
+// each event LED stays lit LED_HOLD clocks after its last event
+generate
+for (p = 0; p < 6; p = p + 1) begin : stretch
+    reg [HOLD_W-1:0] hold;
+    always @(posedge clk) begin
+        if (rst) begin
+            hold <= {HOLD_W{1'b0}};
+        end else if (led_event[p]) begin
+            hold <= LED_HOLD[HOLD_W-1:0];
+        end else if (hold != {HOLD_W{1'b0}}) begin
+            hold <= hold - 1'b1;
+        end
+    end
+    assign led[p + 1] = hold != {HOLD_W{1'b0}};
+end
+endgenerate
+
+assign led[0] = heartbeat;
+assign led[7] = (err_total != 32'd0) || (lost_reg != 32'd0) || (|chk_error);
+
+/* verilator lint_off PINCONNECTEMPTY */
+stat_uart #(
+    .COUNT(6),
+    .LABELS("EHPDLF"),
+    .CLKS_PER_BIT(CLK_HZ / BAUD)
+) uart_inst (
+    .clk(clk),
+    .rst(rst),
+    .trigger(print_trigger),
+    .values({err_total, mmu_stat_data, pfc_reg, gaps_reg, lost_reg, ok_reg}),
+    .txd(uart_txd),
+    .busy()
+);
+/* verilator lint_on PINCONNECTEMPTY */
+
+endmodule
+
+`resetall
