@@ -340,19 +340,20 @@ endgenerate
 
 // ---------------------------------------------------------------- totals
 reg [31:0] sum_ok, sum_lost, sum_gaps, sum_pfc, sum_err;
+integer j;
 always @* begin
     sum_ok = 32'd0;
     sum_lost = 32'd0;
     sum_gaps = 32'd0;
     sum_pfc = 32'd0;
     sum_err = 32'd0;
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        sum_ok = sum_ok + ok_v[i*32 +: 32];
-        sum_lost = sum_lost + lost_v[i*32 +: 32];
-        sum_gaps = sum_gaps + sw_drop_admission[i*32 +: 32];
-        sum_pfc = sum_pfc + pfc_v[i*32 +: 32];
-        sum_err = sum_err + corrupt_v[i*32 +: 32] + misrouted_v[i*32 +: 32]
-                + reorder_v[i*32 +: 32];
+    for (j = 0; j < PORT_COUNT; j = j + 1) begin
+        sum_ok = sum_ok + ok_v[j*32 +: 32];
+        sum_lost = sum_lost + lost_v[j*32 +: 32];
+        sum_gaps = sum_gaps + sw_drop_admission[j*32 +: 32];
+        sum_pfc = sum_pfc + pfc_v[j*32 +: 32];
+        sum_err = sum_err + corrupt_v[j*32 +: 32] + misrouted_v[j*32 +: 32]
+                + reorder_v[j*32 +: 32];
     end
 end
 

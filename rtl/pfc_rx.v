@@ -104,7 +104,7 @@ reg [7:0] octet;
 reg [6:0] da_idx;
 reg [7:0] da_octet;
 
-integer i, k;
+integer i, k, m;  // one loop variable per always block (Yosys: one driver each)
 
 always @* begin
     count_next = count_reg;
@@ -204,12 +204,12 @@ always @(posedge clk) begin
             stat_pfc_reg <= stat_pfc_reg + 32'd1;
         end
     end
-    for (k = 0; k < 8; k = k + 1) begin
-        if (apply && en_next[k]) begin
-            if (time_next[k*16 +: 16] != 16'd0) begin
-                stat_xoff_reg[k*32 +: 32] <= stat_xoff_reg[k*32 +: 32] + 32'd1;
+    for (m = 0; m < 8; m = m + 1) begin
+        if (apply && en_next[m]) begin
+            if (time_next[m*16 +: 16] != 16'd0) begin
+                stat_xoff_reg[m*32 +: 32] <= stat_xoff_reg[m*32 +: 32] + 32'd1;
             end else begin
-                stat_xon_reg[k*32 +: 32] <= stat_xon_reg[k*32 +: 32] + 32'd1;
+                stat_xon_reg[m*32 +: 32] <= stat_xon_reg[m*32 +: 32] + 32'd1;
             end
         end
     end

@@ -73,7 +73,6 @@ def synth(args) -> dict:
     json_net = rel(out / f"{args.top}.json")
     synth_cmd = "synth_ecp5" if args.family == "ecp5" else "synth_ice40"
     script = [f"read_verilog -sv {' '.join(srcs)}"] + params + [
-        f"hierarchy -check -top {args.top}",
         f"{synth_cmd} -top {args.top} -json {json_net}" + (" -abc9" if args.abc9 else ""),
         f"tee -o {rel(out / 'yosys_stat.txt')} stat",
     ]
