@@ -4,6 +4,8 @@
 #   make [SIM=icarus|verilator]  full cocotb regression on one simulator (default icarus)
 #   make test                    what CI runs: model tests, then the regression on both simulators
 #   make lint                    verilator -Wall, iverilog -Wall, Yosys read: warning-free
+#   make bench                   model events/s and simulated frames/s (Icarus vs Verilator)
+#   make soak                    nightly: long soak of the pyuvm system suite on both simulators
 #   make synth BOARD=ulx3s       bitstream + resource / Fmax report (BOARD=colorlight_i5: small board)
 #   make synth-sweep             cores for several configurations: LUTs, FFs, BRAMs, Fmax table
 #   make clean
@@ -20,7 +22,7 @@ export SIM SEED WAVES
 PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
 XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
-.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow synth synth-sweep
+.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow synth synth-sweep system soak bench-sim
 
 all: regress
 
@@ -52,7 +54,20 @@ lint: | $(PY)
 bench-model: | $(PY)
 	$(PY) -m models.bench
 
-bench: bench-model
+# the pyuvm system suite alone (it is also part of `make`)
+system: | $(PY)
+	$(PY) -m pytest tb/system -ra --junitxml=sim_build/junit-system-$(SIM).xml
+
+# nightly: long soak of the system suite on both simulators (full list: coverage closure runs)
+soak: | $(PY)
+	SOAK=1 SIM=icarus $(PY) -m pytest tb/system -ra
+	SOAK=1 SIM=verilator $(PY) -m pytest tb/system -ra
+
+# simulated frames per wall-clock second on both simulators, and their ratio
+bench-sim: | $(PY)
+	$(PY) tb/system/bench_sim.py
+
+bench: bench-model bench-sim
 
 synth: | $(PY)
 	$(MAKE) -C syn/$(BOARD)
