@@ -26,9 +26,6 @@ from system.test_system import sources  # noqa: E402
 
 def run_one(sim: str, test: str, seed: int) -> dict:
     os.environ["SEED"] = str(seed)
-    if sim == "verilator" and "CFG_CXXFLAGS_PCH_I" not in os.environ.get("MAKEFLAGS", ""):
-        os.environ["MAKEFLAGS"] = (os.environ.get("MAKEFLAGS", "")
-                                   + " CFG_CXXFLAGS_PCH_I=-include").strip()
     build = harness.SIM_BUILD / sim / "system"
     t0 = time.monotonic()
     harness.run("switch_tb_top", "system.system_cases", test_id="system", sources=sources(),

