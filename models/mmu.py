@@ -275,17 +275,24 @@ class Mmu:
         return min(max(self.pg_xon[i], t - self.pg_xon_offset[i]), t - 1)
 
     def _pfc_eval(self, i: int, seq: int) -> None:
-        """XOFF when the PG uses headroom or its shared occupancy reaches T; XON once headroom
-        is empty and shared occupancy is at or below the XON point.  Lossy PGs never pause."""
+        """XOFF when the PG uses headroom or its (non-zero) shared occupancy reaches T; XON once
+        headroom is empty and shared occupancy is zero or at or below the XON point.  Lossy PGs
+        never pause.
+
+        A PG holding no shared and no headroom cells is never paused, even when T is 0 (the
+        pool is exhausted by others, or static_th is 0): PFC is only evaluated on the PG's own
+        events, and an empty paused PG would have none left, so it would stay paused forever.
+        Its next frame beyond reserved goes to headroom and pauses it again."""
         if not self.pg_lossless[i]:
             return
         t = self.pg_threshold(i)
+        shared = self.shared[i]
         if not self.xoff[i]:
-            if self.hdrm[i] > 0 or self.shared[i] >= t:
+            if self.hdrm[i] > 0 or (shared > 0 and shared >= t):
                 self.xoff[i] = True
                 self.xoff_count[i] += 1
                 self.events.append(PfcEvent(seq, i // PG_COUNT, i % PG_COUNT, True))
-        elif self.hdrm[i] == 0 and self.shared[i] <= self.xon_point(i, t):
+        elif self.hdrm[i] == 0 and (shared == 0 or shared <= self.xon_point(i, t)):
             self.xoff[i] = False
             self.xon_count[i] += 1
             self.events.append(PfcEvent(seq, i // PG_COUNT, i % PG_COUNT, False))

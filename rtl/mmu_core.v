@@ -242,8 +242,8 @@ function signed [TW-1:0] sext_cells;
     end
 endfunction
 
-// next Xoff state of a PG (Mmu._pfc_eval): XOFF on headroom use or shared >= T; XON once
-// headroom is empty and shared <= min(max(xon, T - xon_offset), T - 1)
+// next Xoff state of a PG (Mmu._pfc_eval): XOFF on headroom use or 0 < shared >= T; XON once
+// headroom is empty and shared is 0 or <= min(max(xon, T - xon_offset), T - 1)
 function pfc_eval;
     input lossless;
     input xoff;
@@ -261,12 +261,13 @@ function pfc_eval;
         if (point > t - 1) begin
             point = t - 1;
         end
+        // an empty PG (no shared, no headroom) is never left paused, even at T = 0
         if (!lossless) begin
             pfc_eval = xoff;
         end else if (!xoff) begin
-            pfc_eval = (hdrm != 0) || (sext_cells(shared) >= t);
+            pfc_eval = (hdrm != 0) || ((shared != 0) && (sext_cells(shared) >= t));
         end else begin
-            pfc_eval = !((hdrm == 0) && (sext_cells(shared) <= point));
+            pfc_eval = !((hdrm == 0) && ((shared == 0) || (sext_cells(shared) <= point)));
         end
     end
 endfunction

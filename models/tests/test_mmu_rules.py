@@ -361,3 +361,41 @@ def test_rtl_cfg_packs_entries():
     assert (r["cfg_pg_reserved"] >> (16 * 3)) & 0xFFFF == 4  # port 0 PG 3
     assert (r["cfg_pg_lossless"] >> (8 + 3)) & 1 == 1  # port 1 PG 3
     assert r["cfg_pool_shared"] & 0xFFFF == cfg.lossless_shared
+
+
+def test_empty_pg_is_never_left_paused_at_zero_threshold():
+    """static_th 0: a frame beyond reserved goes to headroom and pauses the PG; once it has
+    left, the empty PG resumes even though T is 0 (else it would stay paused forever: PFC is
+    evaluated only on the PG's own events)."""
+    m = Mmu(small_cfg(pg=dict(static_th=0, reserved=1, headroom=8)), validate=False)
+    d = m.arrive(0, 3, 1, 3, 3 * 256)
+    assert d.admit and (d.res, d.shared, d.hdrm) == (1, 0, 2)
+    assert m.xoff[3]
+    m.release(0, 3, 1, 3, 3)
+    assert not m.xoff[3], "empty PG still paused"
+    assert [e.xoff for e in m.events] == [True, False]
+
+
+def test_empty_pg_resumes_when_others_exhausted_the_pool():
+    """Dynamic T falls to 0 because another PG holds the whole shared pool.  A PG holding a
+    shared cell at T = 0 stays paused; a PG that drains to empty at T = 0 resumes."""
+    cfg = small_cfg(ports=3, pg=dict(dynamic=True, alpha_shift=3, static_th=0, reserved=0,
+                                     headroom=20))
+    m = Mmu(cfg, validate=False)
+    shared = cfg.lossless_shared
+    # port 1 PG 3 with a static limit above the pool, so it can take all of it
+    m.pg_dynamic[8 + 3] = False
+    m.pg_static[8 + 3] = 10 * shared
+    assert m.arrive(0, 3, 1, 3, 256).shared == 1
+    while m.pool_used[0] < shared:
+        assert m.arrive(1, 3, 0, 3, 256).admit
+    assert m.pg_threshold(3) == 0
+    # port 0: a frame lands in headroom and pauses; headroom drains, the shared cell stays
+    assert m.arrive(0, 3, 1, 3, 256).hdrm == 1 and m.xoff[3]
+    m.release(0, 3, 1, 3, 1)
+    assert m.hdrm[3] == 0 and m.shared[3] == 1 and m.xoff[3]
+    # port 2: empty, pauses on a headroom frame, resumes when it has left, T still 0
+    i2 = 2 * 8 + 3
+    assert m.arrive(2, 3, 1, 3, 2 * 256).hdrm == 2 and m.xoff[i2]
+    m.release(2, 3, 1, 3, 2)
+    assert m.pg_threshold(i2) == 0 and not m.xoff[i2], "empty PG left paused at T = 0"
