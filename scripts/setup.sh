@@ -12,6 +12,9 @@ command -v ccache >/dev/null 2>&1 || need+=(ccache)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
 command -v c++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
+# Verilator's FST writer (WAVES=1) compiles against lz4 and zlib
+[ -f /usr/include/lz4.h ] || need+=(liblz4-dev)
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${need[*]}"
     if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi

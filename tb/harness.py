@@ -133,11 +133,12 @@ def run(
     setup_env()
     sim = sim or sim_name()
     parameters = dict(parameters or {})
-    build_dir = SIM_BUILD / sim / _safe(test_id)
+    waves = os.environ.get("WAVES", "0") not in ("", "0")
+    # a waveform build is a different build (the dump is compiled in)
+    build_dir = SIM_BUILD / sim / _safe(test_id + ("-waves" if waves else ""))
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
     runner = get_runner(sim)
     build_args = []
-    waves = os.environ.get("WAVES", "0") not in ("", "0")
     if sim == "verilator":
         # -Wall is enforced by `make lint`; here only what the build needs
         build_args += ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
