@@ -10,8 +10,11 @@
 `default_nettype none
 
 module colorlight_i5_top #(
+    // smallest useful configuration: 2 ports (1:1 congestion through port 0's slow drain),
+    // 128-byte cells, 384 cells = 48 KiB of block RAM, headroom = the model's eta (108 cells)
     parameter PORT_COUNT = 2,
-    parameter BUFFER_CELLS = 256
+    parameter CELL_BYTES = 128,
+    parameter BUFFER_CELLS = 384
 ) (
     input  wire clk25,
     input  wire rst_n,
@@ -20,26 +23,14 @@ module colorlight_i5_top #(
 );
 
 wire clk;
-wire locked;
+wire rst;
 
-pll_25_125 pll_inst (
-    .clkin(clk25),
-    .clkout0(clk),
-    .locked(locked)
+board_clock clock_inst (
+    .clk_25mhz(clk25),
+    .btn_n(rst_n),
+    .clk(clk),
+    .rst(rst)
 );
-
-reg [7:0] rst_cnt = 8'd0;
-reg       rst = 1'b1;
-always @(posedge clk) begin
-    if (!locked || !rst_n) begin
-        rst_cnt <= 8'd0;
-        rst <= 1'b1;
-    end else if (rst_cnt != 8'hff) begin
-        rst_cnt <= rst_cnt + 1'b1;
-    end else begin
-        rst <= 1'b0;
-    end
-end
 
 wire [7:0] led;
 reg [22:0] blink = 23'd0;
@@ -52,6 +43,7 @@ assign led_n = ~(led[7] ? blink[22] : led[0]);
 
 fpga_core #(
     .PORT_COUNT(PORT_COUNT),
+    .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
     .CLK_HZ(125000000),
     .BAUD(115200)

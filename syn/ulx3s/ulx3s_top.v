@@ -16,27 +16,14 @@ module ulx3s_top (
 );
 
 wire clk;
-wire locked;
+wire rst;
 
-pll_25_125 pll_inst (
-    .clkin(clk_25mhz),
-    .clkout0(clk),
-    .locked(locked)
+board_clock clock_inst (
+    .clk_25mhz(clk_25mhz),
+    .btn_n(btn[0]),
+    .clk(clk),
+    .rst(rst)
 );
-
-// synchronous reset, held for a while after lock or while the button is pressed
-reg [7:0] rst_cnt = 8'd0;
-reg       rst = 1'b1;
-always @(posedge clk) begin
-    if (!locked || !btn[0]) begin
-        rst_cnt <= 8'd0;
-        rst <= 1'b1;
-    end else if (rst_cnt != 8'hff) begin
-        rst_cnt <= rst_cnt + 1'b1;
-    end else begin
-        rst <= 1'b0;
-    end
-end
 
 fpga_core #(
     .CLK_HZ(125000000),

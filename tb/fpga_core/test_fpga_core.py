@@ -1,5 +1,7 @@
 """Board self-test core in the regression: what goes on the board is simulated."""
 
+import pytest
+
 import harness
 
 from models.headroom import compute
@@ -16,9 +18,16 @@ def test_fpga_core_headroom_default_is_eta():
     assert f"parameter HDRM_CELLS = {ETA}," in text, ETA
 
 
-def test_fpga_core_selftest():
-    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id="fpga_core-eta",
-                parameters=dict(BASE, HDRM_CELLS=ETA), testcase="selftest_lossless")
+@pytest.mark.parametrize("ports,cell_bytes,buffer_cells", [
+    (4, 256, 672),   # the ULX3S core with a smaller buffer (faster to congest in simulation)
+    (2, 128, 384),   # the Colorlight i5 configuration (syn/colorlight_i5)
+])
+def test_fpga_core_selftest(ports, cell_bytes, buffer_cells):
+    eta = compute(1, 0, 1518, cell_bytes).eta_cells_worst
+    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=f"fpga_core-eta-p{ports}",
+                parameters=dict(BASE, PORT_COUNT=ports, CELL_BYTES=cell_bytes,
+                                BUFFER_CELLS=buffer_cells, HDRM_CELLS=eta),
+                testcase="selftest_lossless")
 
 
 def test_fpga_core_undersized_headroom_fails():
