@@ -6,6 +6,7 @@ rtl/frame_gen.v
 rtl/frame_check.v
 rtl/pfc_tx.v
 rtl/pfc_rx.v
+rtl/pfc_watchdog.v
 rtl/mmu_core.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
