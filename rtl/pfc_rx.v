@@ -58,6 +58,9 @@ module pfc_rx #(
     // pulses with tlast of a good PFC frame / of any MAC Control frame (EtherType 0x8808)
     output wire                  is_pfc,
     output wire                  is_mac_ctrl,
+    // pulses with tlast of a good PFC frame: bit k set when the frame's enable bit k is
+    // (XOFF or XON for priority k; the PFC watchdog's restoration timer watches it)
+    output wire [7:0]            rx_pfc_prio,
 
     // status
     output wire [31:0]           stat_pfc_frames,
@@ -163,6 +166,7 @@ wire [15:0] opcode_d = frame_end ? 16'd0 : opcode_next;
 
 assign is_pfc = apply;
 assign is_mac_ctrl = frame_end && mac_ctrl;
+assign rx_pfc_prio = apply ? en_next : 8'd0;
 
 genvar g;
 generate

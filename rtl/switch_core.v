@@ -43,7 +43,10 @@ module switch_core #(
     // frame length width in bytes
     parameter LEN_W = 14,
     // pfc_tx appends the FCS (0: the MAC does, as for data frames)
-    parameter PFC_FCS_ENABLE = 0
+    parameter PFC_FCS_ENABLE = 0,
+    // one pfc_watchdog per port between pfc_rx and the egress scheduler (docs/watchdog.md);
+    // 0: no watchdog logic, cfg_wd_* ignored, stat_wd_* read 0
+    parameter WATCHDOG_ENABLE = 0
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -108,6 +111,17 @@ module switch_core #(
     input  wire [23:0]                            cfg_quanta_step,
 
     /*
+     * PFC watchdog configuration (pfc_watchdog, all ports; cfg_wd_reenable port p priority k
+     * at [p*8 + k])
+     */
+    input  wire                                   cfg_wd_enable,
+    input  wire [31:0]                            cfg_wd_detect_time,
+    input  wire [31:0]                            cfg_wd_restore_time,
+    input  wire [1:0]                             cfg_wd_action,
+    input  wire [7:0]                             cfg_wd_storm_limit,
+    input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
+
+    /*
      * Status: per-port 32-bit counters at [p*32 +: 32]
      */
     output wire [PORT_COUNT*32-1:0]               stat_rx_frames,
@@ -125,6 +139,13 @@ module switch_core #(
     output wire [31:0]                            stat_queued_frames,
     output wire [PORT_COUNT*8-1:0]                stat_pause,
     output wire [PORT_COUNT*8-1:0]                stat_xoff,
+    // watchdog: port p priority k in storm recovery / PFC disabled at [p*8 + k], storms
+    // detected at [(p*8 + k)*32 +: 32], frames sent while their queue was to be dropped
+    // (action drop is forwarded, see docs/watchdog.md) at [p*32 +: 32]
+    output wire [PORT_COUNT*8-1:0]                stat_wd_storm,
+    output wire [PORT_COUNT*8-1:0]                stat_wd_disabled,
+    output wire [PORT_COUNT*8*32-1:0]             stat_wd_storms,
+    output wire [PORT_COUNT*32-1:0]               stat_wd_drop_frames,
     input  wire [15:0]                            stat_mmu_addr,
     output wire [31:0]                            stat_mmu_data,
     output wire [7*32-1:0]                        stat_mmu_drop_count,
@@ -198,6 +219,9 @@ wire [PORT_COUNT*3-1:0]          in_prio;
 wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*3-1:0]          in_kind;
 wire [PORT_COUNT*8-1:0]          pause;
+wire [PORT_COUNT*8-1:0]          rx_pfc_prio;
+// pause as the egress scheduler sees it (through the watchdog when there is one)
+wire [PORT_COUNT*8-1:0]          sched_pause;
 // pfc_rx's count of good PFC frames; the core exports its own parser's count (consumed)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [PORT_COUNT*32-1:0]         pfc_rx_frames;
@@ -271,6 +295,7 @@ generate
             .s_axis_tuser(s_axis_tuser[gp]),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
+            .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
             .stat_pfc_frames(pfc_rx_frames[gp*32 +: 32]),
             .stat_xoff_rx(),
             .stat_xon_rx(),
@@ -689,6 +714,80 @@ wire                 rc_room = rc_out_count < OUT_DEPTH && !(rdp_valid_reg && rd
 wire                 rc_go = rc_state == E_READ && rc_room
                              && (!rc_last || !rel_valid_reg || mmu_rel_ready);
 
+// ---------------------------------------------------------------------------- PFC watchdog
+generate
+    if (WATCHDOG_ENABLE != 0) begin : wd
+        wire [PORT_COUNT*8-1:0] busy;      // the queue priority k maps to holds frames
+        wire [PORT_COUNT*8-1:0] drop;
+        wire [PORT_COUNT*8-1:0] qdrop;     // queue q of port p is to be dropped
+        reg  [PORT_COUNT*32-1:0] drop_frames_reg;
+        genvar wdp, wdk, wdq;
+        for (wdp = 0; wdp < PORT_COUNT; wdp = wdp + 1) begin : port
+            for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
+                wire [2:0] queue = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3];
+                assign busy[wdp*8 + wdk] =
+                    q_cnt_reg[(wdp*8 + {29'd0, queue})*CNT_W +: CNT_W] != {CNT_W{1'b0}};
+            end
+            for (wdq = 0; wdq < 8; wdq = wdq + 1) begin : queue
+                wire [7:0] maps;
+                for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
+                    assign maps[wdk] = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3] == wdq;
+                end
+                assign qdrop[wdp*8 + wdq] = |(maps & drop[wdp*8 +: 8]);
+            end
+
+            /* verilator lint_off PINCONNECTEMPTY */
+            pfc_watchdog watchdog_inst (
+                .clk(clk),
+                .rst(rst),
+                .pause_in(pause[wdp*8 +: 8]),
+                .queue_busy(busy[wdp*8 +: 8]),
+                .rx_pfc(rx_pfc_prio[wdp*8 +: 8]),
+                .cfg_enable(cfg_wd_enable),
+                .cfg_detect_time(cfg_wd_detect_time),
+                .cfg_restore_time(cfg_wd_restore_time),
+                .cfg_action(cfg_wd_action),
+                .cfg_storm_limit(cfg_wd_storm_limit),
+                .cfg_reenable(cfg_wd_reenable[wdp*8 +: 8]),
+                .pause_out(sched_pause[wdp*8 +: 8]),
+                .drop(drop[wdp*8 +: 8]),
+                .storm(stat_wd_storm[wdp*8 +: 8]),
+                .disabled(stat_wd_disabled[wdp*8 +: 8]),
+                .state(),
+                .stat_storms(stat_wd_storms[wdp*8*32 +: 8*32]),
+                .stat_restores()
+            );
+            /* verilator lint_on PINCONNECTEMPTY */
+        end
+
+        // the dequeue commit of a frame whose queue the watchdog marks for dropping
+        integer dp;
+        always @(posedge clk) begin
+            for (dp = 0; dp < PORT_COUNT; dp = dp + 1) begin
+                if (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == dp
+                        && qdrop[deq_port_reg*8 + {{(P_W){1'b0}}, deq_q_reg[2:0]}]) begin
+                    drop_frames_reg[dp*32 +: 32] <= drop_frames_reg[dp*32 +: 32] + 32'd1;
+                end
+            end
+            if (rst) begin
+                drop_frames_reg <= {PORT_COUNT*32{1'b0}};
+            end
+        end
+        assign stat_wd_drop_frames = drop_frames_reg;
+    end else begin : no_wd
+        assign sched_pause = pause;
+        assign stat_wd_storm = {PORT_COUNT*8{1'b0}};
+        assign stat_wd_disabled = {PORT_COUNT*8{1'b0}};
+        assign stat_wd_storms = {PORT_COUNT*8*32{1'b0}};
+        assign stat_wd_drop_frames = {PORT_COUNT*32{1'b0}};
+        // without a watchdog its configuration and pfc_rx's per-priority pulse are unused
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused = &{1'b0, cfg_wd_enable, cfg_wd_detect_time, cfg_wd_restore_time,
+                        cfg_wd_action, cfg_wd_storm_limit, cfg_wd_reenable, rx_pfc_prio, 1'b0};
+        /* verilator lint_on UNUSEDSIGNAL */
+    end
+endgenerate
+
 // queues of port rp that may send: not empty and no priority mapped to them paused
 reg  [7:0]           rc_paused;
 reg  [7:0]           rc_ready;
@@ -698,7 +797,7 @@ integer k;
 always @* begin
     rc_paused = 8'd0;
     for (k = 0; k < 8; k = k + 1) begin
-        if (pause[rp*8 + k]) begin
+        if (sched_pause[rp*8 + k]) begin
             rc_paused[cfg_prio_to_queue[(rp*8 + k)*3 +: 3]] = 1'b1;
         end
     end

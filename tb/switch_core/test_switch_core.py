@@ -16,11 +16,14 @@ def _sources():
     return srcs + [harness.ROOT / "rtl" / f"{m}.v" for m in MINE if m not in listed]
 
 
-def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None):
+def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None,
+         module="switch_core.switch_core_cases", watchdog=0):
     top = wrapper.generate(PORTS, harness.SIM_BUILD / "gen" / f"switch_core_tb_{PORTS}.v")
     params = {"PORT_COUNT": PORTS, "DATA_WIDTH": data_width, "CELL_BYTES": cell_bytes,
               "BUFFER_CELLS": buffer_cells}
-    harness.run("switch_core_tb", "switch_core.switch_core_cases",
+    if watchdog:
+        params["WATCHDOG_ENABLE"] = 1
+    harness.run("switch_core_tb", module,
                 test_id=f"switch_core-dw{data_width}-{test_id}",
                 sources=_sources() + [top], parameters=params,
                 testcase=testcase, extra_env=extra_env)
@@ -37,6 +40,11 @@ def test_directed(data_width):
 
 def test_pfc():
     _run("pfc", ["pfc_pauses_egress", "congestion_pfc"])
+
+
+def test_watchdog_storm():
+    """PFC storm on one priority: pfc_watchdog in the datapath (tb/switch_core/watchdog_cases)."""
+    _run("watchdog", None, module="switch_core.watchdog_cases", watchdog=1)
 
 
 def test_random():
