@@ -69,8 +69,14 @@ class RxModel:
                 if int(d.is_pfc.value) != good:
                     self.errors.append(f"cycle {self.cycle}: is_pfc {int(d.is_pfc.value)}")
                 self.is_pfc += int(d.is_pfc.value)
+                want_prio = en & 0xFF if good else 0
+                if int(d.rx_pfc_prio.value) != want_prio:
+                    self.errors.append(f"cycle {self.cycle}: rx_pfc_prio "
+                                       f"{int(d.rx_pfc_prio.value):#04x} != {want_prio:#04x}")
                 if good:
                     load = (en, times)
+            elif int(d.rx_pfc_prio.value):
+                self.errors.append(f"cycle {self.cycle}: rx_pfc_prio outside a frame's end")
             for k in range(8):
                 if load and (load[0] >> k) & 1:
                     self.timer[k] = load[1][k] << 16
