@@ -350,18 +350,18 @@ endgenerate
 /* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------- totals
-reg [31:0] sum_ok, sum_lost, sum_gaps, sum_pfc, sum_err;
+reg [31:0] sum_ok, sum_lost, sum_drops, sum_pfc, sum_err;
 integer j;
 always @* begin
     sum_ok = 32'd0;
     sum_lost = 32'd0;
-    sum_gaps = 32'd0;
+    sum_drops = 32'd0;
     sum_pfc = 32'd0;
     sum_err = 32'd0;
     for (j = 0; j < PORT_COUNT; j = j + 1) begin
         sum_ok = sum_ok + ok_v[j*32 +: 32];
         sum_lost = sum_lost + lost_v[j*32 +: 32];
-        sum_gaps = sum_gaps + sw_drop_admission[j*32 +: 32];
+        sum_drops = sum_drops + sw_drop_admission[j*32 +: 32];
         sum_pfc = sum_pfc + pfc_v[j*32 +: 32];
         sum_err = sum_err + corrupt_v[j*32 +: 32] + misrouted_v[j*32 +: 32]
                 + reorder_v[j*32 +: 32];
@@ -370,18 +370,18 @@ end
 
 wire switch_error = err_underflow | err_bad_config | err_reserve | err_free | err_resp;
 reg  [31:0] err_total;
-reg  [31:0] ok_reg, lost_reg, gaps_reg, pfc_reg;
+reg  [31:0] ok_reg, lost_reg, drops_reg, pfc_reg;
 always @(posedge clk) begin
     // registered totals: the adder tree stays off the counters' own paths
     ok_reg <= sum_ok;
     lost_reg <= sum_lost;
-    gaps_reg <= sum_gaps;
+    drops_reg <= sum_drops;
     pfc_reg <= sum_pfc;
     err_total <= sum_err + {31'd0, switch_error};
     if (rst) begin
         ok_reg <= 32'd0;
         lost_reg <= 32'd0;
-        gaps_reg <= 32'd0;
+        drops_reg <= 32'd0;
         pfc_reg <= 32'd0;
         err_total <= 32'd0;
     end
@@ -389,7 +389,7 @@ end
 
 assign stat_frames_ok = ok_reg;
 assign stat_lost = lost_reg;
-assign stat_dropped = gaps_reg;
+assign stat_dropped = drops_reg;
 assign stat_pfc_frames = pfc_reg;
 assign stat_peak_headroom = mmu_stat_data;
 assign stat_errors = err_total;
@@ -401,7 +401,7 @@ localparam PRINT_W = $clog2(PRINT_CYCLES + 1);
 reg [PRINT_W-1:0] print_cnt;
 reg               print_trigger;
 reg               heartbeat;
-reg [31:0]        gaps_last;
+reg [31:0]        drops_last;
 wire [5:0]        led_event;
 
 generate
@@ -414,7 +414,7 @@ for (p = 0; p < 4; p = p + 1) begin : xoff_led
 end
 endgenerate
 assign led_event[4] = |pause_v;
-assign led_event[5] = gaps_reg != gaps_last;
+assign led_event[5] = drops_reg != drops_last;
 
 always @(posedge clk) begin
     print_trigger <= 1'b0;
@@ -425,11 +425,11 @@ always @(posedge clk) begin
     end else begin
         print_cnt <= print_cnt + 1'b1;
     end
-    gaps_last <= gaps_reg;
+    drops_last <= drops_reg;
     if (rst) begin
         print_cnt <= {PRINT_W{1'b0}};
         heartbeat <= 1'b0;
-        gaps_last <= 32'd0;
+        drops_last <= 32'd0;
     end
 end
 
@@ -462,7 +462,7 @@ stat_uart #(
     .clk(clk),
     .rst(rst),
     .trigger(print_trigger),
-    .values({err_total, mmu_stat_data, pfc_reg, gaps_reg, lost_reg, ok_reg}),
+    .values({err_total, mmu_stat_data, pfc_reg, drops_reg, lost_reg, ok_reg}),
     .txd(uart_txd),
     .busy()
 );
