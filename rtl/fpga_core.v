@@ -46,7 +46,9 @@ module fpga_core #(
     // clocks between UART counter lines (one second by default)
     parameter PRINT_CYCLES = CLK_HZ,
     // clocks an LED stays lit after an event
-    parameter LED_HOLD = CLK_HZ / 10
+    parameter LED_HOLD = CLK_HZ / 10,
+    // mmu_core PIPELINE (1: multi-cycle admission for the 125 MHz board clock)
+    parameter MMU_PIPELINE = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -169,7 +171,8 @@ switch_core #(
     .DEST_WIDTH(DEST_WIDTH),
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
-    .CELL_W(CELL_W)
+    .CELL_W(CELL_W),
+    .MMU_PIPELINE(MMU_PIPELINE)
 ) switch_inst (
     .clk(clk),
     .rst(rst),

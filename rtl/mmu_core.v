@@ -52,7 +52,11 @@ module mmu_core #(
     // width of the queue index field
     parameter Q_W = 4,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
-    parameter FAULT_INJECT = 0
+    parameter FAULT_INJECT = 0,
+    // 0: single-cycle read-modify-write, one arrival and one release per clock (DATA_WIDTH 64
+    // switch); 1: multi-cycle sequencer, short paths for 125 MHz on ECP5, ready low while a
+    // slot is processed (docs/mmu_core.md "PIPELINE = 1")
+    parameter PIPELINE = 0
 ) (
     input  wire                              clk,
     input  wire                              rst,

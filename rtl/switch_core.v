@@ -46,7 +46,9 @@ module switch_core #(
     parameter PFC_FCS_ENABLE = 0,
     // one pfc_watchdog per port between pfc_rx and the egress scheduler (docs/watchdog.md);
     // 0: no watchdog logic, cfg_wd_* ignored, stat_wd_* read 0
-    parameter WATCHDOG_ENABLE = 0
+    parameter WATCHDOG_ENABLE = 0,
+    // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
+    parameter MMU_PIPELINE = 0
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -501,7 +503,8 @@ mmu_core #(
     .TAG_W(TAG_W),
     .PORT_W(MMU_PORT_W),
     .PG_W(4),
-    .Q_W(4)
+    .Q_W(4),
+    .PIPELINE(MMU_PIPELINE)
 ) mmu_inst (
     .clk(clk),
     .rst(rst),
