@@ -192,6 +192,10 @@ initial begin
         $error("Error: the cells of the longest frame do not fit CELL_W (instance %m)");
         $finish;
     end
+    if (PIPELINE != 0 && PIPELINE != 1) begin
+        $error("Error: PIPELINE must be 0 or 1 (instance %m)");
+        $finish;
+    end
     if (RECIP_MUL64 >= (64'd1 << RM_W)) begin
         $error("Error: reciprocal does not fit RM_W (instance %m)");
         $finish;
