@@ -346,38 +346,39 @@ reg [Q_N*CELL_W-1:0]      q_shared_reg;
 // queue occupancy res + shared can exceed CELL_W when releases name another queue
 reg [Q_N*(CELL_W+1)-1:0]  q_wm_reg;
 
-reg [PG_N-1:0]            xoff_reg, xoff_next;
-reg [PG_N-1:0]            pfc_change_reg, pfc_change_next;
-reg [2*CELL_W-1:0]        pool_used_reg, pool_used_next;
-reg [2*CELL_W-1:0]        pool_wm_reg, pool_wm_next;
-reg [CELL_W-1:0]          hdrm_used_reg, hdrm_used_next;
-reg [CELL_W-1:0]          hdrm_wm_reg, hdrm_wm_next;
-reg [CELL_W-1:0]          total_used_reg, total_used_next;
-reg [CELL_W-1:0]          total_wm_reg, total_wm_next;
-reg [2*CELL_W-1:0]        egress_used_reg, egress_used_next;
-reg [2*CELL_W-1:0]        egress_wm_reg, egress_wm_next;
-reg [7*32-1:0]            drop_count_reg, drop_count_next;
-reg [31:0]                admit_count_reg, admit_count_next;
-reg [31:0]                arrival_count_reg, arrival_count_next;
-reg [31:0]                release_count_reg, release_count_next;
-reg [31:0]                underflow_count_reg, underflow_count_next;
-reg [31:0]                rel_bad_index_count_reg, rel_bad_index_count_next;
-reg                       err_underflow_reg, err_underflow_next;
-reg                       err_bad_config_reg, err_bad_config_next;
+reg [PG_N-1:0]            xoff_reg;
+reg [PG_N-1:0]            pfc_change_reg;
+reg [2*CELL_W-1:0]        pool_used_reg;
+reg [2*CELL_W-1:0]        pool_wm_reg;
+reg [CELL_W-1:0]          hdrm_used_reg;
+reg [CELL_W-1:0]          hdrm_wm_reg;
+reg [CELL_W-1:0]          total_used_reg;
+reg [CELL_W-1:0]          total_wm_reg;
+reg [2*CELL_W-1:0]        egress_used_reg;
+reg [2*CELL_W-1:0]        egress_wm_reg;
+reg [7*32-1:0]            drop_count_reg;
+reg [31:0]                admit_count_reg;
+reg [31:0]                arrival_count_reg;
+reg [31:0]                release_count_reg;
+reg [31:0]                underflow_count_reg;
+reg [31:0]                rel_bad_index_count_reg;
+reg                       err_underflow_reg;
+reg                       err_bad_config_reg;
 
-reg                       resp_valid_reg, resp_valid_next;
-reg                       resp_admit_reg, resp_admit_next;
-reg [2:0]                 resp_reason_reg, resp_reason_next;
-reg [CELL_W-1:0]          resp_cells_reg, resp_cells_next;
-reg [CELL_W-1:0]          resp_res_reg, resp_res_next;
-reg [CELL_W-1:0]          resp_shared_reg, resp_shared_next;
-reg [CELL_W-1:0]          resp_hdrm_reg, resp_hdrm_next;
-reg [TAG_W-1:0]           resp_tag_reg, resp_tag_next;
+reg                       resp_valid_reg;
+reg                       resp_admit_reg;
+reg [2:0]                 resp_reason_reg;
+reg [CELL_W-1:0]          resp_cells_reg;
+reg [CELL_W-1:0]          resp_res_reg;
+reg [CELL_W-1:0]          resp_shared_reg;
+reg [CELL_W-1:0]          resp_hdrm_reg;
+reg [TAG_W-1:0]           resp_tag_reg;
 
 reg [31:0]                stat_data_reg, stat_data_next;
 
-assign s_req_ready = 1'b1;
-assign s_rel_ready = 1'b1;
+wire in_ready;
+assign s_req_ready = in_ready;
+assign s_rel_ready = in_ready;
 assign m_resp_valid = resp_valid_reg;
 assign m_resp_admit = resp_admit_reg;
 assign m_resp_reason = resp_reason_reg;
@@ -420,231 +421,834 @@ always @* begin
 end
 wire [2:0] cfg_bad = {cfg_lossy_headroom, cfg_bad_max_frame, cfg_bad_alpha};
 
-// ------------------------------------------------------------------------------ stage 2
-// release (r_*), applied first
-reg                rel_act;
-reg                r_pool, r_epool;
-reg [CELL_W-1:0]   r_h0, r_s0, r_r0, r_qs0, r_qr0;
-reg [CELL_W-1:0]   r_from_h, r_from_s, r_from_r, r_from_es, r_from_er;
-reg [CELL_W-1:0]   r_left, r_eleft;
-reg                r_underflow;
-reg [CELL_W-1:0]   rel_res_new, rel_shared_new, rel_hdrm_new, rel_q_res_new, rel_q_shared_new;
-reg signed [TW-1:0] r_t;
-reg                r_xoff_new;
-// post-release pool state
-reg [2*CELL_W-1:0] pool_pr, egress_pr;
-reg [CELL_W-1:0]   hdrm_pr, total_pr;
-reg [PG_N-1:0]     xoff_pr;
-// arrival (a_*), decided on the post-release state
-reg                a_act, a_fwd, a_qfwd, a_lossless, a_pool, a_epool, a_admit;
-reg [2:0]          a_reason;
-reg [CELL_W-1:0]   a_r0, a_s0, a_h0, a_qr0, a_qs0;
-reg [CELL_W-1:0]   a_reserved, a_q_reserved;
-reg [CELL_W-1:0]   a_to_res, a_rem, a_eto_res, a_erem;
-reg                a_seg_shared, a_seg_hdrm;
-reg signed [TW-1:0] a_t, a_qt, a_t_post;
-reg [CELL_W-1:0]   a_pool_size, a_pool_pr, a_epool_size, a_epool_pr;
-reg [CELL_W-1:0]   arr_res_new, arr_shared_new, arr_hdrm_new, arr_q_res_new, arr_q_shared_new;
-reg [CELL_W-1:0]   arr_res_wm_new, arr_shared_wm_new, arr_hdrm_wm_new;
-reg [CELL_W:0]     a_q_occ, arr_q_wm_new;
-reg [CELL_W-1:0]   wm_old;
-reg [CELL_W:0]     q_wm_old;
-reg                a_xoff_new;
-reg [CELL_W-1:0]   a_pool_new, a_hdrm_new_total;
-reg                a_guard;
-
-always @* begin
-    // ---- release
-    rel_act = r_valid_reg && !r_bad_index_reg;
-    r_pool = !cfg_pg_lossless[r_pg_reg];
-    r_epool = !cfg_q_lossless[r_q_reg];
-    r_h0 = pg_hdrm_reg[r_pg_reg*CELL_W +: CELL_W];
-    r_s0 = pg_shared_reg[r_pg_reg*CELL_W +: CELL_W];
-    r_r0 = pg_res_reg[r_pg_reg*CELL_W +: CELL_W];
-    r_qs0 = q_shared_reg[r_q_reg*CELL_W +: CELL_W];
-    r_qr0 = q_res_reg[r_q_reg*CELL_W +: CELL_W];
-    // headroom first, then shared, then reserved (Mmu.release); egress shared, then reserved
-    r_from_h = min_cells(r_cells_reg, r_h0);
-    r_left = r_cells_reg - r_from_h;
-    r_from_s = min_cells(r_left, r_s0);
-    r_left = r_left - r_from_s;
-    r_from_r = min_cells(r_left, r_r0);
-    r_left = r_left - r_from_r;
-    r_from_es = min_cells(r_cells_reg, r_qs0);
-    r_eleft = r_cells_reg - r_from_es;
-    r_from_er = min_cells(r_eleft, r_qr0);
-    r_eleft = r_eleft - r_from_er;
-    r_underflow = rel_act && (r_left != 0 || r_eleft != 0);
-    rel_hdrm_new = r_h0 - r_from_h;
-    rel_shared_new = r_s0 - r_from_s;
-    rel_res_new = r_r0 - r_from_r;
-    rel_q_shared_new = r_qs0 - r_from_es;
-    rel_q_res_new = r_qr0 - r_from_er;
-
-    pool_pr = pool_used_reg;
-    egress_pr = egress_used_reg;
-    hdrm_pr = hdrm_used_reg;
-    total_pr = total_used_reg;
-    if (rel_act) begin
-        pool_pr[r_pool*CELL_W +: CELL_W] = pool_used_reg[r_pool*CELL_W +: CELL_W] - r_from_s;
-        egress_pr[r_epool*CELL_W +: CELL_W] = egress_used_reg[r_epool*CELL_W +: CELL_W] - r_from_es;
-        hdrm_pr = hdrm_used_reg - r_from_h;
-        total_pr = total_used_reg - r_from_h - r_from_s - r_from_r;
-    end
-    r_t = threshold(cfg_pg_dynamic[r_pg_reg], cfg_pg_alpha_shift[r_pg_reg*4 +: 4],
-                    cfg_pg_static_th[r_pg_reg*CELL_W +: CELL_W],
-                    cfg_pool_shared[r_pool*CELL_W +: CELL_W], pool_pr[r_pool*CELL_W +: CELL_W]);
-    r_xoff_new = pfc_eval(cfg_pg_lossless[r_pg_reg], xoff_reg[r_pg_reg], rel_hdrm_new,
-                          rel_shared_new, r_t, cfg_pg_xon[r_pg_reg*CELL_W +: CELL_W],
-                          cfg_pg_xon_offset[r_pg_reg*CELL_W +: CELL_W]);
-    xoff_pr = xoff_reg;
-    if (rel_act) begin
-        xoff_pr[r_pg_reg] = r_xoff_new;
-    end
-
-    // ---- arrival, on the post-release values (forwarded when the release hit the same entry)
-    a_act = a_valid_reg && !a_bad_len_reg && !a_bad_index_reg;
-    a_fwd = rel_act && (r_pg_reg == a_pg_reg);
-    a_qfwd = rel_act && (r_q_reg == a_q_reg);
-    a_r0 = a_fwd ? rel_res_new : pg_res_reg[a_pg_reg*CELL_W +: CELL_W];
-    a_s0 = a_fwd ? rel_shared_new : pg_shared_reg[a_pg_reg*CELL_W +: CELL_W];
-    a_h0 = a_fwd ? rel_hdrm_new : pg_hdrm_reg[a_pg_reg*CELL_W +: CELL_W];
-    a_qr0 = a_qfwd ? rel_q_res_new : q_res_reg[a_q_reg*CELL_W +: CELL_W];
-    a_qs0 = a_qfwd ? rel_q_shared_new : q_shared_reg[a_q_reg*CELL_W +: CELL_W];
-    a_lossless = cfg_pg_lossless[a_pg_reg];
-    a_pool = !a_lossless;
-    a_epool = !cfg_q_lossless[a_q_reg];
-    a_pool_size = cfg_pool_shared[a_pool*CELL_W +: CELL_W];
-    a_pool_pr = pool_pr[a_pool*CELL_W +: CELL_W];
-    a_epool_size = cfg_egress_pool_shared[a_epool*CELL_W +: CELL_W];
-    a_epool_pr = egress_pr[a_epool*CELL_W +: CELL_W];
-    a_reserved = cfg_pg_reserved[a_pg_reg*CELL_W +: CELL_W];
-    a_q_reserved = cfg_q_reserved[a_q_reg*CELL_W +: CELL_W];
-
-    // reserved room (never negative: res only grows up to reserved)
-    a_to_res = min_cells(a_cells_reg, (a_reserved > a_r0) ? a_reserved - a_r0 : {CELL_W{1'b0}});
-    a_rem = a_cells_reg - a_to_res;
-    a_t = threshold(cfg_pg_dynamic[a_pg_reg], cfg_pg_alpha_shift[a_pg_reg*4 +: 4],
-                    cfg_pg_static_th[a_pg_reg*CELL_W +: CELL_W], a_pool_size, a_pool_pr);
-    a_guard = ({1'b0, total_pr} + {1'b0, a_cells_reg}) > {1'b0, cfg_buffer_cells};
-    a_seg_shared = 1'b0;
-    a_seg_hdrm = 1'b0;
-    a_reason = REASON_NONE;
-    if (a_guard) begin
-        a_reason = REASON_BUFFER_FULL;
-    end else if (a_rem != 0) begin
-        if (below_t(a_s0, a_t) && ({1'b0, a_pool_pr} + {1'b0, a_rem}) <= {1'b0, a_pool_size}) begin
-            a_seg_shared = 1'b1;
-        end else if (a_lossless && ({1'b0, a_h0} + {1'b0, a_rem})
-                         <= {1'b0, cfg_pg_headroom[a_pg_reg*CELL_W +: CELL_W]}
-                     && (cfg_hdrm_pool == 0
-                         || ({1'b0, hdrm_pr} + {1'b0, a_rem}) <= {1'b0, cfg_hdrm_pool})) begin
-            a_seg_hdrm = 1'b1;
+// one subtract each way, the sign picks: take = min(want, have), left = want - take,
+// keep = have - take
+function [3*CELL_W-1:0] take_cells;
+    input [CELL_W-1:0] want;
+    input [CELL_W-1:0] have;
+    reg [CELL_W:0] hw;
+    reg [CELL_W-1:0] wh;
+    begin
+        hw = {1'b0, have} - {1'b0, want};
+        wh = want - have;
+        if (!hw[CELL_W]) begin
+            take_cells = {want, {CELL_W{1'b0}}, hw[CELL_W-1:0]};
         end else begin
-            a_reason = a_lossless ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
+            take_cells = {have, wh[CELL_W-1:0], {CELL_W{1'b0}}};
         end
     end
-    a_eto_res = min_cells(a_cells_reg, (a_q_reserved > a_qr0) ? a_q_reserved - a_qr0 : {CELL_W{1'b0}});
-    a_erem = a_cells_reg - a_eto_res;
-    a_qt = threshold(cfg_q_dynamic[a_q_reg], cfg_q_alpha_shift[a_q_reg*4 +: 4],
-                     cfg_q_static_th[a_q_reg*CELL_W +: CELL_W], a_epool_size, a_epool_pr);
-    if (a_reason == REASON_NONE && a_erem != 0) begin
-        if (!(below_t(a_qs0, a_qt)
-              && ({1'b0, a_epool_pr} + {1'b0, a_erem}) <= {1'b0, a_epool_size})) begin
-            a_reason = REASON_EGRESS;
-        end
-    end
-    if (a_bad_len_reg) begin
-        a_reason = REASON_BAD_LEN;
-    end else if (a_bad_index_reg) begin
-        a_reason = REASON_BAD_INDEX;
-    end
-    a_admit = a_act && a_reason == REASON_NONE;
+endfunction
 
-    // ---- commit values of the arrival
-    arr_res_new = a_r0 + a_to_res;
-    arr_shared_new = a_s0 + (a_seg_shared ? a_rem : {CELL_W{1'b0}});
-    arr_hdrm_new = a_h0 + (a_seg_hdrm ? a_rem : {CELL_W{1'b0}});
-    wm_old = pg_res_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-    arr_res_wm_new = (arr_res_new > wm_old) ? arr_res_new : wm_old;
-    wm_old = pg_shared_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-    arr_shared_wm_new = (arr_shared_new > wm_old) ? arr_shared_new : wm_old;
-    wm_old = pg_hdrm_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-    arr_hdrm_wm_new = (arr_hdrm_new > wm_old) ? arr_hdrm_new : wm_old;
-    arr_q_res_new = a_qr0 + a_eto_res;
-    arr_q_shared_new = a_qs0 + a_erem;
-    a_q_occ = {1'b0, arr_q_res_new} + {1'b0, arr_q_shared_new};
-    q_wm_old = q_wm_reg[a_q_reg*(CELL_W+1) +: CELL_W+1];
-    arr_q_wm_new = (a_q_occ > q_wm_old) ? a_q_occ : q_wm_old;
-    a_pool_new = a_pool_pr + (a_seg_shared ? a_rem : {CELL_W{1'b0}});
-    a_hdrm_new_total = hdrm_pr + (a_seg_hdrm ? a_rem : {CELL_W{1'b0}});
+generate
+if (PIPELINE == 0) begin : g_single
+    // ==========================================================================================
+    // PIPELINE = 0: stage 2 is a single-cycle read-modify-write (header comment)
+    // ==========================================================================================
+    assign in_ready = 1'b1;
+    reg [PG_N-1:0]            xoff_next;
+    reg [PG_N-1:0]            pfc_change_next;
+    reg [2*CELL_W-1:0]        pool_used_next;
+    reg [2*CELL_W-1:0]        pool_wm_next;
+    reg [CELL_W-1:0]          hdrm_used_next;
+    reg [CELL_W-1:0]          hdrm_wm_next;
+    reg [CELL_W-1:0]          total_used_next;
+    reg [CELL_W-1:0]          total_wm_next;
+    reg [2*CELL_W-1:0]        egress_used_next;
+    reg [2*CELL_W-1:0]        egress_wm_next;
+    reg [7*32-1:0]            drop_count_next;
+    reg [31:0]                admit_count_next;
+    reg [31:0]                arrival_count_next;
+    reg [31:0]                release_count_next;
+    reg [31:0]                underflow_count_next;
+    reg [31:0]                rel_bad_index_count_next;
+    reg                       err_underflow_next;
+    reg                       err_bad_config_next;
+    reg                       resp_valid_next;
+    reg                       resp_admit_next;
+    reg [2:0]                 resp_reason_next;
+    reg [CELL_W-1:0]          resp_cells_next;
+    reg [CELL_W-1:0]          resp_res_next;
+    reg [CELL_W-1:0]          resp_shared_next;
+    reg [CELL_W-1:0]          resp_hdrm_next;
+    reg [TAG_W-1:0]           resp_tag_next;
 
-    // ---- scalar next state
-    pool_used_next = pool_pr;
-    pool_wm_next = pool_wm_reg;
-    hdrm_used_next = hdrm_pr;
-    hdrm_wm_next = hdrm_wm_reg;
-    total_used_next = total_pr;
-    total_wm_next = total_wm_reg;
-    egress_used_next = egress_pr;
-    egress_wm_next = egress_wm_reg;
-    if (a_admit) begin
-        pool_used_next[a_pool*CELL_W +: CELL_W] = a_pool_new;
-        if (a_pool_new > pool_wm_reg[a_pool*CELL_W +: CELL_W]) begin
-            pool_wm_next[a_pool*CELL_W +: CELL_W] = a_pool_new;
+    // ------------------------------------------------------------------------------ stage 2
+    // release (r_*), applied first
+    reg                rel_act;
+    reg                r_pool, r_epool;
+    reg [CELL_W-1:0]   r_h0, r_s0, r_r0, r_qs0, r_qr0;
+    reg [CELL_W-1:0]   r_from_h, r_from_s, r_from_r, r_from_es, r_from_er;
+    reg [CELL_W-1:0]   r_left, r_eleft;
+    reg                r_underflow;
+    reg [CELL_W-1:0]   rel_res_new, rel_shared_new, rel_hdrm_new, rel_q_res_new, rel_q_shared_new;
+    reg signed [TW-1:0] r_t;
+    reg                r_xoff_new;
+    // post-release pool state
+    reg [2*CELL_W-1:0] pool_pr, egress_pr;
+    reg [CELL_W-1:0]   hdrm_pr, total_pr;
+    reg [PG_N-1:0]     xoff_pr;
+    // arrival (a_*), decided on the post-release state
+    reg                a_act, a_fwd, a_qfwd, a_lossless, a_pool, a_epool, a_admit;
+    reg [2:0]          a_reason;
+    reg [CELL_W-1:0]   a_r0, a_s0, a_h0, a_qr0, a_qs0;
+    reg [CELL_W-1:0]   a_reserved, a_q_reserved;
+    reg [CELL_W-1:0]   a_to_res, a_rem, a_eto_res, a_erem;
+    reg                a_seg_shared, a_seg_hdrm;
+    reg signed [TW-1:0] a_t, a_qt, a_t_post;
+    reg [CELL_W-1:0]   a_pool_size, a_pool_pr, a_epool_size, a_epool_pr;
+    reg [CELL_W-1:0]   arr_res_new, arr_shared_new, arr_hdrm_new, arr_q_res_new, arr_q_shared_new;
+    reg [CELL_W-1:0]   arr_res_wm_new, arr_shared_wm_new, arr_hdrm_wm_new;
+    reg [CELL_W:0]     a_q_occ, arr_q_wm_new;
+    reg [CELL_W-1:0]   wm_old;
+    reg [CELL_W:0]     q_wm_old;
+    reg                a_xoff_new;
+    reg [CELL_W-1:0]   a_pool_new, a_hdrm_new_total;
+    reg                a_guard;
+
+    always @* begin
+        // ---- release
+        rel_act = r_valid_reg && !r_bad_index_reg;
+        r_pool = !cfg_pg_lossless[r_pg_reg];
+        r_epool = !cfg_q_lossless[r_q_reg];
+        r_h0 = pg_hdrm_reg[r_pg_reg*CELL_W +: CELL_W];
+        r_s0 = pg_shared_reg[r_pg_reg*CELL_W +: CELL_W];
+        r_r0 = pg_res_reg[r_pg_reg*CELL_W +: CELL_W];
+        r_qs0 = q_shared_reg[r_q_reg*CELL_W +: CELL_W];
+        r_qr0 = q_res_reg[r_q_reg*CELL_W +: CELL_W];
+        // headroom first, then shared, then reserved (Mmu.release); egress shared, then reserved
+        r_from_h = min_cells(r_cells_reg, r_h0);
+        r_left = r_cells_reg - r_from_h;
+        r_from_s = min_cells(r_left, r_s0);
+        r_left = r_left - r_from_s;
+        r_from_r = min_cells(r_left, r_r0);
+        r_left = r_left - r_from_r;
+        r_from_es = min_cells(r_cells_reg, r_qs0);
+        r_eleft = r_cells_reg - r_from_es;
+        r_from_er = min_cells(r_eleft, r_qr0);
+        r_eleft = r_eleft - r_from_er;
+        r_underflow = rel_act && (r_left != 0 || r_eleft != 0);
+        rel_hdrm_new = r_h0 - r_from_h;
+        rel_shared_new = r_s0 - r_from_s;
+        rel_res_new = r_r0 - r_from_r;
+        rel_q_shared_new = r_qs0 - r_from_es;
+        rel_q_res_new = r_qr0 - r_from_er;
+
+        pool_pr = pool_used_reg;
+        egress_pr = egress_used_reg;
+        hdrm_pr = hdrm_used_reg;
+        total_pr = total_used_reg;
+        if (rel_act) begin
+            pool_pr[r_pool*CELL_W +: CELL_W] = pool_used_reg[r_pool*CELL_W +: CELL_W] - r_from_s;
+            egress_pr[r_epool*CELL_W +: CELL_W] = egress_used_reg[r_epool*CELL_W +: CELL_W] - r_from_es;
+            hdrm_pr = hdrm_used_reg - r_from_h;
+            total_pr = total_used_reg - r_from_h - r_from_s - r_from_r;
         end
-        hdrm_used_next = a_hdrm_new_total;
-        if (a_hdrm_new_total > hdrm_wm_reg) begin
-            hdrm_wm_next = a_hdrm_new_total;
+        r_t = threshold(cfg_pg_dynamic[r_pg_reg], cfg_pg_alpha_shift[r_pg_reg*4 +: 4],
+                        cfg_pg_static_th[r_pg_reg*CELL_W +: CELL_W],
+                        cfg_pool_shared[r_pool*CELL_W +: CELL_W], pool_pr[r_pool*CELL_W +: CELL_W]);
+        r_xoff_new = pfc_eval(cfg_pg_lossless[r_pg_reg], xoff_reg[r_pg_reg], rel_hdrm_new,
+                              rel_shared_new, r_t, cfg_pg_xon[r_pg_reg*CELL_W +: CELL_W],
+                              cfg_pg_xon_offset[r_pg_reg*CELL_W +: CELL_W]);
+        xoff_pr = xoff_reg;
+        if (rel_act) begin
+            xoff_pr[r_pg_reg] = r_xoff_new;
         end
-        total_used_next = total_pr + a_cells_reg;
-        if (total_used_next > total_wm_reg) begin
-            total_wm_next = total_used_next;
+
+        // ---- arrival, on the post-release values (forwarded when the release hit the same entry)
+        a_act = a_valid_reg && !a_bad_len_reg && !a_bad_index_reg;
+        a_fwd = rel_act && (r_pg_reg == a_pg_reg);
+        a_qfwd = rel_act && (r_q_reg == a_q_reg);
+        a_r0 = a_fwd ? rel_res_new : pg_res_reg[a_pg_reg*CELL_W +: CELL_W];
+        a_s0 = a_fwd ? rel_shared_new : pg_shared_reg[a_pg_reg*CELL_W +: CELL_W];
+        a_h0 = a_fwd ? rel_hdrm_new : pg_hdrm_reg[a_pg_reg*CELL_W +: CELL_W];
+        a_qr0 = a_qfwd ? rel_q_res_new : q_res_reg[a_q_reg*CELL_W +: CELL_W];
+        a_qs0 = a_qfwd ? rel_q_shared_new : q_shared_reg[a_q_reg*CELL_W +: CELL_W];
+        a_lossless = cfg_pg_lossless[a_pg_reg];
+        a_pool = !a_lossless;
+        a_epool = !cfg_q_lossless[a_q_reg];
+        a_pool_size = cfg_pool_shared[a_pool*CELL_W +: CELL_W];
+        a_pool_pr = pool_pr[a_pool*CELL_W +: CELL_W];
+        a_epool_size = cfg_egress_pool_shared[a_epool*CELL_W +: CELL_W];
+        a_epool_pr = egress_pr[a_epool*CELL_W +: CELL_W];
+        a_reserved = cfg_pg_reserved[a_pg_reg*CELL_W +: CELL_W];
+        a_q_reserved = cfg_q_reserved[a_q_reg*CELL_W +: CELL_W];
+
+        // reserved room (never negative: res only grows up to reserved)
+        a_to_res = min_cells(a_cells_reg, (a_reserved > a_r0) ? a_reserved - a_r0 : {CELL_W{1'b0}});
+        a_rem = a_cells_reg - a_to_res;
+        a_t = threshold(cfg_pg_dynamic[a_pg_reg], cfg_pg_alpha_shift[a_pg_reg*4 +: 4],
+                        cfg_pg_static_th[a_pg_reg*CELL_W +: CELL_W], a_pool_size, a_pool_pr);
+        a_guard = ({1'b0, total_pr} + {1'b0, a_cells_reg}) > {1'b0, cfg_buffer_cells};
+        a_seg_shared = 1'b0;
+        a_seg_hdrm = 1'b0;
+        a_reason = REASON_NONE;
+        if (a_guard) begin
+            a_reason = REASON_BUFFER_FULL;
+        end else if (a_rem != 0) begin
+            if (below_t(a_s0, a_t) && ({1'b0, a_pool_pr} + {1'b0, a_rem}) <= {1'b0, a_pool_size}) begin
+                a_seg_shared = 1'b1;
+            end else if (a_lossless && ({1'b0, a_h0} + {1'b0, a_rem})
+                             <= {1'b0, cfg_pg_headroom[a_pg_reg*CELL_W +: CELL_W]}
+                         && (cfg_hdrm_pool == 0
+                             || ({1'b0, hdrm_pr} + {1'b0, a_rem}) <= {1'b0, cfg_hdrm_pool})) begin
+                a_seg_hdrm = 1'b1;
+            end else begin
+                a_reason = a_lossless ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
+            end
         end
-        egress_used_next[a_epool*CELL_W +: CELL_W] = a_epool_pr + a_erem;
-        if (a_epool_pr + a_erem > egress_wm_reg[a_epool*CELL_W +: CELL_W]) begin
-            egress_wm_next[a_epool*CELL_W +: CELL_W] = a_epool_pr + a_erem;
+        a_eto_res = min_cells(a_cells_reg, (a_q_reserved > a_qr0) ? a_q_reserved - a_qr0 : {CELL_W{1'b0}});
+        a_erem = a_cells_reg - a_eto_res;
+        a_qt = threshold(cfg_q_dynamic[a_q_reg], cfg_q_alpha_shift[a_q_reg*4 +: 4],
+                         cfg_q_static_th[a_q_reg*CELL_W +: CELL_W], a_epool_size, a_epool_pr);
+        if (a_reason == REASON_NONE && a_erem != 0) begin
+            if (!(below_t(a_qs0, a_qt)
+                  && ({1'b0, a_epool_pr} + {1'b0, a_erem}) <= {1'b0, a_epool_size})) begin
+                a_reason = REASON_EGRESS;
+            end
+        end
+        if (a_bad_len_reg) begin
+            a_reason = REASON_BAD_LEN;
+        end else if (a_bad_index_reg) begin
+            a_reason = REASON_BAD_INDEX;
+        end
+        a_admit = a_act && a_reason == REASON_NONE;
+
+        // ---- commit values of the arrival
+        arr_res_new = a_r0 + a_to_res;
+        arr_shared_new = a_s0 + (a_seg_shared ? a_rem : {CELL_W{1'b0}});
+        arr_hdrm_new = a_h0 + (a_seg_hdrm ? a_rem : {CELL_W{1'b0}});
+        wm_old = pg_res_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        arr_res_wm_new = (arr_res_new > wm_old) ? arr_res_new : wm_old;
+        wm_old = pg_shared_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        arr_shared_wm_new = (arr_shared_new > wm_old) ? arr_shared_new : wm_old;
+        wm_old = pg_hdrm_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        arr_hdrm_wm_new = (arr_hdrm_new > wm_old) ? arr_hdrm_new : wm_old;
+        arr_q_res_new = a_qr0 + a_eto_res;
+        arr_q_shared_new = a_qs0 + a_erem;
+        a_q_occ = {1'b0, arr_q_res_new} + {1'b0, arr_q_shared_new};
+        q_wm_old = q_wm_reg[a_q_reg*(CELL_W+1) +: CELL_W+1];
+        arr_q_wm_new = (a_q_occ > q_wm_old) ? a_q_occ : q_wm_old;
+        a_pool_new = a_pool_pr + (a_seg_shared ? a_rem : {CELL_W{1'b0}});
+        a_hdrm_new_total = hdrm_pr + (a_seg_hdrm ? a_rem : {CELL_W{1'b0}});
+
+        // ---- scalar next state
+        pool_used_next = pool_pr;
+        pool_wm_next = pool_wm_reg;
+        hdrm_used_next = hdrm_pr;
+        hdrm_wm_next = hdrm_wm_reg;
+        total_used_next = total_pr;
+        total_wm_next = total_wm_reg;
+        egress_used_next = egress_pr;
+        egress_wm_next = egress_wm_reg;
+        if (a_admit) begin
+            pool_used_next[a_pool*CELL_W +: CELL_W] = a_pool_new;
+            if (a_pool_new > pool_wm_reg[a_pool*CELL_W +: CELL_W]) begin
+                pool_wm_next[a_pool*CELL_W +: CELL_W] = a_pool_new;
+            end
+            hdrm_used_next = a_hdrm_new_total;
+            if (a_hdrm_new_total > hdrm_wm_reg) begin
+                hdrm_wm_next = a_hdrm_new_total;
+            end
+            total_used_next = total_pr + a_cells_reg;
+            if (total_used_next > total_wm_reg) begin
+                total_wm_next = total_used_next;
+            end
+            egress_used_next[a_epool*CELL_W +: CELL_W] = a_epool_pr + a_erem;
+            if (a_epool_pr + a_erem > egress_wm_reg[a_epool*CELL_W +: CELL_W]) begin
+                egress_wm_next[a_epool*CELL_W +: CELL_W] = a_epool_pr + a_erem;
+            end
+        end
+
+        // ---- PFC of the arrival's PG, on the state after the arrival (or after the release
+        // alone when the frame was dropped)
+        a_t_post = threshold(cfg_pg_dynamic[a_pg_reg], cfg_pg_alpha_shift[a_pg_reg*4 +: 4],
+                             cfg_pg_static_th[a_pg_reg*CELL_W +: CELL_W], a_pool_size,
+                             pool_used_next[a_pool*CELL_W +: CELL_W]);
+        a_xoff_new = pfc_eval(a_lossless, xoff_pr[a_pg_reg],
+                              a_admit ? arr_hdrm_new : a_h0, a_admit ? arr_shared_new : a_s0,
+                              a_t_post, cfg_pg_xon[a_pg_reg*CELL_W +: CELL_W],
+                              cfg_pg_xon_offset[a_pg_reg*CELL_W +: CELL_W]);
+        xoff_next = xoff_pr;
+        if (a_act) begin
+            xoff_next[a_pg_reg] = a_xoff_new;
+        end
+        pfc_change_next = xoff_next ^ xoff_reg;
+
+        // ---- counters and flags
+        drop_count_next = drop_count_reg;
+        if (a_valid_reg && a_reason != REASON_NONE) begin
+            drop_count_next[a_reason*32 +: 32] = drop_count_reg[a_reason*32 +: 32] + 1'b1;
+        end
+        admit_count_next = admit_count_reg + {31'd0, a_admit};
+        arrival_count_next = arrival_count_reg + {31'd0, a_valid_reg};
+        release_count_next = release_count_reg + {31'd0, r_valid_reg};
+        underflow_count_next = underflow_count_reg + {31'd0, r_underflow};
+        rel_bad_index_count_next = rel_bad_index_count_reg + {31'd0, r_valid_reg && r_bad_index_reg};
+        err_underflow_next = err_underflow_reg || r_underflow;
+        err_bad_config_next = err_bad_config_reg || (cfg_bad != 0);
+
+        // ---- response
+        resp_valid_next = a_valid_reg;
+        resp_admit_next = a_admit;
+        resp_reason_next = a_reason;
+        resp_cells_next = a_cells_reg;
+        resp_res_next = a_admit ? a_to_res : {CELL_W{1'b0}};
+        resp_shared_next = (a_admit && a_seg_shared) ? a_rem : {CELL_W{1'b0}};
+        resp_hdrm_next = (a_admit && a_seg_hdrm) ? a_rem : {CELL_W{1'b0}};
+        resp_tag_next = a_tag_reg;
+    end
+
+    // ------------------------------------------------------------------------------ registers
+    integer k;
+    always @(posedge clk) begin
+        // stage 1
+        a_valid_reg <= s_req_valid;
+        a_bad_len_reg <= req_bad_len;
+        a_bad_index_reg <= req_bad_index;
+        a_pg_reg <= {s_req_port[PI_W-1:0], s_req_pg[2:0]};
+        a_q_reg <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
+        a_cells_reg <= req_cells;
+        a_tag_reg <= s_req_tag;
+        r_valid_reg <= s_rel_valid;
+        r_bad_index_reg <= rel_bad_index;
+        r_pg_reg <= {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
+        r_q_reg <= {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
+        r_cells_reg <= s_rel_cells;
+
+        // stage 2: per entry (constant selects, so each entry is a plain enabled register), the
+        // arrival's value first: when the clock's release hit the same entry, the arrival's value
+        // already includes it
+        for (k = 0; k < PG_N; k = k + 1) begin
+            if (a_admit && a_pg_reg == k[PGI_W-1:0]) begin
+                pg_res_reg[k*CELL_W +: CELL_W] <= arr_res_new;
+                pg_shared_reg[k*CELL_W +: CELL_W] <= arr_shared_new;
+                pg_hdrm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_new;
+                pg_res_wm_reg[k*CELL_W +: CELL_W] <= arr_res_wm_new;
+                pg_shared_wm_reg[k*CELL_W +: CELL_W] <= arr_shared_wm_new;
+                pg_hdrm_wm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_wm_new;
+            end else if (rel_act && r_pg_reg == k[PGI_W-1:0]) begin
+                pg_res_reg[k*CELL_W +: CELL_W] <= rel_res_new;
+                pg_shared_reg[k*CELL_W +: CELL_W] <= rel_shared_new;
+                pg_hdrm_reg[k*CELL_W +: CELL_W] <= rel_hdrm_new;
+            end
+        end
+        for (k = 0; k < Q_N; k = k + 1) begin
+            if (a_admit && a_q_reg == k[QI_W-1:0]) begin
+                q_res_reg[k*CELL_W +: CELL_W] <= arr_q_res_new;
+                q_shared_reg[k*CELL_W +: CELL_W] <= arr_q_shared_new;
+                q_wm_reg[k*(CELL_W+1) +: CELL_W+1] <= arr_q_wm_new;
+            end else if (rel_act && r_q_reg == k[QI_W-1:0]) begin
+                q_res_reg[k*CELL_W +: CELL_W] <= rel_q_res_new;
+                q_shared_reg[k*CELL_W +: CELL_W] <= rel_q_shared_new;
+            end
+        end
+
+        xoff_reg <= xoff_next;
+        pfc_change_reg <= pfc_change_next;
+        pool_used_reg <= pool_used_next;
+        pool_wm_reg <= pool_wm_next;
+        hdrm_used_reg <= hdrm_used_next;
+        hdrm_wm_reg <= hdrm_wm_next;
+        total_used_reg <= total_used_next;
+        total_wm_reg <= total_wm_next;
+        egress_used_reg <= egress_used_next;
+        egress_wm_reg <= egress_wm_next;
+        drop_count_reg <= drop_count_next;
+        admit_count_reg <= admit_count_next;
+        arrival_count_reg <= arrival_count_next;
+        release_count_reg <= release_count_next;
+        underflow_count_reg <= underflow_count_next;
+        rel_bad_index_count_reg <= rel_bad_index_count_next;
+        err_underflow_reg <= err_underflow_next;
+        err_bad_config_reg <= err_bad_config_next;
+
+        resp_valid_reg <= resp_valid_next;
+        resp_admit_reg <= resp_admit_next;
+        resp_reason_reg <= resp_reason_next;
+        resp_cells_reg <= resp_cells_next;
+        resp_res_reg <= resp_res_next;
+        resp_shared_reg <= resp_shared_next;
+        resp_hdrm_reg <= resp_hdrm_next;
+        resp_tag_reg <= resp_tag_next;
+
+
+        if (rst) begin
+            a_valid_reg <= 1'b0;
+            r_valid_reg <= 1'b0;
+            pg_res_reg <= {PG_N*CELL_W{1'b0}};
+            pg_shared_reg <= {PG_N*CELL_W{1'b0}};
+            pg_hdrm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_res_wm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_shared_wm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_hdrm_wm_reg <= {PG_N*CELL_W{1'b0}};
+            q_res_reg <= {Q_N*CELL_W{1'b0}};
+            q_shared_reg <= {Q_N*CELL_W{1'b0}};
+            q_wm_reg <= {Q_N*(CELL_W+1){1'b0}};
+            xoff_reg <= {PG_N{1'b0}};
+            pfc_change_reg <= {PG_N{1'b0}};
+            pool_used_reg <= {2*CELL_W{1'b0}};
+            pool_wm_reg <= {2*CELL_W{1'b0}};
+            hdrm_used_reg <= {CELL_W{1'b0}};
+            hdrm_wm_reg <= {CELL_W{1'b0}};
+            total_used_reg <= {CELL_W{1'b0}};
+            total_wm_reg <= {CELL_W{1'b0}};
+            egress_used_reg <= {2*CELL_W{1'b0}};
+            egress_wm_reg <= {2*CELL_W{1'b0}};
+            drop_count_reg <= {7*32{1'b0}};
+            admit_count_reg <= 32'd0;
+            arrival_count_reg <= 32'd0;
+            release_count_reg <= 32'd0;
+            underflow_count_reg <= 32'd0;
+            rel_bad_index_count_reg <= 32'd0;
+            err_underflow_reg <= 1'b0;
+            err_bad_config_reg <= 1'b0;
+            resp_valid_reg <= 1'b0;
         end
     end
 
-    // ---- PFC of the arrival's PG, on the state after the arrival (or after the release
-    // alone when the frame was dropped)
-    a_t_post = threshold(cfg_pg_dynamic[a_pg_reg], cfg_pg_alpha_shift[a_pg_reg*4 +: 4],
-                         cfg_pg_static_th[a_pg_reg*CELL_W +: CELL_W], a_pool_size,
-                         pool_used_next[a_pool*CELL_W +: CELL_W]);
-    a_xoff_new = pfc_eval(a_lossless, xoff_pr[a_pg_reg],
-                          a_admit ? arr_hdrm_new : a_h0, a_admit ? arr_shared_new : a_s0,
-                          a_t_post, cfg_pg_xon[a_pg_reg*CELL_W +: CELL_W],
-                          cfg_pg_xon_offset[a_pg_reg*CELL_W +: CELL_W]);
-    xoff_next = xoff_pr;
-    if (a_act) begin
-        xoff_next[a_pg_reg] = a_xoff_new;
-    end
-    pfc_change_next = xoff_next ^ xoff_reg;
+end else begin : g_multi
+    // ==========================================================================================
+    // PIPELINE = 1: one slot (an arrival and / or a release, accepted together) at a time, in
+    // the model's order: the release is read, computed over four clocks and committed, then
+    // the arrival is read (seeing the release's counters), computed over five clocks and
+    // committed.  Every stage below is a short path (one carry chain, or a mux plus a compare)
+    // so the core closes 125 MHz on ECP5.  The stage registers are free running: the context
+    // (stage-1 registers) and the counters they read are stable while a slot is processed, so
+    // the value in stage k is right k clocks after the read; cnt_reg says when to commit.
+    // The PFC evaluation of the committed PG runs in a 4-clock tail after each commit; tails
+    // never overlap (a commit is at least 5 clocks after the previous one), so pfc_xoff
+    // changes in the model's order.  Clocks from acceptance (edge e0): release commit e5,
+    // arrival commit and m_resp e6 (arrival only) or e11 (both), pfc_xoff 3 clocks after a
+    // commit; s_*_ready high again the clock after the last commit (docs/mmu_core.md).
+    // ==========================================================================================
+    localparam [3:0] CNT_REL = 4'd4;
+    localparam [3:0] CNT_ARR_ALONE = 4'd5;
+    localparam [3:0] CNT_ARR_AFTER = 4'd10;
 
-    // ---- counters and flags
-    drop_count_next = drop_count_reg;
-    if (a_valid_reg && a_reason != REASON_NONE) begin
-        drop_count_next[a_reason*32 +: 32] = drop_count_reg[a_reason*32 +: 32] + 1'b1;
-    end
-    admit_count_next = admit_count_reg + {31'd0, a_admit};
-    arrival_count_next = arrival_count_reg + {31'd0, a_valid_reg};
-    release_count_next = release_count_reg + {31'd0, r_valid_reg};
-    underflow_count_next = underflow_count_reg + {31'd0, r_underflow};
-    rel_bad_index_count_next = rel_bad_index_count_reg + {31'd0, r_valid_reg && r_bad_index_reg};
-    err_underflow_next = err_underflow_reg || r_underflow;
-    err_bad_config_next = err_bad_config_reg || (cfg_bad != 0);
+    reg         busy_reg;
+    reg [3:0]   cnt_reg;
+    wire        rel_commit = busy_reg && r_valid_reg && cnt_reg == CNT_REL;
+    wire        arr_commit = busy_reg && a_valid_reg
+                             && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE);
+    wire        slot_done = a_valid_reg ? arr_commit : rel_commit;
+    wire        rel_act_m = r_valid_reg && !r_bad_index_reg;
+    wire        arr_act_m = a_valid_reg && !a_bad_len_reg && !a_bad_index_reg;
 
-    // ---- response
-    resp_valid_next = a_valid_reg;
-    resp_admit_next = a_admit;
-    resp_reason_next = a_reason;
-    resp_cells_next = a_cells_reg;
-    resp_res_next = a_admit ? a_to_res : {CELL_W{1'b0}};
-    resp_shared_next = (a_admit && a_seg_shared) ? a_rem : {CELL_W{1'b0}};
-    resp_hdrm_next = (a_admit && a_seg_hdrm) ? a_rem : {CELL_W{1'b0}};
-    resp_tag_next = a_tag_reg;
+    assign in_ready = !busy_reg;
+
+    // ---------------------------------------------------------------- release: R0 read
+    reg [CELL_W-1:0]   rq_h0, rq_s0, rq_r0, rq_qs0, rq_qr0;
+    reg                rq_pool, rq_epool, rq_lossless, rq_dyn;
+    reg [3:0]          rq_alpha;
+    reg [CELL_W-1:0]   rq_static, rq_xon, rq_off, rq_size;
+    reg [CELL_W-1:0]   rq_pu, rq_eu, rq_hu, rq_tot;
+    // R1: headroom / egress shared
+    reg [CELL_W-1:0]   r1_from_h, r1_left, r1_hnew, r1_from_es, r1_eleft, r1_qsnew;
+    // R2: shared / egress reserved, scalars
+    reg [CELL_W-1:0]   r2_from_s, r2_left, r2_snew, r2_eleft, r2_qrnew;
+    reg [CELL_W-1:0]   r2_hdrm_pr, r2_egress_pr, r2_t1;
+    // R3: reserved, pool
+    reg [CELL_W-1:0]   r3_from_r, r3_left, r3_rnew, r3_pool_pr, r3_t2;
+    reg                r3_eleft_nz;
+
+
+
+    always @(posedge clk) begin
+        rq_h0 <= pg_hdrm_reg[r_pg_reg*CELL_W +: CELL_W];
+        rq_s0 <= pg_shared_reg[r_pg_reg*CELL_W +: CELL_W];
+        rq_r0 <= pg_res_reg[r_pg_reg*CELL_W +: CELL_W];
+        rq_qs0 <= q_shared_reg[r_q_reg*CELL_W +: CELL_W];
+        rq_qr0 <= q_res_reg[r_q_reg*CELL_W +: CELL_W];
+        rq_pool <= !cfg_pg_lossless[r_pg_reg];
+        rq_epool <= !cfg_q_lossless[r_q_reg];
+        rq_lossless <= cfg_pg_lossless[r_pg_reg];
+        rq_dyn <= cfg_pg_dynamic[r_pg_reg];
+        rq_alpha <= cfg_pg_alpha_shift[r_pg_reg*4 +: 4];
+        rq_static <= cfg_pg_static_th[r_pg_reg*CELL_W +: CELL_W];
+        rq_xon <= cfg_pg_xon[r_pg_reg*CELL_W +: CELL_W];
+        rq_off <= cfg_pg_xon_offset[r_pg_reg*CELL_W +: CELL_W];
+        rq_size <= cfg_pool_shared[(cfg_pg_lossless[r_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        rq_pu <= pool_used_reg[(cfg_pg_lossless[r_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        rq_eu <= egress_used_reg[(cfg_q_lossless[r_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        rq_hu <= hdrm_used_reg;
+        rq_tot <= total_used_reg;
+
+        // R1 (Mmu.release: headroom first, then shared, then reserved; egress shared first)
+        {r1_from_h, r1_left, r1_hnew} <= take_cells(r_cells_reg, rq_h0);
+        {r1_from_es, r1_eleft, r1_qsnew} <= take_cells(r_cells_reg, rq_qs0);
+        // R2
+        {r2_from_s, r2_left, r2_snew} <= take_cells(r1_left, rq_s0);
+        r2_eleft <= tk_er[CELL_W +: CELL_W];
+        r2_qrnew <= tk_er[0 +: CELL_W];
+        r2_hdrm_pr <= rq_hu - r1_from_h;
+        r2_egress_pr <= rq_eu - r1_from_es;
+        r2_t1 <= rq_tot - r1_from_h;
+        // R3
+        {r3_from_r, r3_left, r3_rnew} <= take_cells(r2_left, rq_r0);
+        r3_pool_pr <= rq_pu - r2_from_s;
+        r3_t2 <= r2_t1 - r2_from_s;
+        r3_eleft_nz <= r2_eleft != 0;
+    end
+
+    // ---------------------------------------------------------------- arrival: A0 read
+    reg [CELL_W-1:0]   aq_r0, aq_s0, aq_h0, aq_qr0, aq_qs0;
+    reg [CELL_W-1:0]   aq_res_wm, aq_sh_wm, aq_hd_wm;
+    reg [CELL_W:0]     aq_q_wm;
+    reg                aq_lossless, aq_epool, aq_dyn, aq_qdyn;
+    reg [3:0]          aq_alpha, aq_qalpha;
+    reg [CELL_W-1:0]   aq_reserved, aq_q_reserved, aq_static, aq_qstatic, aq_headroom;
+    reg [CELL_W-1:0]   aq_xon, aq_off, aq_size, aq_esize, aq_pu, aq_eu, aq_hu, aq_tot;
+    // A1
+    reg [CELL_W-1:0]   a1_room, a1_eroom;
+    reg [CELL_W:0]     a1_tsum;
+    reg signed [TW-1:0] a1_diff, a1_ediff, a1_hroom, a1_hproom;
+    // A2
+    reg [CELL_W-1:0]   a2_to_res, a2_rem, a2_eto_res, a2_erem;
+    reg signed [TW-1:0] a2_t, a2_qt;
+    reg                a2_guard;
+    // A3
+    reg                a3_s_below, a3_pool_ok, a3_hd_ok, a3_hp_ok, a3_e_below, a3_epool_ok;
+    reg                a3_rem_nz, a3_erem_nz;
+    reg [CELL_W-1:0]   a3_res_sum, a3_sh_sum, a3_hd_sum, a3_qr_sum, a3_qs_sum;
+    reg [CELL_W-1:0]   a3_pool_sum, a3_hdt_sum, a3_eg_sum;
+    // A4
+    reg [2:0]          a4_reason;
+    reg                a4_admit, a4_seg_sh, a4_seg_hd;
+    reg [CELL_W-1:0]   a4_sh_new, a4_hd_new, a4_pool_new, a4_hdt_new;
+    reg [CELL_W:0]     a4_q_occ;
+
+    // the egress reserved take and the reserved split use only part of take_cells
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [3*CELL_W-1:0] tk_er = take_cells(r1_eleft, rq_qr0);
+    wire [3*CELL_W-1:0] tk_res = take_cells(a_cells_reg, a1_room);
+    wire [3*CELL_W-1:0] tk_eres = take_cells(a_cells_reg, a1_eroom);
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    reg [2:0]          a_reason_c;
+    reg                a_seg_sh_c, a_seg_hd_c;
+    always @* begin
+        a_seg_sh_c = 1'b0;
+        a_seg_hd_c = 1'b0;
+        a_reason_c = REASON_NONE;
+        if (a2_guard) begin
+            a_reason_c = REASON_BUFFER_FULL;
+        end else if (a3_rem_nz) begin
+            if (a3_s_below && a3_pool_ok) begin
+                a_seg_sh_c = 1'b1;
+            end else if (aq_lossless && a3_hd_ok && a3_hp_ok) begin
+                a_seg_hd_c = 1'b1;
+            end else begin
+                a_reason_c = aq_lossless ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
+            end
+        end
+        if (a_reason_c == REASON_NONE && a3_erem_nz && !(a3_e_below && a3_epool_ok)) begin
+            a_reason_c = REASON_EGRESS;
+        end
+        if (a_bad_len_reg) begin
+            a_reason_c = REASON_BAD_LEN;
+        end else if (a_bad_index_reg) begin
+            a_reason_c = REASON_BAD_INDEX;
+        end
+    end
+
+    always @(posedge clk) begin
+        aq_r0 <= pg_res_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_s0 <= pg_shared_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_h0 <= pg_hdrm_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_qr0 <= q_res_reg[a_q_reg*CELL_W +: CELL_W];
+        aq_qs0 <= q_shared_reg[a_q_reg*CELL_W +: CELL_W];
+        aq_res_wm <= pg_res_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_sh_wm <= pg_shared_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_hd_wm <= pg_hdrm_wm_reg[a_pg_reg*CELL_W +: CELL_W];
+        aq_q_wm <= q_wm_reg[a_q_reg*(CELL_W+1) +: CELL_W+1];
+        aq_lossless <= cfg_pg_lossless[a_pg_reg];
+        aq_epool <= !cfg_q_lossless[a_q_reg];
+        aq_dyn <= cfg_pg_dynamic[a_pg_reg];
+        aq_qdyn <= cfg_q_dynamic[a_q_reg];
+        aq_alpha <= cfg_pg_alpha_shift[a_pg_reg*4 +: 4];
+        aq_qalpha <= cfg_q_alpha_shift[a_q_reg*4 +: 4];
+        aq_reserved <= cfg_pg_reserved[a_pg_reg*CELL_W +: CELL_W];
+        aq_q_reserved <= cfg_q_reserved[a_q_reg*CELL_W +: CELL_W];
+        aq_static <= cfg_pg_static_th[a_pg_reg*CELL_W +: CELL_W];
+        aq_qstatic <= cfg_q_static_th[a_q_reg*CELL_W +: CELL_W];
+        aq_headroom <= cfg_pg_headroom[a_pg_reg*CELL_W +: CELL_W];
+        aq_xon <= cfg_pg_xon[a_pg_reg*CELL_W +: CELL_W];
+        aq_off <= cfg_pg_xon_offset[a_pg_reg*CELL_W +: CELL_W];
+        aq_size <= cfg_pool_shared[(cfg_pg_lossless[a_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        aq_pu <= pool_used_reg[(cfg_pg_lossless[a_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        aq_esize <= cfg_egress_pool_shared[(cfg_q_lossless[a_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        aq_eu <= egress_used_reg[(cfg_q_lossless[a_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
+        aq_hu <= hdrm_used_reg;
+        aq_tot <= total_used_reg;
+
+        // A1: reserved room, guard sum, pool and headroom room (exact integers, signed)
+        a1_room <= (aq_reserved > aq_r0) ? aq_reserved - aq_r0 : {CELL_W{1'b0}};
+        a1_eroom <= (aq_q_reserved > aq_qr0) ? aq_q_reserved - aq_qr0 : {CELL_W{1'b0}};
+        a1_tsum <= {1'b0, aq_tot} + {1'b0, a_cells_reg};
+        a1_diff <= sext_cells(aq_size) - sext_cells(aq_pu);
+        a1_ediff <= sext_cells(aq_esize) - sext_cells(aq_eu);
+        a1_hroom <= sext_cells(aq_headroom) - sext_cells(aq_h0);
+        a1_hproom <= sext_cells(cfg_hdrm_pool) - sext_cells(aq_hu);
+        // A2: split into reserved and the rest; thresholds
+        a2_to_res <= tk_res[2*CELL_W +: CELL_W];
+        a2_rem <= tk_res[CELL_W +: CELL_W];
+        a2_eto_res <= tk_eres[2*CELL_W +: CELL_W];
+        a2_erem <= tk_eres[CELL_W +: CELL_W];
+        a2_t <= aq_dyn ? alpha_mul(a1_diff, aq_alpha) : sext_cells(aq_static);
+        a2_qt <= aq_qdyn ? alpha_mul(a1_ediff, aq_qalpha) : sext_cells(aq_qstatic);
+        a2_guard <= a1_tsum > {1'b0, cfg_buffer_cells};
+        // A3: the comparisons of Mmu.arrive, and every sum a commit may need
+        a3_s_below <= below_t(aq_s0, a2_t);
+        a3_pool_ok <= sext_cells(a2_rem) <= a1_diff;
+        a3_hd_ok <= sext_cells(a2_rem) <= a1_hroom;
+        a3_hp_ok <= cfg_hdrm_pool == 0 || sext_cells(a2_rem) <= a1_hproom;
+        a3_e_below <= below_t(aq_qs0, a2_qt);
+        a3_epool_ok <= sext_cells(a2_erem) <= a1_ediff;
+        a3_rem_nz <= a2_rem != 0;
+        a3_erem_nz <= a2_erem != 0;
+        a3_res_sum <= aq_r0 + a2_to_res;
+        a3_sh_sum <= aq_s0 + a2_rem;
+        a3_hd_sum <= aq_h0 + a2_rem;
+        a3_qr_sum <= aq_qr0 + a2_eto_res;
+        a3_qs_sum <= aq_qs0 + a2_erem;
+        a3_pool_sum <= aq_pu + a2_rem;
+        a3_hdt_sum <= aq_hu + a2_rem;
+        a3_eg_sum <= aq_eu + a2_erem;
+        // A4: the decision
+        a4_reason <= a_reason_c;
+        a4_admit <= arr_act_m && a_reason_c == REASON_NONE;
+        a4_seg_sh <= a_seg_sh_c;
+        a4_seg_hd <= a_seg_hd_c;
+        a4_sh_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_sh_c) ? a3_sh_sum : aq_s0;
+        a4_hd_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_hd_c) ? a3_hd_sum : aq_h0;
+        a4_pool_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_sh_c) ? a3_pool_sum : aq_pu;
+        a4_hdt_new <= a_seg_hd_c ? a3_hdt_sum : aq_hu;
+        a4_q_occ <= {1'b0, a3_qr_sum} + {1'b0, a3_qs_sum};
+    end
+
+    // ---------------------------------------------------------------- PFC tail
+    reg                t1_v, t2_v, t3_v;
+    reg [PGI_W-1:0]    t_pg;
+    reg                t_lossless, t_dyn;
+    reg [3:0]          t_alpha;
+    reg [CELL_W-1:0]   t_static, t_xon, t_off, t_sh, t_hd;
+    reg signed [TW-1:0] t_diff, t2_t, t3_p;
+    reg                t2_le_xon, t2_hd_nz, t2_sh_nz, t3_ge_t, t3_lt_t;
+    reg                t_xoff_old, t_xoff_new;
+    always @* begin
+        t_xoff_old = xoff_reg[t_pg];
+        // pfc_eval with shared <= min(max(xon, T - off), T - 1) split into three compares
+        if (!t_lossless) begin
+            t_xoff_new = t_xoff_old;
+        end else if (!t_xoff_old) begin
+            t_xoff_new = t2_hd_nz || (t2_sh_nz && t3_ge_t);
+        end else begin
+            t_xoff_new = !(!t2_hd_nz && (!t2_sh_nz
+                           || ((t2_le_xon || sext_cells(t_sh) <= t3_p) && t3_lt_t)));
+        end
+    end
+
+    always @(posedge clk) begin
+        t1_v <= (rel_commit && rel_act_m) || (arr_commit && arr_act_m);
+        if (rel_commit) begin
+            t_pg <= r_pg_reg;
+            t_lossless <= rq_lossless;
+            t_dyn <= rq_dyn;
+            t_alpha <= rq_alpha;
+            t_static <= rq_static;
+            t_xon <= rq_xon;
+            t_off <= rq_off;
+            t_sh <= r2_snew;
+            t_hd <= r1_hnew;
+            t_diff <= sext_cells(rq_size) - sext_cells(r3_pool_pr);
+        end else if (arr_commit) begin
+            t_pg <= a_pg_reg;
+            t_lossless <= aq_lossless;
+            t_dyn <= aq_dyn;
+            t_alpha <= aq_alpha;
+            t_static <= aq_static;
+            t_xon <= aq_xon;
+            t_off <= aq_off;
+            t_sh <= a4_sh_new;
+            t_hd <= a4_hd_new;
+            t_diff <= sext_cells(aq_size) - sext_cells(a4_pool_new);
+        end
+        t2_v <= t1_v;
+        t2_t <= t_dyn ? alpha_mul(t_diff, t_alpha) : sext_cells(t_static);
+        t2_le_xon <= t_sh <= t_xon;
+        t2_hd_nz <= t_hd != 0;
+        t2_sh_nz <= t_sh != 0;
+        t3_v <= t2_v;
+        t3_p <= t2_t - sext_cells(t_off);
+        t3_ge_t <= sext_cells(t_sh) >= t2_t;
+        t3_lt_t <= sext_cells(t_sh) < t2_t;
+        pfc_change_reg <= {PG_N{1'b0}};
+        if (t3_v) begin
+            xoff_reg[t_pg] <= t_xoff_new;
+            pfc_change_reg[t_pg] <= t_xoff_new ^ t_xoff_old;
+        end
+        if (rst) begin
+            t1_v <= 1'b0;
+            t2_v <= 1'b0;
+            t3_v <= 1'b0;
+            xoff_reg <= {PG_N{1'b0}};
+            pfc_change_reg <= {PG_N{1'b0}};
+        end
+    end
+
+    // ---------------------------------------------------------------- slot control, commits
+    integer m;
+    always @(posedge clk) begin
+        if (!busy_reg) begin
+            a_valid_reg <= s_req_valid;
+            a_bad_len_reg <= req_bad_len;
+            a_bad_index_reg <= req_bad_index;
+            a_pg_reg <= {s_req_port[PI_W-1:0], s_req_pg[2:0]};
+            a_q_reg <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
+            a_cells_reg <= req_cells;
+            a_tag_reg <= s_req_tag;
+            r_valid_reg <= s_rel_valid;
+            r_bad_index_reg <= rel_bad_index;
+            r_pg_reg <= {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
+            r_q_reg <= {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
+            r_cells_reg <= s_rel_cells;
+            busy_reg <= s_req_valid || s_rel_valid;
+            cnt_reg <= 4'd0;
+        end else begin
+            cnt_reg <= cnt_reg + 4'd1;
+            if (slot_done) begin
+                busy_reg <= 1'b0;
+                a_valid_reg <= 1'b0;
+                r_valid_reg <= 1'b0;
+            end
+        end
+
+        // release commit
+        if (rel_commit) begin
+            release_count_reg <= release_count_reg + 32'd1;
+            if (rel_act_m) begin
+                for (m = 0; m < PG_N; m = m + 1) begin
+                    if (r_pg_reg == m[PGI_W-1:0]) begin
+                        pg_res_reg[m*CELL_W +: CELL_W] <= r3_rnew;
+                        pg_shared_reg[m*CELL_W +: CELL_W] <= r2_snew;
+                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= r1_hnew;
+                    end
+                end
+                for (m = 0; m < Q_N; m = m + 1) begin
+                    if (r_q_reg == m[QI_W-1:0]) begin
+                        q_res_reg[m*CELL_W +: CELL_W] <= r2_qrnew;
+                        q_shared_reg[m*CELL_W +: CELL_W] <= r1_qsnew;
+                    end
+                end
+                pool_used_reg[rq_pool*CELL_W +: CELL_W] <= r3_pool_pr;
+                egress_used_reg[rq_epool*CELL_W +: CELL_W] <= r2_egress_pr;
+                hdrm_used_reg <= r2_hdrm_pr;
+                total_used_reg <= r3_t2 - r3_from_r;
+                if (r3_left != 0 || r3_eleft_nz) begin
+                    underflow_count_reg <= underflow_count_reg + 32'd1;
+                    err_underflow_reg <= 1'b1;
+                end
+            end else begin
+                rel_bad_index_count_reg <= rel_bad_index_count_reg + 32'd1;
+            end
+        end
+
+        // arrival commit
+        resp_valid_reg <= arr_commit;
+        if (arr_commit) begin
+            resp_admit_reg <= a4_admit;
+            resp_reason_reg <= a4_reason;
+            resp_cells_reg <= a_cells_reg;
+            resp_res_reg <= a4_admit ? a2_to_res : {CELL_W{1'b0}};
+            resp_shared_reg <= (a4_admit && a4_seg_sh) ? a2_rem : {CELL_W{1'b0}};
+            resp_hdrm_reg <= (a4_admit && a4_seg_hd) ? a2_rem : {CELL_W{1'b0}};
+            resp_tag_reg <= a_tag_reg;
+            arrival_count_reg <= arrival_count_reg + 32'd1;
+            if (a4_reason != REASON_NONE) begin
+                drop_count_reg[a4_reason*32 +: 32] <= drop_count_reg[a4_reason*32 +: 32] + 32'd1;
+            end
+            if (a4_admit) begin
+                admit_count_reg <= admit_count_reg + 32'd1;
+                for (m = 0; m < PG_N; m = m + 1) begin
+                    if (a_pg_reg == m[PGI_W-1:0]) begin
+                        pg_res_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
+                        pg_shared_reg[m*CELL_W +: CELL_W] <= a4_sh_new;
+                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= a4_hd_new;
+                        if (a3_res_sum > aq_res_wm) begin
+                            pg_res_wm_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
+                        end
+                        if (a4_sh_new > aq_sh_wm) begin
+                            pg_shared_wm_reg[m*CELL_W +: CELL_W] <= a4_sh_new;
+                        end
+                        if (a4_hd_new > aq_hd_wm) begin
+                            pg_hdrm_wm_reg[m*CELL_W +: CELL_W] <= a4_hd_new;
+                        end
+                    end
+                end
+                for (m = 0; m < Q_N; m = m + 1) begin
+                    if (a_q_reg == m[QI_W-1:0]) begin
+                        q_res_reg[m*CELL_W +: CELL_W] <= a3_qr_sum;
+                        q_shared_reg[m*CELL_W +: CELL_W] <= a3_qs_sum;
+                        if (a4_q_occ > aq_q_wm) begin
+                            q_wm_reg[m*(CELL_W+1) +: CELL_W+1] <= a4_q_occ;
+                        end
+                    end
+                end
+                pool_used_reg[!aq_lossless*CELL_W +: CELL_W] <= a4_pool_new;
+                if (a4_pool_new > pool_wm_reg[!aq_lossless*CELL_W +: CELL_W]) begin
+                    pool_wm_reg[!aq_lossless*CELL_W +: CELL_W] <= a4_pool_new;
+                end
+                hdrm_used_reg <= a4_hdt_new;
+                if (a4_hdt_new > hdrm_wm_reg) begin
+                    hdrm_wm_reg <= a4_hdt_new;
+                end
+                total_used_reg <= a1_tsum[CELL_W-1:0];
+                if (a1_tsum[CELL_W-1:0] > total_wm_reg) begin
+                    total_wm_reg <= a1_tsum[CELL_W-1:0];
+                end
+                egress_used_reg[aq_epool*CELL_W +: CELL_W] <= a3_eg_sum;
+                if (a3_eg_sum > egress_wm_reg[aq_epool*CELL_W +: CELL_W]) begin
+                    egress_wm_reg[aq_epool*CELL_W +: CELL_W] <= a3_eg_sum;
+                end
+            end
+        end
+        err_bad_config_reg <= err_bad_config_reg || (cfg_bad != 0);
+
+        if (rst) begin
+            busy_reg <= 1'b0;
+            cnt_reg <= 4'd0;
+            a_valid_reg <= 1'b0;
+            r_valid_reg <= 1'b0;
+            pg_res_reg <= {PG_N*CELL_W{1'b0}};
+            pg_shared_reg <= {PG_N*CELL_W{1'b0}};
+            pg_hdrm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_res_wm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_shared_wm_reg <= {PG_N*CELL_W{1'b0}};
+            pg_hdrm_wm_reg <= {PG_N*CELL_W{1'b0}};
+            q_res_reg <= {Q_N*CELL_W{1'b0}};
+            q_shared_reg <= {Q_N*CELL_W{1'b0}};
+            q_wm_reg <= {Q_N*(CELL_W+1){1'b0}};
+            pool_used_reg <= {2*CELL_W{1'b0}};
+            pool_wm_reg <= {2*CELL_W{1'b0}};
+            hdrm_used_reg <= {CELL_W{1'b0}};
+            hdrm_wm_reg <= {CELL_W{1'b0}};
+            total_used_reg <= {CELL_W{1'b0}};
+            total_wm_reg <= {CELL_W{1'b0}};
+            egress_used_reg <= {2*CELL_W{1'b0}};
+            egress_wm_reg <= {2*CELL_W{1'b0}};
+            drop_count_reg <= {7*32{1'b0}};
+            admit_count_reg <= 32'd0;
+            arrival_count_reg <= 32'd0;
+            release_count_reg <= 32'd0;
+            underflow_count_reg <= 32'd0;
+            rel_bad_index_count_reg <= 32'd0;
+            err_underflow_reg <= 1'b0;
+            err_bad_config_reg <= 1'b0;
+            resp_valid_reg <= 1'b0;
+        end
+    end
 end
+endgenerate
 
 // ------------------------------------------------------------------------------ stat read
 // map: docs/mmu_core.md (region in stat_addr[15:12])
@@ -731,112 +1335,9 @@ always @* begin
     endcase
 end
 
-// ------------------------------------------------------------------------------ registers
-integer k;
 always @(posedge clk) begin
-    // stage 1
-    a_valid_reg <= s_req_valid;
-    a_bad_len_reg <= req_bad_len;
-    a_bad_index_reg <= req_bad_index;
-    a_pg_reg <= {s_req_port[PI_W-1:0], s_req_pg[2:0]};
-    a_q_reg <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
-    a_cells_reg <= req_cells;
-    a_tag_reg <= s_req_tag;
-    r_valid_reg <= s_rel_valid;
-    r_bad_index_reg <= rel_bad_index;
-    r_pg_reg <= {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
-    r_q_reg <= {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
-    r_cells_reg <= s_rel_cells;
-
-    // stage 2: per entry (constant selects, so each entry is a plain enabled register), the
-    // arrival's value first: when the clock's release hit the same entry, the arrival's value
-    // already includes it
-    for (k = 0; k < PG_N; k = k + 1) begin
-        if (a_admit && a_pg_reg == k[PGI_W-1:0]) begin
-            pg_res_reg[k*CELL_W +: CELL_W] <= arr_res_new;
-            pg_shared_reg[k*CELL_W +: CELL_W] <= arr_shared_new;
-            pg_hdrm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_new;
-            pg_res_wm_reg[k*CELL_W +: CELL_W] <= arr_res_wm_new;
-            pg_shared_wm_reg[k*CELL_W +: CELL_W] <= arr_shared_wm_new;
-            pg_hdrm_wm_reg[k*CELL_W +: CELL_W] <= arr_hdrm_wm_new;
-        end else if (rel_act && r_pg_reg == k[PGI_W-1:0]) begin
-            pg_res_reg[k*CELL_W +: CELL_W] <= rel_res_new;
-            pg_shared_reg[k*CELL_W +: CELL_W] <= rel_shared_new;
-            pg_hdrm_reg[k*CELL_W +: CELL_W] <= rel_hdrm_new;
-        end
-    end
-    for (k = 0; k < Q_N; k = k + 1) begin
-        if (a_admit && a_q_reg == k[QI_W-1:0]) begin
-            q_res_reg[k*CELL_W +: CELL_W] <= arr_q_res_new;
-            q_shared_reg[k*CELL_W +: CELL_W] <= arr_q_shared_new;
-            q_wm_reg[k*(CELL_W+1) +: CELL_W+1] <= arr_q_wm_new;
-        end else if (rel_act && r_q_reg == k[QI_W-1:0]) begin
-            q_res_reg[k*CELL_W +: CELL_W] <= rel_q_res_new;
-            q_shared_reg[k*CELL_W +: CELL_W] <= rel_q_shared_new;
-        end
-    end
-
-    xoff_reg <= xoff_next;
-    pfc_change_reg <= pfc_change_next;
-    pool_used_reg <= pool_used_next;
-    pool_wm_reg <= pool_wm_next;
-    hdrm_used_reg <= hdrm_used_next;
-    hdrm_wm_reg <= hdrm_wm_next;
-    total_used_reg <= total_used_next;
-    total_wm_reg <= total_wm_next;
-    egress_used_reg <= egress_used_next;
-    egress_wm_reg <= egress_wm_next;
-    drop_count_reg <= drop_count_next;
-    admit_count_reg <= admit_count_next;
-    arrival_count_reg <= arrival_count_next;
-    release_count_reg <= release_count_next;
-    underflow_count_reg <= underflow_count_next;
-    rel_bad_index_count_reg <= rel_bad_index_count_next;
-    err_underflow_reg <= err_underflow_next;
-    err_bad_config_reg <= err_bad_config_next;
-
-    resp_valid_reg <= resp_valid_next;
-    resp_admit_reg <= resp_admit_next;
-    resp_reason_reg <= resp_reason_next;
-    resp_cells_reg <= resp_cells_next;
-    resp_res_reg <= resp_res_next;
-    resp_shared_reg <= resp_shared_next;
-    resp_hdrm_reg <= resp_hdrm_next;
-    resp_tag_reg <= resp_tag_next;
-
     stat_data_reg <= stat_data_next;
-
     if (rst) begin
-        a_valid_reg <= 1'b0;
-        r_valid_reg <= 1'b0;
-        pg_res_reg <= {PG_N*CELL_W{1'b0}};
-        pg_shared_reg <= {PG_N*CELL_W{1'b0}};
-        pg_hdrm_reg <= {PG_N*CELL_W{1'b0}};
-        pg_res_wm_reg <= {PG_N*CELL_W{1'b0}};
-        pg_shared_wm_reg <= {PG_N*CELL_W{1'b0}};
-        pg_hdrm_wm_reg <= {PG_N*CELL_W{1'b0}};
-        q_res_reg <= {Q_N*CELL_W{1'b0}};
-        q_shared_reg <= {Q_N*CELL_W{1'b0}};
-        q_wm_reg <= {Q_N*(CELL_W+1){1'b0}};
-        xoff_reg <= {PG_N{1'b0}};
-        pfc_change_reg <= {PG_N{1'b0}};
-        pool_used_reg <= {2*CELL_W{1'b0}};
-        pool_wm_reg <= {2*CELL_W{1'b0}};
-        hdrm_used_reg <= {CELL_W{1'b0}};
-        hdrm_wm_reg <= {CELL_W{1'b0}};
-        total_used_reg <= {CELL_W{1'b0}};
-        total_wm_reg <= {CELL_W{1'b0}};
-        egress_used_reg <= {2*CELL_W{1'b0}};
-        egress_wm_reg <= {2*CELL_W{1'b0}};
-        drop_count_reg <= {7*32{1'b0}};
-        admit_count_reg <= 32'd0;
-        arrival_count_reg <= 32'd0;
-        release_count_reg <= 32'd0;
-        underflow_count_reg <= 32'd0;
-        rel_bad_index_count_reg <= 32'd0;
-        err_underflow_reg <= 1'b0;
-        err_bad_config_reg <= 1'b0;
-        resp_valid_reg <= 1'b0;
         stat_data_reg <= 32'd0;
     end
 end

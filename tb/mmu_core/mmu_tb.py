@@ -26,6 +26,15 @@ CELL_W = int(os.environ.get("PARAM_CELL_W", "16"))
 LEN_W = int(os.environ.get("PARAM_LEN_W", "14"))
 TAG_W = int(os.environ.get("PARAM_TAG_W", "8"))
 FAULT_INJECT = int(os.environ.get("PARAM_FAULT_INJECT", "0"))
+# PIPELINE 1: the multi-cycle core (rtl/mmu_core.v g_multi); the driver waits for ready and the
+# scoreboard checks the response and every pfc_xoff change on the exact clock the design
+# states (falling-edge samples after the one that drove the slot): release PFC after
+# PIPE_REL_XOFF, the arrival's response after PIPE_RESP[alone / after a release] and its PFC
+# after PIPE_ARR_XOFF[...]
+PIPELINE = int(os.environ.get("PARAM_PIPELINE", "0"))
+PIPE_REL_XOFF = 8
+PIPE_RESP = (6, 11)
+PIPE_ARR_XOFF = (9, 14)
 # falling-edge samples between driving a request and seeing its response: stage 1 registers
 # at the next rising edge, stage 2 (response, counters, pfc_xoff) at the one after
 LATENCY = 2
@@ -65,6 +74,11 @@ class MmuTB:
         self.last_arr_pg = None
         self.first_resp_cycle = None
         self.last_resp_cycle = None
+        # PIPELINE 1: expected responses (cycle, decision, tag) and pfc_xoff timeline
+        self.resp_q: deque = deque()
+        self.xoff_sched: deque = deque()
+        self.cur_xoff = 0
+        self.slots = 0
 
     # ------------------------------------------------------------------ set-up
     def apply_cfg(self, cfg: MmuConfig | None = None) -> None:
@@ -87,6 +101,9 @@ class MmuTB:
         dut.rst.value = 0
         self.model = Mmu(self.cfg, validate=self.validate)
         self.pipe = deque([(None, 0, 0)] * LATENCY)
+        self.resp_q.clear()
+        self.xoff_sched.clear()
+        self.cur_xoff = 0
         self.xoff_exp = self.prev_xoff_exp = 0
         self.n_events_seen = 0
         self.last_arr_pg = None
@@ -101,6 +118,66 @@ class MmuTB:
             raise AssertionError(f"{self.mismatches} mismatches, stopping (first: see log)")
 
     def _check_outputs(self) -> None:
+        if PIPELINE:
+            self._check_outputs_pipe()
+        else:
+            self._check_outputs_single()
+
+    def _compare_response(self, exp, tag) -> None:
+        dut = self.dut
+        self.responses += 1
+        if self.first_resp_cycle is None:
+            self.first_resp_cycle = self.cycle_no
+        self.last_resp_cycle = self.cycle_no
+        got = (val(dut.m_resp_admit), val(dut.m_resp_reason), val(dut.m_resp_cells),
+               val(dut.m_resp_res), val(dut.m_resp_shared), val(dut.m_resp_hdrm),
+               val(dut.m_resp_tag))
+        want = (int(exp.admit), exp.reason, exp.cells, exp.res, exp.shared, exp.hdrm, tag)
+        if got != want:
+            self.mismatch(f"response (admit, reason, cells, res, shared, hdrm, tag) "
+                          f"got {got} want {want}")
+
+    def _check_outputs_pipe(self) -> None:
+        dut = self.dut
+        valid = val(dut.m_resp_valid)
+        due = self.resp_q and self.resp_q[0][0] <= self.cycle_no
+        if valid and not due:
+            self.mismatch("response without a request, or early")
+            if self.resp_q:
+                self.resp_q.popleft()
+        elif due and not valid:
+            self.mismatch(f"no response for tag {self.resp_q[0][2]} on its clock")
+            self.resp_q.popleft()
+        elif valid:
+            _, exp, tag = self.resp_q.popleft()
+            self._compare_response(exp, tag)
+        while self.xoff_sched and self.xoff_sched[0][0] <= self.cycle_no:
+            self.cur_xoff = self.xoff_sched.popleft()[1]
+        got_xoff = val(dut.pfc_xoff)
+        if got_xoff != self.cur_xoff:
+            self.mismatch(f"pfc_xoff got {got_xoff:#x} want {self.cur_xoff:#x}")
+        got_change = val(dut.pfc_change)
+        if got_change != self.cur_xoff ^ self.prev_xoff_exp:
+            self.mismatch(f"pfc_change got {got_change:#x} "
+                          f"want {self.cur_xoff ^ self.prev_xoff_exp:#x}")
+        self.prev_xoff_exp = self.cur_xoff
+
+    def _collect_xoff(self) -> int:
+        """Apply the model's new PFC events to xoff_exp; returns it."""
+        events = self.model.events
+        while self.n_events_seen < len(events):
+            ev = events[self.n_events_seen]
+            self.n_events_seen += 1
+            bit = 1 << (ev.port * 8 + ev.pg)
+            if ev.xoff:
+                self.xoff_exp |= bit
+                self.cov["xoff"] += 1
+            else:
+                self.xoff_exp &= ~bit
+                self.cov["xon"] += 1
+        return self.xoff_exp
+
+    def _check_outputs_single(self) -> None:
         dut = self.dut
         exp, tag, xoff = self.pipe.popleft()
         valid = val(dut.m_resp_valid)
@@ -110,17 +187,7 @@ class MmuTB:
         elif not valid:
             self.mismatch(f"no response for tag {tag}")
         else:
-            self.responses += 1
-            if self.first_resp_cycle is None:
-                self.first_resp_cycle = self.cycle_no
-            self.last_resp_cycle = self.cycle_no
-            got = (val(dut.m_resp_admit), val(dut.m_resp_reason), val(dut.m_resp_cells),
-                   val(dut.m_resp_res), val(dut.m_resp_shared), val(dut.m_resp_hdrm),
-                   val(dut.m_resp_tag))
-            want = (int(exp.admit), exp.reason, exp.cells, exp.res, exp.shared, exp.hdrm, tag)
-            if got != want:
-                self.mismatch(f"response (admit, reason, cells, res, shared, hdrm, tag) "
-                              f"got {got} want {want}")
+            self._compare_response(exp, tag)
         got_xoff = val(dut.pfc_xoff)
         if got_xoff != xoff:
             self.mismatch(f"pfc_xoff got {got_xoff:#x} want {xoff:#x}")
@@ -138,6 +205,13 @@ class MmuTB:
         await FallingEdge(dut.clk)
         self._check_outputs()
         self.cycle_no += 1
+        if PIPELINE and (rel is not None or arr is not None):
+            dut.s_rel_valid.value = 0
+            dut.s_req_valid.value = 0
+            while not (val(dut.s_req_ready) and val(dut.s_rel_ready)):
+                await FallingEdge(dut.clk)
+                self._check_outputs()
+                self.cycle_no += 1
         if stat_addr is not None:
             dut.stat_addr.value = stat_addr
         if rel is not None:
@@ -166,20 +240,24 @@ class MmuTB:
             dut.s_req_valid.value = 0
         n_underflow = self.model.release_underflow
         n_bad_rel = self.model.release_bad_index
-        dec = self.model.step(rel, arr)
+        if PIPELINE:
+            # the same order as Mmu.step: release, then arrival; each has its own PFC clock
+            c = self.cycle_no
+            dec = None
+            if rel is not None:
+                self.model.step(rel, None)
+                self.xoff_sched.append((c + PIPE_REL_XOFF, self._collect_xoff()))
+            if arr is not None:
+                after = int(rel is not None)
+                dec = self.model.step(None, arr)
+                self.resp_q.append((c + PIPE_RESP[after], dec, tag))
+                self.xoff_sched.append((c + PIPE_ARR_XOFF[after], self._collect_xoff()))
+            if rel is not None or arr is not None:
+                self.slots += 1
+        else:
+            dec = self.model.step(rel, arr)
+            self.pipe.append((dec, tag, self._collect_xoff()))
         self._coverage(rel, arr, dec, n_underflow, n_bad_rel)
-        events = self.model.events
-        while self.n_events_seen < len(events):
-            ev = events[self.n_events_seen]
-            self.n_events_seen += 1
-            bit = 1 << (ev.port * 8 + ev.pg)
-            if ev.xoff:
-                self.xoff_exp |= bit
-                self.cov["xoff"] += 1
-            else:
-                self.xoff_exp &= ~bit
-                self.cov["xon"] += 1
-        self.pipe.append((dec, tag, self.xoff_exp))
         return dec
 
     def _coverage(self, rel, arr, dec, n_underflow, n_bad_rel) -> None:
@@ -214,7 +292,12 @@ class MmuTB:
 
     async def flush(self) -> None:
         """Idle until every driven event has been compared."""
-        await self.idle(LATENCY + 1)
+        if PIPELINE:
+            while self.resp_q or self.xoff_sched or not val(self.dut.s_req_ready):
+                await self.cycle()
+            await self.idle(1)
+        else:
+            await self.idle(LATENCY + 1)
 
     # ------------------------------------------------------------------ stat port
     async def read_stats(self, addrs: list[int]) -> list[int]:
@@ -232,7 +315,8 @@ class MmuTB:
             dut.s_rel_valid.value = 0
             if i < len(addrs):
                 dut.stat_addr.value = addrs[i]
-            self.pipe.append((None, 0, self.xoff_exp))
+            if not PIPELINE:
+                self.pipe.append((None, 0, self.xoff_exp))
         return out
 
     async def check_counters(self, label: str = "") -> int:

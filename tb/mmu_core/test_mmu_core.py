@@ -14,6 +14,8 @@ SRC = ["mmu_core"]
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
     "p8_c208": {"PORT_COUNT": 8, "CELL_BYTES": 208},
+    # the multi-cycle core of the FPGA builds (PIPELINE 1): same cases, cycle-exact timing
+    "p4_c256_pipe": {"PORT_COUNT": 4, "CELL_BYTES": 256, "PIPELINE": 1},
 }
 
 
@@ -38,6 +40,16 @@ def test_fault_inject_is_caught():
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-fault",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "FAULT_INJECT": 1},
+                testcase="run_random_private", extra_env={"RANDOM_EVENTS": "4000"},
+                expect_failed=1)
+
+
+def test_fault_inject_is_caught_pipeline():
+    """The same fault in the multi-cycle core (PIPELINE 1) must fail the scoreboard too."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-fault-pipe",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "FAULT_INJECT": 1,
+                            "PIPELINE": 1},
                 testcase="run_random_private", extra_env={"RANDOM_EVENTS": "4000"},
                 expect_failed=1)
 
