@@ -5,7 +5,8 @@ A storm on priority k is `detect_time` consecutive clocks in which k is paused b
 while its egress queue holds frames.  Recovery (STORM) ignores received PFC for forward / drop
 (alert only flags) and ends after `restore_time` consecutive clocks without a PFC frame for k.
 The `storm_limit`-th storm since reset or re-enable goes to DISABLED (PFC on k ignored) until
-`reenable`.  See docs/watchdog.md.
+`reenable`.  `egress_fate` is what switch_core's egress does with a dequeued frame (action
+drop discards it whole, forward sends it).  See docs/watchdog.md.
 """
 
 from __future__ import annotations
@@ -53,6 +54,21 @@ class Watchdog:
         return sum(1 << k for k in range(8)
                    if self.prio[k].state == STORM and self.cfg.action == DROP)
 
+    def forward(self) -> int:
+        """Priorities in storm recovery whose frames are sent with PFC ignored (forward)."""
+        return sum(1 << k for k in range(8) if self.prio[k].state == STORM
+                   and self.cfg.action not in (DROP, ALERT))
+
+    def queue_drop(self, prio_to_queue: list[int]) -> int:
+        """Egress queues (bit q) whose frames switch_core discards at dequeue: a queue is
+        discarded while any priority mapped to it is in STORM with action drop."""
+        return _queues(self.drop(), prio_to_queue)
+
+    def queue_forward(self, prio_to_queue: list[int]) -> int:
+        """Queues whose dequeued frames count as forwarded in recovery (stat_wd_fwd_frames):
+        a priority mapped to them in STORM with action forward, and none with drop."""
+        return _queues(self.forward(), prio_to_queue) & ~self.queue_drop(prio_to_queue)
+
     def states(self) -> list[int]:
         return [p.state for p in self.prio]
 
@@ -90,6 +106,22 @@ class Watchdog:
                 p.recent = 0
                 if old == DISABLED:
                     p.state, p.timer = IDLE, 0
+
+
+def _queues(prios: int, prio_to_queue: list[int]) -> int:
+    return sum(1 << prio_to_queue[k] for k in range(8) if prios >> k & 1)
+
+
+def egress_fate(wd: Watchdog, prio_to_queue: list[int], queue: int) -> str:
+    """What switch_core's egress does with the frame it dequeues now from `queue` (decided at
+    the dequeue, for the whole frame): "discard" (cells back to the free list, the same
+    mmu_core release as a sent frame, counted in stat_wd_drop_frames), "forward" (sent while
+    PFC is ignored, counted in stat_wd_fwd_frames) or "send"."""
+    if wd.queue_drop(prio_to_queue) >> queue & 1:
+        return "discard"
+    if wd.queue_forward(prio_to_queue) >> queue & 1:
+        return "forward"
+    return "send"
 
 
 def compare(expected: Watchdog, state: list[int], storms: list[int], restores: list[int],

@@ -224,6 +224,7 @@ switch_core #(
     .stat_wd_disabled(),
     .stat_wd_storms(),
     .stat_wd_drop_frames(),
+    .stat_wd_fwd_frames(),
     .stat_rx_frames(),
     .stat_rx_bytes(),
     .stat_tx_frames(),

@@ -12,7 +12,10 @@
  *                  v
  *   read stage: one read slot per clock, round robin; per port strict priority over the
  *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
- *               as they are read, release -> mmu_core with the frame's last word
+ *               as they are read, release -> mmu_core with the frame's last word.
+ *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
+ *               dequeued from a queue in storm recovery with action drop is discarded whole
+ *               (cells walked back to the free list one per slot, same release, no word out)
  *                  v
  *   sw_egress[p] (serialize, put pfc_tx[p] frames between data frames) -> m_axis[p]
  *
@@ -142,12 +145,13 @@ module switch_core #(
     output wire [PORT_COUNT*8-1:0]                stat_pause,
     output wire [PORT_COUNT*8-1:0]                stat_xoff,
     // watchdog: port p priority k in storm recovery / PFC disabled at [p*8 + k], storms
-    // detected at [(p*8 + k)*32 +: 32], frames sent while their queue was to be dropped
-    // (action drop is forwarded, see docs/watchdog.md) at [p*32 +: 32]
+    // detected at [(p*8 + k)*32 +: 32]; per egress port at [p*32 +: 32]: frames discarded
+    // (action drop) and frames sent (action forward) from a queue in storm recovery
     output wire [PORT_COUNT*8-1:0]                stat_wd_storm,
     output wire [PORT_COUNT*8-1:0]                stat_wd_disabled,
     output wire [PORT_COUNT*8*32-1:0]             stat_wd_storms,
     output wire [PORT_COUNT*32-1:0]               stat_wd_drop_frames,
+    output wire [PORT_COUNT*32-1:0]               stat_wd_fwd_frames,
     input  wire [15:0]                            stat_mmu_addr,
     output wire [31:0]                            stat_mmu_data,
     output wire [7*32-1:0]                        stat_mmu_drop_count,
@@ -182,6 +186,9 @@ localparam OUT_PTR_W = 1;
 localparam DESC_W = LEN_W + P_W + 3 + CELL_W;
 
 localparam integer WIDX_LAST_I = WPC - 1;
+// a discarded frame is walked one cell per read slot (only the remainder matters, so a
+// CELL_BYTES beyond LEN_W is never subtracted: such a frame is always in its last cell)
+localparam [LEN_W-1:0] CELL_BYTES_LEN = CELL_BYTES[LEN_W-1:0];
 localparam integer PORT_LAST_I = PORT_COUNT - 1;
 localparam [WI_W-1:0] WIDX_LAST = WIDX_LAST_I[WI_W-1:0];
 localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
@@ -646,6 +653,8 @@ reg  [PORT_COUNT*P_W-1:0]    e_iport_reg, e_iport_next;
 reg  [PORT_COUNT*3-1:0]      e_pg_reg, e_pg_next;
 reg  [PORT_COUNT*3-1:0]      e_queue_reg, e_queue_next;
 reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
+// the frame being read is discarded (PFC watchdog action drop), not sent
+reg  [PORT_COUNT-1:0]        e_drop_reg, e_drop_next;
 reg                          deq_pend_reg, deq_pend_next;
 reg  [P_W-1:0]               deq_port_reg, deq_port_next;
 reg  [QN_W-1:0]              deq_q_reg, deq_q_next;
@@ -714,16 +723,29 @@ wire                 rc_cell_end = rc_last || rc_widx == WIDX_LAST;
 wire [OUT_PTR_W:0]   rc_out_count = out_count[rp*(OUT_PTR_W+1) +: OUT_PTR_W+1];
 wire                 rc_room = rc_out_count < OUT_DEPTH && !(rdp_valid_reg && rdp_port_reg == rp)
                                && !(lnk_take_reg && lnk_port_reg == rp);
-wire                 rc_go = rc_state == E_READ && rc_room
-                             && (!rc_last || !rel_valid_reg || mmu_rel_ready);
+// a discarded frame (watchdog action drop) is walked a cell per slot: the cell goes back to
+// the free list, its link is read, nothing goes to sw_egress; its last cell sends the same
+// release as a sent frame (rc_end: this slot completes the frame either way)
+wire                 rc_drop = e_drop_reg[rp];
+wire                 rc_drop_last = {{(32-LEN_W){1'b0}}, rc_left} <= CELL_BYTES;
+wire                 rc_end = rc_drop ? rc_drop_last : rc_last;
+wire                 rc_link_ok = !(lnk_take_reg && lnk_port_reg == rp);
+wire                 rc_go = rc_state == E_READ && (rc_drop ? rc_link_ok : rc_room)
+                             && (!rc_end || !rel_valid_reg || mmu_rel_ready);
 
 // ---------------------------------------------------------------------------- PFC watchdog
+// queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
+wire [QN-1:0]        wd_qdrop;
+
 generate
     if (WATCHDOG_ENABLE != 0) begin : wd
         wire [PORT_COUNT*8-1:0] busy;      // the queue priority k maps to holds frames
         wire [PORT_COUNT*8-1:0] drop;
+        wire [PORT_COUNT*8-1:0] fwd;       // storm recovery with action forward
         wire [PORT_COUNT*8-1:0] qdrop;     // queue q of port p is to be dropped
+        wire [PORT_COUNT*8-1:0] qfwd;      // queue q of port p is forwarded in recovery
         reg  [PORT_COUNT*32-1:0] drop_frames_reg;
+        reg  [PORT_COUNT*32-1:0] fwd_frames_reg;
         genvar wdp, wdk, wdq;
         for (wdp = 0; wdp < PORT_COUNT; wdp = wdp + 1) begin : port
             for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
@@ -737,7 +759,11 @@ generate
                     assign maps[wdk] = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3] == wdq;
                 end
                 assign qdrop[wdp*8 + wdq] = |(maps & drop[wdp*8 +: 8]);
+                assign qfwd[wdp*8 + wdq] = |(maps & fwd[wdp*8 +: 8]);
             end
+            // alert (2) honours PFC: not a forwarded recovery
+            assign fwd[wdp*8 +: 8] = stat_wd_storm[wdp*8 +: 8] & ~drop[wdp*8 +: 8]
+                                     & {8{cfg_wd_action != 2'd2}};
 
             /* verilator lint_off PINCONNECTEMPTY */
             pfc_watchdog watchdog_inst (
@@ -763,26 +789,35 @@ generate
             /* verilator lint_on PINCONNECTEMPTY */
         end
 
-        // the dequeue commit of a frame whose queue the watchdog marks for dropping
+        // counted at the dequeue commit, where the read stage decides send or discard
+        // (e_drop_next): a frame is discarded whole or sent whole, never cut
         integer dp;
         always @(posedge clk) begin
             for (dp = 0; dp < PORT_COUNT; dp = dp + 1) begin
-                if (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == dp
-                        && qdrop[deq_port_reg*8 + {{(P_W){1'b0}}, deq_q_reg[2:0]}]) begin
-                    drop_frames_reg[dp*32 +: 32] <= drop_frames_reg[dp*32 +: 32] + 32'd1;
+                if (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == dp) begin
+                    if (qdrop[deq_q_reg]) begin
+                        drop_frames_reg[dp*32 +: 32] <= drop_frames_reg[dp*32 +: 32] + 32'd1;
+                    end else if (qfwd[deq_q_reg]) begin
+                        fwd_frames_reg[dp*32 +: 32] <= fwd_frames_reg[dp*32 +: 32] + 32'd1;
+                    end
                 end
             end
             if (rst) begin
                 drop_frames_reg <= {PORT_COUNT*32{1'b0}};
+                fwd_frames_reg <= {PORT_COUNT*32{1'b0}};
             end
         end
+        assign wd_qdrop = qdrop;
         assign stat_wd_drop_frames = drop_frames_reg;
+        assign stat_wd_fwd_frames = fwd_frames_reg;
     end else begin : no_wd
         assign sched_pause = pause;
+        assign wd_qdrop = {QN{1'b0}};
         assign stat_wd_storm = {PORT_COUNT*8{1'b0}};
         assign stat_wd_disabled = {PORT_COUNT*8{1'b0}};
         assign stat_wd_storms = {PORT_COUNT*8*32{1'b0}};
         assign stat_wd_drop_frames = {PORT_COUNT*32{1'b0}};
+        assign stat_wd_fwd_frames = {PORT_COUNT*32{1'b0}};
         // without a watchdog its configuration and pfc_rx's per-priority pulse are unused
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused = &{1'b0, cfg_wd_enable, cfg_wd_detect_time, cfg_wd_restore_time,
@@ -956,6 +991,7 @@ always @* begin
     e_pg_next = e_pg_reg;
     e_queue_next = e_queue_reg;
     e_cells_next = e_cells_reg;
+    e_drop_next = e_drop_reg;
     deq_issue = 1'b0;
     deq_raddr = q_head_reg[{rp, rc_best}*CA_W +: CA_W];
     deq_pend_next = 1'b0;
@@ -982,7 +1018,23 @@ always @* begin
     fl_push_cell = rc_cell;
     queued_next = queued_reg;
 
-    if (rc_go) begin
+    if (rc_go && rc_drop) begin
+        // discard (watchdog action drop): free this cell, follow the link, no word out
+        fl_push = 1'b1;
+        if (rc_drop_last) begin
+            e_state_next[rp*2 +: 2] = E_IDLE;
+            rel_valid_next = 1'b1;
+            rel_port_next = e_iport_reg[rp*P_W +: P_W];
+            rel_pg_next = e_pg_reg[rp*3 +: 3];
+            rel_eport_next = rp;
+            rel_queue_next = e_queue_reg[rp*3 +: 3];
+            rel_cells_next = e_cells_reg[rp*CELL_W +: CELL_W];
+        end else begin
+            link_a_re = 1'b1;
+            lnk_take_next = 1'b1;
+            e_left_next[rp*LEN_W +: LEN_W] = rc_left - CELL_BYTES_LEN;
+        end
+    end else if (rc_go) begin
         data_re = 1'b1;
         link_a_re = 1'b1;
         rdp_valid_next = 1'b1;
@@ -1010,7 +1062,7 @@ always @* begin
     end
     // start the next frame: from idle, or in the slot that reads the current frame's last
     // word (back-to-back frames need no idle slot in between)
-    if (rc_any && (rc_state == E_IDLE || (rc_go && rc_last))) begin
+    if (rc_any && (rc_state == E_IDLE || (rc_go && rc_end))) begin
         deq_issue = 1'b1;
         deq_pend_next = 1'b1;
         e_state_next[rp*2 +: 2] = E_DEQ;
@@ -1027,6 +1079,7 @@ always @* begin
         e_pg_next[deq_port_reg*3 +: 3] = dd_pg;
         e_queue_next[deq_port_reg*3 +: 3] = deq_q_reg[2:0];
         e_cells_next[deq_port_reg*CELL_W +: CELL_W] = dd_cells;
+        e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
     // ---- queue lists: one enqueue (decision stage) and one dequeue commit per clock
@@ -1146,6 +1199,7 @@ always @(posedge clk) begin
     e_pg_reg <= e_pg_next;
     e_queue_reg <= e_queue_next;
     e_cells_reg <= e_cells_next;
+    e_drop_reg <= e_drop_next;
     deq_pend_reg <= deq_pend_next;
     deq_port_reg <= deq_port_next;
     deq_q_reg <= deq_q_next;
@@ -1188,6 +1242,7 @@ always @(posedge clk) begin
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
         e_left_reg <= {PORT_COUNT*LEN_W{1'b0}};
+        e_drop_reg <= {PORT_COUNT{1'b0}};
         deq_pend_reg <= 1'b0;
         byp_valid_reg <= 1'b0;
         lnk_take_reg <= 1'b0;

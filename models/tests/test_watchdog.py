@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from models.watchdog import (ALERT, DISABLED, DROP, IDLE, STORM, Watchdog, WatchdogConfig,
-                             compare)
+from models.watchdog import (ALERT, DISABLED, DROP, FORWARD, IDLE, STORM, Watchdog,
+                             WatchdogConfig, compare, egress_fate)
 
 
 def run_until(wd: Watchdog, k: int, state: int, limit: int = 10_000, **inputs) -> int:
@@ -116,3 +116,21 @@ def test_compare_catches_off_by_one_detection():
             bad.step(1, 1)
             compare(bad, good.states(), [p.storms for p in good.prio],
                     [p.restores for p in good.prio], clock)
+
+
+def test_egress_fate_follows_state_action_and_queue_map():
+    p2q = [0, 1, 2, 3, 4, 5, 5, 7]                  # priorities 5 and 6 share queue 5
+    for action, fate in ((DROP, "discard"), (FORWARD, "forward"), (ALERT, "send"), (3, "forward")):
+        wd = Watchdog(WatchdogConfig(detect_time=3, action=action))
+        run_until(wd, 6, STORM, pause_in=1 << 6, queue_busy=1 << 6)
+        assert egress_fate(wd, p2q, 5) == fate      # through priority 6's map
+        assert all(egress_fate(wd, p2q, q) == "send" for q in range(8) if q != 5)
+        assert wd.queue_drop(p2q) == (1 << 5 if action == DROP else 0)
+        run_until(wd, 6, IDLE, pause_in=0, queue_busy=0, limit=300)
+        assert egress_fate(wd, p2q, 5) == "send"    # restored: frames are sent again
+
+
+def test_drop_wins_over_forward_on_a_shared_queue():
+    wd = Watchdog(WatchdogConfig(detect_time=2, action=DROP))
+    run_until(wd, 1, STORM, pause_in=2, queue_busy=2)
+    assert wd.queue_drop([0, 0, 2, 3, 4, 5, 6, 7]) == 1 and wd.queue_forward([0] * 8) == 0
