@@ -47,8 +47,9 @@ module fpga_core #(
     parameter PRINT_CYCLES = CLK_HZ,
     // clocks an LED stays lit after an event
     parameter LED_HOLD = CLK_HZ / 10,
-    // mmu_core PIPELINE (1: multi-cycle admission for the 125 MHz board clock)
-    parameter MMU_PIPELINE = 0
+    // mmu_core PIPELINE: 1 (default) the multi-cycle admission that closes the 125 MHz board
+    // clock; 0 the single-cycle core (one decision per clock, does not close 125 MHz)
+    parameter MMU_PIPELINE = 1
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -220,11 +221,17 @@ switch_core #(
     .cfg_wd_action(2'd0),
     .cfg_wd_storm_limit(8'd0),
     .cfg_wd_reenable({PORT_COUNT*8{1'b0}}),
+    .cfg_port_group({PORT_COUNT*2{1'b0}}),
+    .cfg_prev_enable(8'd0),
+    .cfg_prev_alt_prio(24'd0),
+    .cfg_prev_alt_dscp(48'd0),
     .stat_wd_storm(),
     .stat_wd_disabled(),
     .stat_wd_storms(),
     .stat_wd_drop_frames(),
     .stat_wd_fwd_frames(),
+    .stat_prev_frames(),
+    .stat_prev_untagged(),
     .stat_rx_frames(),
     .stat_rx_bytes(),
     .stat_tx_frames(),

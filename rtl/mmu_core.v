@@ -850,6 +850,10 @@ end else begin : g_multi
     // R3: reserved, pool
     reg [CELL_W-1:0]   r3_from_r, r3_left, r3_rnew, r3_pool_pr, r3_t2;
     reg                r3_eleft_nz;
+    // the egress reserved take: its "take" part is not needed
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [3*CELL_W-1:0] tk_er = take_cells(r1_eleft, rq_qr0);
+    /* verilator lint_on UNUSEDSIGNAL */
 
 
 
@@ -919,7 +923,6 @@ end else begin : g_multi
 
     // the egress reserved take and the reserved split use only part of take_cells
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [3*CELL_W-1:0] tk_er = take_cells(r1_eleft, rq_qr0);
     wire [3*CELL_W-1:0] tk_res = take_cells(a_cells_reg, a1_room);
     wire [3*CELL_W-1:0] tk_eres = take_cells(a_cells_reg, a1_eroom);
     /* verilator lint_on UNUSEDSIGNAL */
