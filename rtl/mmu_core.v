@@ -3,7 +3,8 @@
  * Threshold, PFC Xoff / Xon.  Bit-identical to the golden model models/mmu.py (Mmu.step):
  * same integer arithmetic, same decision order, same release order, same XON-point clamp.
  *
- * Pipeline (docs/mmu_core.md has the diagram):
+ * Pipeline, PIPELINE = 0 (docs/mmu_core.md has the diagram; PIPELINE = 1, the multi-cycle
+ * core of the 125 MHz FPGA builds, is described there and at g_multi below):
  *
  *   stage 1  (edge n)    register the arrival and the release; cells = ceil(len / CELL_BYTES)
  *                        by a constant reciprocal multiply; length and index checks
