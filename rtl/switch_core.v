@@ -50,6 +50,16 @@ module switch_core #(
     // one pfc_watchdog per port between pfc_rx and the egress scheduler (docs/watchdog.md);
     // 0: no watchdog logic, cfg_wd_* ignored, stat_wd_* read 0
     parameter WATCHDOG_ENABLE = 0,
+    // PFC deadlock prevention by priority remap per port group (docs/watchdog.md,
+    // "Prevention"); 0: no logic, cfg_port_group / cfg_prev_* ignored, stat_prev_* read 0
+    /* verilator lint_off UNUSEDPARAM */  // interim: the logic follows in the next commit
+    parameter PREVENT_ENABLE = 0,
+    // width of a port group id (cfg_port_group); groups 1 .. 2^GROUP_W - 1, 0 = in no group
+    parameter GROUP_W = 2,
+    // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
+    // testbench can show that its checks catch it; 0 in every real build
+    parameter PREVENT_FAULT_INJECT = 0,
+    /* verilator lint_on UNUSEDPARAM */
     // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
     parameter MMU_PIPELINE = 0
 ) (
@@ -127,6 +137,16 @@ module switch_core #(
     input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
 
     /*
+     * Deadlock prevention (PREVENT_ENABLE): group of port p at [p*GROUP_W +: GROUP_W]
+     * (0: none); per priority k: protected (cfg_prev_enable[k]), alternate priority
+     * [k*3 +: 3] and alternate DSCP [k*6 +: 6]
+     */
+    input  wire [PORT_COUNT*GROUP_W-1:0]          cfg_port_group,
+    input  wire [7:0]                             cfg_prev_enable,
+    input  wire [8*3-1:0]                         cfg_prev_alt_prio,
+    input  wire [8*6-1:0]                         cfg_prev_alt_dscp,
+
+    /*
      * Status: per-port 32-bit counters at [p*32 +: 32]
      */
     output wire [PORT_COUNT*32-1:0]               stat_rx_frames,
@@ -152,6 +172,10 @@ module switch_core #(
     output wire [PORT_COUNT*8*32-1:0]             stat_wd_storms,
     output wire [PORT_COUNT*32-1:0]               stat_wd_drop_frames,
     output wire [PORT_COUNT*32-1:0]               stat_wd_fwd_frames,
+    // prevention, per group g at [g*32 +: 32] (entry 0 stays 0): good frames classified
+    // with the alternate priority, and of those the untagged ones (bytes unchanged)
+    output wire [(1<<GROUP_W)*32-1:0]             stat_prev_frames,
+    output wire [(1<<GROUP_W)*32-1:0]             stat_prev_untagged,
     input  wire [15:0]                            stat_mmu_addr,
     output wire [31:0]                            stat_mmu_data,
     output wire [7*32-1:0]                        stat_mmu_drop_count,
@@ -825,6 +849,15 @@ generate
         /* verilator lint_on UNUSEDSIGNAL */
     end
 endgenerate
+
+// ---------------------------------------------------------------------------- prevention
+// (logic follows: ports first so instantiations can be written against them)
+assign stat_prev_frames = {(1<<GROUP_W)*32{1'b0}};
+assign stat_prev_untagged = {(1<<GROUP_W)*32{1'b0}};
+/* verilator lint_off UNUSEDSIGNAL */
+wire prev_unused = &{1'b0, cfg_port_group, cfg_prev_enable, cfg_prev_alt_prio,
+                     cfg_prev_alt_dscp, 1'b0};
+/* verilator lint_on UNUSEDSIGNAL */
 
 // queues of port rp that may send: not empty and no priority mapped to them paused
 reg  [7:0]           rc_paused;
