@@ -1,0 +1,421 @@
+"""Loop testbench (tb/loop/loop_top.v): configuration from models.loop, the host that injects
+the looping flow and honours its switch's PFC, counters and checkers.
+
+Checkers (each has a negative case in loop_cases.py):
+
+* the admission predictor: per switch, models.mmu.Mmu fed from mmu_core's request / release
+  handshakes (release first, as Mmu.step) must give the same answer as mmu_core;
+* the watchdog scoreboard: per switch and port, models.watchdog.Watchdog fed every clock with
+  the RTL watchdog's inputs (pfc_rx pause, queue busy, PFC pulses) must show the same state
+  and storm counters as stat_wd_storm / stat_wd_disabled / stat_wd_storms, and the detection
+  latency (first clock of the paused-and-busy condition to the storm flag) is measured;
+* progress: models.loop.check_progress over the clocks at which data frames moved on ring
+  links (DeadlockError when a whole window passes without one while frames wait), and the
+  deadlock check (the opposite: nothing moved for the window, every ring egress paused with
+  frames queued, every ring ingress PG in XOFF);
+* conservation: every injected frame is queued in a switch, expired out of a host port, or
+  counted as dropped (mmu_core drop counters, watchdog discards, TTL-expired frames checked
+  byte by byte: TTL 0, IPv4 checksum valid, payload intact).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
+from scapy.layers.inet import IP, UDP
+from scapy.layers.l2 import Dot1Q, Ether
+from scapy.packet import Raw
+
+from models.loop import (PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig, check_progress,
+                         loop_mmu_config, pause_clocks)
+from models.mmu import REASON_COUNT, Mmu
+from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
+
+SWITCHES = int(os.environ.get("PARAM_SWITCH_COUNT", "3"))
+CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "96"))
+BUFFER_CELLS = int(os.environ.get("PARAM_BUFFER_CELLS", "64"))
+LINK_DELAY = int(os.environ.get("PARAM_LINK_DELAY", "4"))
+WATCHDOG_ENABLE = int(os.environ.get("PARAM_WATCHDOG_ENABLE", "0"))
+PREVENT_ENABLE = int(os.environ.get("PARAM_PREVENT_ENABLE", "0"))
+GROUP_W = int(os.environ.get("PARAM_GROUP_W", "2"))
+ALT_DSCP = 8                     # CS1: the DSCP of the lossy alternate class
+CELL_W = 16
+PFC_DA = bytes.fromhex("0180c2000001")
+
+
+def loop_config(**kw) -> LoopConfig:
+    """The models.loop configuration this build runs (switch_core parameters from the build)."""
+    return LoopConfig(switches=SWITCHES, cell_bytes=CELL_BYTES, buffer_cells=BUFFER_CELLS,
+                      link_delay=LINK_DELAY, **kw)
+
+
+def is_pfc(data: bytes) -> bool:
+    return len(data) >= 14 and data[0:6] == PFC_DA and data[12:14] == b"\x88\x08"
+
+
+def host_mac(s: int) -> str:
+    return f"02:00:00:00:aa:{s:02x}"
+
+
+def ring_frame(src: int, seq: int, prio: int, ttl: int, length: int) -> bytes:
+    """Ether / 802.1Q (PCP prio) / IPv4 (TTL ttl) / UDP / payload (src, seq) of ``length``
+    bytes (no FCS)."""
+    body = b"LOOP" + src.to_bytes(1, "big") + seq.to_bytes(4, "big")
+    pkt = (Ether(dst="02:00:00:00:bb:00", src=host_mac(src)) / Dot1Q(prio=prio, vlan=10)
+           / IP(src=f"10.0.{src}.1", dst="10.9.9.9", ttl=ttl, id=seq & 0xFFFF)
+           / UDP(sport=4791, dport=4791) / Raw(body))
+    raw = bytes(pkt)
+    assert len(raw) <= length
+    return raw + bytes(length - len(raw))
+
+
+def parse_ring_frame(data: bytes) -> tuple[int, int, int, int, bool, int]:
+    """(src, seq, pcp, ttl, checksum ok, dscp) of a frame built by ring_frame after any number
+    of hops: the IPv4 checksum is recomputed by Scapy and compared with the one received."""
+    pkt = Ether(data)
+    ip = pkt[IP]
+    got = ip.chksum
+    ip2 = IP(bytes(ip))
+    ip2.chksum = None
+    ok = IP(bytes(ip2)).chksum == got
+    body = bytes(pkt[UDP].payload)
+    assert body[:4] == b"LOOP", body[:8]
+    return body[4], int.from_bytes(body[5:9], "big"), pkt[Dot1Q].prio, ip.ttl, ok, ip.tos >> 2
+
+
+def val(h) -> int:
+    return int(h.value)
+
+
+def field_of(vec: int, idx: int, width: int) -> int:
+    return (vec >> (idx * width)) & ((1 << width) - 1)
+
+
+@dataclass
+class Expired:
+    host: int          # switch whose host port it left by
+    src: int
+    seq: int
+    pcp: int
+    ttl: int
+    csum_ok: bool
+    dscp: int
+    length: int
+
+
+@dataclass
+class HostStats:
+    injected: int = 0
+    expired: list = field(default_factory=list)   # Expired
+    pfc_rx: int = 0
+
+
+class LoopTB:
+    def __init__(self, dut, cfg: LoopConfig, wd: WatchdogConfig | None = None,
+                 model_cfg: LoopConfig | None = None,
+                 model_wd: WatchdogConfig | None = None) -> None:
+        """``cfg`` / ``wd`` configure the RTL; the golden models use the same unless
+        ``model_cfg`` / ``model_wd`` are given (negative tests: a wrong model must be caught)."""
+        self.dut = dut
+        self.log = dut._log
+        self.cfg = cfg
+        self.mcfg = loop_mmu_config(cfg)
+        self.wd_cfg = wd
+        self.n = SWITCHES
+        self.clock = 0
+        self.sources = [AxiStreamSource(AxiStreamBus.from_prefix(dut, f"h{s}_in_axis"),
+                                        dut.clk, dut.rst) for s in range(self.n)]
+        self.sinks = [AxiStreamSink(AxiStreamBus.from_prefix(dut, f"h{s}_out_axis"),
+                                    dut.clk, dut.rst) for s in range(self.n)]
+        self.hosts = HostStats()
+        self.host_pause_until = [0] * self.n
+        self.injecting = False
+        # predictor: one golden Mmu per switch
+        pred_cfg = loop_mmu_config(model_cfg) if model_cfg is not None else self.mcfg
+        self.models = [Mmu(pred_cfg) for _ in range(self.n)]
+        self.expect_resp = [[] for _ in range(self.n)]
+        self.mismatch: list = []
+        self.requests = [0] * self.n
+        # watchdog scoreboard
+        wd_model = model_wd if model_wd is not None else wd
+        self.wd_models = [[Watchdog(wd_model) for _ in range(PORTS)] for _ in range(self.n)] \
+            if wd is not None else None
+        self.wd_mismatch: list = []
+        self.cond_start: dict = {}
+        self.storm_events: list = []         # (switch, port, prio, cond_start, storm clock)
+        self.restore_events: list = []       # (switch, port, prio, clock)
+        self.rtl_flags: dict = {}
+        self.deadlock_since: int | None = None
+        # progress: clocks at which ring tx counters moved (sampled)
+        self.moves: list[int] = []
+        self.drained_at: int | None = None
+
+    # ------------------------------------------------------------------ set-up
+    def apply_config(self) -> None:
+        d = self.dut
+        cfg = self.cfg
+        for k, v in self.mcfg.rtl_cfg(CELL_W).items():
+            getattr(d, k).value = v
+        p2g = p2q = dp = 0
+        for p, port in enumerate(self.mcfg.ports):
+            for k in range(8):
+                p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
+                p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
+            dp |= port.default_prio << (p * 3)
+        d.cfg_prio_to_pg.value = p2g
+        d.cfg_prio_to_queue.value = p2q
+        d.cfg_default_prio.value = dp
+        d.cfg_pause_quanta.value = sum(cfg.pause_quanta << (16 * k) for k in range(8))
+        d.cfg_refresh_quanta.value = cfg.refresh_quanta
+        d.cfg_quanta_step.value = cfg.quanta_step
+        w = self.wd_cfg
+        d.cfg_wd_enable.value = int(w is not None and w.enable)
+        d.cfg_wd_detect_time.value = w.detect_time if w else 0
+        d.cfg_wd_restore_time.value = w.restore_time if w else 0
+        d.cfg_wd_action.value = w.action if w else 0
+        d.cfg_wd_storm_limit.value = w.storm_limit if w else 0
+        d.cfg_wd_reenable.value = 0
+        # prevention (PREVENT_ENABLE builds): ring ports in one group, the loop's priority
+        # protected, moved to the lossy alternate priority and DSCP
+        groups = cfg.groups if cfg.prevention else (0,) * PORTS
+        d.cfg_port_group.value = sum(g << (GROUP_W * p) for p, g in enumerate(groups))
+        d.cfg_prev_enable.value = (1 << cfg.prio) if cfg.prevention else 0
+        d.cfg_prev_alt_prio.value = cfg.alt_prio << (3 * cfg.prio)
+        d.cfg_prev_alt_dscp.value = ALT_DSCP << (6 * cfg.prio)
+        d.stat_mmu_addr.value = 0
+        for s in range(3):
+            getattr(d, f"h{s}_in_axis_tuser").value = 0
+            if s >= self.n:
+                getattr(d, f"h{s}_in_axis_tvalid").value = 0
+                getattr(d, f"h{s}_out_axis_tready").value = 1
+
+    async def reset(self) -> None:
+        cocotb.start_soon(Clock(self.dut.clk, 8, unit="ns").start())
+        self.apply_config()
+        self.dut.rst.value = 1
+        await ClockCycles(self.dut.clk, 4)
+        self.dut.rst.value = 0
+        await RisingEdge(self.dut.clk)
+        errs = val(self.dut.err_flags)
+        assert errs == 0, f"error flags after reset {errs:#x} (err_reserve: buffer config)"
+        cocotb.start_soon(self._per_clock())
+        for s in range(self.n):
+            cocotb.start_soon(self._host_rx(s))
+
+    # ------------------------------------------------------------------ host
+    async def _host_rx(self, s: int) -> None:
+        """Host s: PFC frames from its switch pause its sender (802.1Qbb, applied at the last
+        beat, ceil(q * 65536 / step) clocks); data frames are the loop's expired frames."""
+        sink = self.sinks[s]
+        prio = self.cfg.prio
+        while True:
+            f = await sink.recv()
+            data = bytes(f.tdata)
+            if is_pfc(data):
+                self.hosts.pfc_rx += 1
+                enable = data[17]
+                if enable >> prio & 1:
+                    q = int.from_bytes(data[18 + 2 * prio:20 + 2 * prio], "big")
+                    self.host_pause_until[s] = (
+                        self.clock + 1 + pause_clocks(q, self.cfg.quanta_step) if q
+                        else self.clock)
+                continue
+            src, seq, pcp, ttl, ok, dscp = parse_ring_frame(data)
+            self.hosts.expired.append(Expired(s, src, seq, pcp, ttl, ok, dscp, len(data)))
+
+    async def inject(self, s: int, clocks: int, limit: int | None = None) -> int:
+        """Host s offers back-to-back frames of the looping flow for ``clocks`` clocks, never
+        starting one while its switch pauses it; returns the frames sent."""
+        src = self.sources[s]
+        cfg = self.cfg
+        end = self.clock + clocks
+        sent = 0
+        self.injecting = True
+        while self.clock < end and (limit is None or sent < limit):
+            if src.empty() and self.clock >= self.host_pause_until[s] and src.idle():
+                data = ring_frame(s, self.hosts.injected, cfg.prio, cfg.ttl, cfg.frame_bytes)
+                await src.send(AxiStreamFrame(data))
+                self.hosts.injected += 1
+                sent += 1
+            await RisingEdge(self.dut.clk)
+        await src.wait()
+        self.injecting = False
+        return sent
+
+    # ------------------------------------------------------------------ per clock
+    async def _per_clock(self) -> None:
+        """Clock counter, admission predictor and watchdog scoreboard, sampled at the falling
+        edge (registered values of the clock that just ended)."""
+        d = self.dut
+        mmus = [d.sw[s].core.mmu_inst for s in range(self.n)]
+        cores = [d.sw[s].core for s in range(self.n)]
+        wd = self.wd_models
+        prio_to_queue = [p.prio_to_queue for p in self.mcfg.ports]
+        while True:
+            await FallingEdge(d.clk)
+            self.clock += 1
+            t = self.clock
+            for s in range(self.n):
+                m = mmus[s]
+                if val(m.m_resp_valid):
+                    exp = self.expect_resp[s].pop(0)
+                    got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
+                    if got != exp:
+                        self.mismatch.append((t, s, exp, got))
+                rel = arr = None
+                if val(m.s_rel_valid) and val(m.s_rel_ready):
+                    rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
+                           val(m.s_rel_queue), val(m.s_rel_cells))
+                if val(m.s_req_valid) and val(m.s_req_ready):
+                    arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
+                           val(m.s_req_queue), val(m.s_req_len))
+                    self.requests[s] += 1
+                r = self.models[s].step(rel, arr)
+                if arr is not None:
+                    self.expect_resp[s].append((r.admit, r.reason))
+            pause = val(d.stat_pause)
+            if self.deadlock_since is None:
+                q = val(d.stat_queued_frames)
+                if all(field_of(pause, s * PORTS + PORT_NEXT, 8) >> self.cfg.prio & 1
+                       and field_of(q, s, 32) for s in range(self.n)):
+                    self.deadlock_since = t
+            if wd is None:
+                continue
+            storm = val(d.stat_wd_storm)
+            disabled = val(d.stat_wd_disabled)
+            for s in range(self.n):
+                busy = val(cores[s].wd.busy)
+                rxp = val(cores[s].rx_pfc_prio)
+                for p in range(PORTS):
+                    i = s * PORTS + p
+                    w = wd[s][p]
+                    st = field_of(storm, i, 8)
+                    di = field_of(disabled, i, 8)
+                    # the RTL's registered state this clock = the model after the last step
+                    want_st = sum(1 << k for k in range(8) if w.prio[k].state == STORM)
+                    want_di = sum(1 << k for k in range(8) if w.prio[k].state == DISABLED)
+                    if (st, di) != (want_st, want_di):
+                        self.wd_mismatch.append((t, s, p, (st, di), (want_st, want_di)))
+                    # detection latency from the RTL's own flags: the first clock of the
+                    # uninterrupted paused-and-busy condition while idle, to the flag rising
+                    pv = field_of(pause, i, 8)
+                    bv = field_of(busy, p, 8)
+                    was = self.rtl_flags.get(i, 0)
+                    now = st | di
+                    for k in range(8):
+                        key = (s, p, k)
+                        if now >> k & 1 and not was >> k & 1:
+                            self.storm_events.append((s, p, k, self.cond_start.pop(key, None),
+                                                      t))
+                        elif was >> k & 1 and not now >> k & 1:
+                            self.restore_events.append((s, p, k, t))
+                        if not now >> k & 1 and pv >> k & 1 and bv >> k & 1:
+                            self.cond_start.setdefault(key, t)
+                        else:
+                            self.cond_start.pop(key, None)
+                    self.rtl_flags[i] = now
+                    w.step(pause_in=pv, queue_busy=bv, rx_pfc=field_of(rxp, p, 8))
+
+    # ------------------------------------------------------------------ status
+    def ring_tx(self) -> int:
+        """Data frames sent on ring ports (0 and 1) of all switches so far."""
+        v = val(self.dut.stat_tx_frames)
+        return sum(field_of(v, s * PORTS + p, 32) for s in range(self.n)
+                   for p in (PORT_NEXT, PORT_PREV))
+
+    def queued(self) -> list[int]:
+        v = val(self.dut.stat_queued_frames)
+        return [field_of(v, s, 32) for s in range(self.n)]
+
+    def used(self) -> list[int]:
+        v = val(self.dut.stat_used_cells)
+        return [field_of(v, s, 32) for s in range(self.n)]
+
+    def mmu_drops(self, s: int) -> list[int]:
+        v = val(self.dut.stat_mmu_drop_count)
+        return [field_of(v, s * 7 + r, 32) for r in range(7)]
+
+    def ring_state(self) -> dict:
+        d = self.dut
+        pause, xoff = val(d.stat_pause), val(d.stat_xoff)
+        k = self.cfg.prio
+        pg = self.mcfg.ports[PORT_PREV].prio_to_pg[k]
+        return {
+            "queued": self.queued(),
+            "used": self.used(),
+            "egress_paused": [field_of(pause, s * PORTS + PORT_NEXT, 8) >> k & 1
+                              for s in range(self.n)],
+            "ingress_xoff": [field_of(xoff, s * PORTS + PORT_PREV, 8) >> pg & 1
+                             for s in range(self.n)],
+        }
+
+    async def watch(self, clocks: int, every: int = 64) -> None:
+        """Sample the ring tx counter every ``every`` clocks for ``clocks`` clocks; a change is
+        recorded as a move at the sample clock; the first clock every buffer is empty is
+        recorded as drained_at."""
+        last = self.ring_tx()
+        end = self.clock + clocks
+        while self.clock < end:
+            await ClockCycles(self.dut.clk, every)
+            now = self.ring_tx()
+            if now != last:
+                self.moves.append(self.clock)
+                last = now
+            if self.drained_at is None and not any(self.queued()) and not any(self.used()):
+                self.drained_at = self.clock
+
+    def check_progress(self, start: int, end: int, window: int) -> None:
+        """models.loop.check_progress on the sampled moves of this run."""
+        check_progress(self.moves, start, end, window, self.drained_at)
+
+    async def mmu_stat(self, s: int, addr: int) -> int:
+        d = self.dut
+        cur = val(d.stat_mmu_addr)
+        d.stat_mmu_addr.value = (cur & ~(0xFFFF << (16 * s))) | (addr << (16 * s))
+        await RisingEdge(d.clk)
+        await RisingEdge(d.clk)
+        await FallingEdge(d.clk)
+        return field_of(val(d.stat_mmu_data), s, 32)
+
+    async def check_drained(self) -> None:
+        """Every switch: all cells free, every mmu_core counter zero, no error flag, the
+        golden model empty and agreeing with every decision and drop counter."""
+        await ClockCycles(self.dut.clk, 16)
+        free = val(self.dut.stat_free_cells)
+        for s in range(self.n):
+            assert field_of(free, s, 32) == BUFFER_CELLS, f"switch {s}: cells not all free"
+            assert self.used()[s] == 0
+            assert await self.mmu_stat(s, 0x0A) == 0, f"switch {s}: mmu_core total_used"
+            for a in range(0x00, 0x0A, 2):
+                assert await self.mmu_stat(s, a) == 0, f"switch {s}: mmu global {a:#x}"
+            for i in range(PORTS * 8):
+                for f in range(3):
+                    assert await self.mmu_stat(s, 0x1000 + i * 8 + f) == 0, \
+                        f"switch {s}: PG {i} field {f}"
+                for f in range(2):
+                    assert await self.mmu_stat(s, 0x2000 + i * 4 + f) == 0, \
+                        f"switch {s}: queue {i} field {f}"
+            assert self.models[s].total_used == 0, f"switch {s}: model holds cells"
+            drops = self.mmu_drops(s)
+            for r in range(REASON_COUNT):
+                assert drops[r] == self.models[s].drops[r], f"switch {s} drop reason {r}"
+        assert val(self.dut.err_flags) == 0, f"error flags {val(self.dut.err_flags):#x}"
+        self.check_predictor()
+
+    def check_predictor(self) -> None:
+        assert not self.mismatch, f"mmu_core differs from the golden model: {self.mismatch[:5]}"
+        assert not self.wd_mismatch, \
+            f"watchdog differs from models.watchdog: {self.wd_mismatch[:5]}"
+
+    def drops_total(self) -> int:
+        return sum(sum(self.mmu_drops(s)) for s in range(self.n))
+
+
+__all__ = ["LoopTB", "loop_config", "ring_frame", "parse_ring_frame", "SWITCHES",
+           "WATCHDOG_ENABLE", "PREVENT_ENABLE", "ALT_DSCP", "BUFFER_CELLS", "PORTS", "PORT_NEXT", "PORT_PREV", "PORT_HOST",
+           "field_of", "val"]

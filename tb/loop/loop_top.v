@@ -1,0 +1,402 @@
+/*
+ * loop_top: SWITCH_COUNT switch_core instances (2 or 3) in a ring with a routing loop, for the
+ * PFC deadlock tests of issue 9 (tb/loop/test_loop.py, docs/watchdog.md "Loop test").
+ *
+ * Each switch has PORT_COUNT = 3 ports: port 0 faces the next switch of the ring, port 1 the
+ * previous one, port 2 a host (cocotb, streams h<s>_in_axis_* / h<s>_out_axis_*).  Every link
+ * is full duplex: two loop_link delay lines of LINK_DELAY clocks, carrying data frames and the
+ * PFC frames of the sending port's pfc_tx, as a cable does.
+ *
+ *        +--------+ p0 ---- link ---> p1 +--------+ p0 ---- link ---> p1 +--------+
+ *   h0 --| sw[0]  |    <--- link ----    | sw[1]  |    <--- link ----    | sw[2]  |-- h2
+ *        +--------+ p1                   +--------+                   p0 +--------+
+ *             ^ (p1 of sw[0] and p0 of sw[SWITCH_COUNT-1] close the ring)
+ *
+ * Static routing table (loop_router in front of each ring ingress port): a frame arriving on
+ * port 1 (from the previous switch) goes out of port 0 (to the next one), and so does a frame
+ * from the host: a flow injected by a host circulates around the ring: the routing loop.
+ * An IPv4 frame whose TTL a hop takes to 0 leaves on the host port of the switch it reached
+ * (ring port 0 receives only PFC frames; any data there also goes to the host).
+ *
+ * Configuration is shared by all switches (one MmuConfig); each port's PFC source MAC is
+ * 02:00:00:00:<switch>:<port>.  Status is concatenated per switch s at [s*W +: W].
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module loop_top #(
+    // switches in the ring (2 or 3)
+    parameter SWITCH_COUNT = 3,
+    // ports per switch: 0 next, 1 previous, 2 host (fixed)
+    parameter PORT_COUNT = 3,
+    // stream width (loop_router parses 64-bit beats)
+    parameter DATA_WIDTH = 64,
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    parameter DEST_WIDTH = 8,
+    // switch_core buffer: CELL_BYTES a multiple of its word (2 * PORT_COUNT beats)
+    parameter CELL_BYTES = 96,
+    parameter BUFFER_CELLS = 64,
+    parameter CELL_W = 16,
+    // switch_core WATCHDOG_ENABLE and PREVENT_ENABLE / GROUP_W
+    parameter WATCHDOG_ENABLE = 0,
+    parameter PREVENT_ENABLE = 0,
+    parameter GROUP_W = 2,
+    // clocks a beat spends on each link
+    parameter LINK_DELAY = 4
+) (
+    input  wire clk,
+    input  wire rst,
+
+    /*
+     * Host ports (switch s: h<s>); h2 is unused with SWITCH_COUNT = 2
+     */
+    input  wire [DATA_WIDTH-1:0] h0_in_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0] h0_in_axis_tkeep,
+    input  wire h0_in_axis_tvalid,
+    output wire h0_in_axis_tready,
+    input  wire h0_in_axis_tlast,
+    input  wire h0_in_axis_tuser,
+    output wire [DATA_WIDTH-1:0] h0_out_axis_tdata,
+    output wire [KEEP_WIDTH-1:0] h0_out_axis_tkeep,
+    output wire h0_out_axis_tvalid,
+    input  wire h0_out_axis_tready,
+    output wire h0_out_axis_tlast,
+    output wire h0_out_axis_tuser,
+    input  wire [DATA_WIDTH-1:0] h1_in_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0] h1_in_axis_tkeep,
+    input  wire h1_in_axis_tvalid,
+    output wire h1_in_axis_tready,
+    input  wire h1_in_axis_tlast,
+    input  wire h1_in_axis_tuser,
+    output wire [DATA_WIDTH-1:0] h1_out_axis_tdata,
+    output wire [KEEP_WIDTH-1:0] h1_out_axis_tkeep,
+    output wire h1_out_axis_tvalid,
+    input  wire h1_out_axis_tready,
+    output wire h1_out_axis_tlast,
+    output wire h1_out_axis_tuser,
+    input  wire [DATA_WIDTH-1:0] h2_in_axis_tdata,
+    input  wire [KEEP_WIDTH-1:0] h2_in_axis_tkeep,
+    input  wire h2_in_axis_tvalid,
+    output wire h2_in_axis_tready,
+    input  wire h2_in_axis_tlast,
+    input  wire h2_in_axis_tuser,
+    output wire [DATA_WIDTH-1:0] h2_out_axis_tdata,
+    output wire [KEEP_WIDTH-1:0] h2_out_axis_tkeep,
+    output wire h2_out_axis_tvalid,
+    input  wire h2_out_axis_tready,
+    output wire h2_out_axis_tlast,
+    output wire h2_out_axis_tuser,
+
+    /*
+     * switch_core configuration, shared by all switches (cfg_src_mac is set here)
+     */
+    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_pg,
+    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_queue,
+    input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
+    input  wire [CELL_W-1:0]                      cfg_buffer_cells,
+    input  wire [31:0]                            cfg_max_frame_bytes,
+    input  wire [2*CELL_W-1:0]                    cfg_pool_shared,
+    input  wire [CELL_W-1:0]                      cfg_hdrm_pool,
+    input  wire [2*CELL_W-1:0]                    cfg_egress_pool_shared,
+    input  wire [PORT_COUNT*8-1:0]                cfg_pg_lossless,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_reserved,
+    input  wire [PORT_COUNT*8-1:0]                cfg_pg_dynamic,
+    input  wire [PORT_COUNT*8*4-1:0]              cfg_pg_alpha_shift,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_static_th,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_headroom,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon_offset,
+    input  wire [PORT_COUNT*8-1:0]                cfg_q_lossless,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_reserved,
+    input  wire [PORT_COUNT*8-1:0]                cfg_q_dynamic,
+    input  wire [PORT_COUNT*8*4-1:0]              cfg_q_alpha_shift,
+    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_static_th,
+    input  wire [8*16-1:0]                        cfg_pause_quanta,
+    input  wire [15:0]                            cfg_refresh_quanta,
+    input  wire [23:0]                            cfg_quanta_step,
+    input  wire                                   cfg_wd_enable,
+    input  wire [31:0]                            cfg_wd_detect_time,
+    input  wire [31:0]                            cfg_wd_restore_time,
+    input  wire [1:0]                             cfg_wd_action,
+    input  wire [7:0]                             cfg_wd_storm_limit,
+    input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
+    input  wire [PORT_COUNT*GROUP_W-1:0]          cfg_port_group,
+    input  wire [7:0]                             cfg_prev_enable,
+    input  wire [8*3-1:0]                         cfg_prev_alt_prio,
+    input  wire [8*6-1:0]                         cfg_prev_alt_dscp,
+
+    /*
+     * Status per switch s
+     */
+    input  wire [SWITCH_COUNT*16-1:0]             stat_mmu_addr,
+    output wire [SWITCH_COUNT*32-1:0]             stat_mmu_data,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_rx_frames,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_tx_frames,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_drop_admission,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_pfc_rx_frames,
+    output wire [SWITCH_COUNT*32-1:0]             stat_free_cells,
+    output wire [SWITCH_COUNT*32-1:0]             stat_used_cells,
+    output wire [SWITCH_COUNT*32-1:0]             stat_queued_frames,
+    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_pause,
+    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_xoff,
+    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_wd_storm,
+    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_wd_disabled,
+    output wire [SWITCH_COUNT*PORT_COUNT*8*32-1:0] stat_wd_storms,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_wd_drop_frames,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_wd_fwd_frames,
+    output wire [SWITCH_COUNT*(1<<GROUP_W)*32-1:0] stat_prev_frames,
+    output wire [SWITCH_COUNT*7*32-1:0]           stat_mmu_drop_count,
+    // loop_router per ring ingress port (port 2: 0): frames expired / routed with a TTL
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_ttl_expired,
+    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_ttl_routed,
+    // per switch: {err_response, err_free_list, err_reserve, err_bad_config,
+    // err_release_underflow}
+    output wire [SWITCH_COUNT*5-1:0]              err_flags
+);
+
+localparam P = PORT_COUNT;
+localparam DW = DATA_WIDTH;
+localparam KW = KEEP_WIDTH;
+localparam [DEST_WIDTH-1:0] PORT_NEXT = 0;
+localparam [DEST_WIDTH-1:0] PORT_HOST = 2;
+
+initial begin
+    if (SWITCH_COUNT < 2 || SWITCH_COUNT > 3 || PORT_COUNT != 3) begin
+        $error("loop_top: SWITCH_COUNT must be 2 or 3 and PORT_COUNT 3");
+        $finish;
+    end
+end
+
+// switch s port p at [(s*P + p)*W +: W]
+wire [SWITCH_COUNT*P*DW-1:0]  sw_s_tdata,  sw_m_tdata;
+wire [SWITCH_COUNT*P*KW-1:0]  sw_s_tkeep,  sw_m_tkeep;
+wire [SWITCH_COUNT*P-1:0]     sw_s_tvalid, sw_m_tvalid;
+wire [SWITCH_COUNT*P-1:0]     sw_s_tready, sw_m_tready;
+wire [SWITCH_COUNT*P-1:0]     sw_s_tlast,  sw_m_tlast;
+wire [SWITCH_COUNT*P-1:0]     sw_s_tuser,  sw_m_tuser;
+wire [SWITCH_COUNT*P*DEST_WIDTH-1:0] sw_s_tdest;
+
+// link out of switch s: cw from its port 0 (to the next switch), ccw from its port 1
+wire [SWITCH_COUNT*DW-1:0]    cw_tdata,  ccw_tdata;
+wire [SWITCH_COUNT*KW-1:0]    cw_tkeep,  ccw_tkeep;
+wire [SWITCH_COUNT-1:0]       cw_tvalid, ccw_tvalid;
+wire [SWITCH_COUNT-1:0]       cw_tready, ccw_tready;
+wire [SWITCH_COUNT-1:0]       cw_tlast,  ccw_tlast;
+wire [SWITCH_COUNT-1:0]       cw_tuser,  ccw_tuser;
+
+// host streams gathered by switch
+wire [3*DW-1:0] h_in_tdata = {h2_in_axis_tdata, h1_in_axis_tdata, h0_in_axis_tdata};
+wire [3*KW-1:0] h_in_tkeep = {h2_in_axis_tkeep, h1_in_axis_tkeep, h0_in_axis_tkeep};
+wire [2:0] h_in_tvalid = {h2_in_axis_tvalid, h1_in_axis_tvalid, h0_in_axis_tvalid};
+wire [2:0] h_in_tlast = {h2_in_axis_tlast, h1_in_axis_tlast, h0_in_axis_tlast};
+wire [2:0] h_in_tuser = {h2_in_axis_tuser, h1_in_axis_tuser, h0_in_axis_tuser};
+wire [2:0] h_out_tready = {h2_out_axis_tready, h1_out_axis_tready, h0_out_axis_tready};
+wire [2:0] h_in_tready;
+wire [3*DW-1:0] h_out_tdata;
+wire [3*KW-1:0] h_out_tkeep;
+wire [2:0] h_out_tvalid, h_out_tlast, h_out_tuser;
+
+assign {h2_in_axis_tready, h1_in_axis_tready, h0_in_axis_tready} = h_in_tready;
+assign {h2_out_axis_tdata, h1_out_axis_tdata, h0_out_axis_tdata} = h_out_tdata;
+assign {h2_out_axis_tkeep, h1_out_axis_tkeep, h0_out_axis_tkeep} = h_out_tkeep;
+assign {h2_out_axis_tvalid, h1_out_axis_tvalid, h0_out_axis_tvalid} = h_out_tvalid;
+assign {h2_out_axis_tlast, h1_out_axis_tlast, h0_out_axis_tlast} = h_out_tlast;
+assign {h2_out_axis_tuser, h1_out_axis_tuser, h0_out_axis_tuser} = h_out_tuser;
+
+genvar s;
+generate
+    for (s = 0; s < 3; s = s + 1) begin : host
+        if (s >= SWITCH_COUNT) begin : unused
+            // no third switch: the host stream is idle
+            assign h_in_tready[s] = 1'b1;
+            assign h_out_tdata[s*DW +: DW] = {DW{1'b0}};
+            assign h_out_tkeep[s*KW +: KW] = {KW{1'b0}};
+            assign h_out_tvalid[s] = 1'b0;
+            assign h_out_tlast[s] = 1'b0;
+            assign h_out_tuser[s] = 1'b0;
+        end
+    end
+
+    for (s = 0; s < SWITCH_COUNT; s = s + 1) begin : sw
+        localparam integer NEXT = (s + 1) % SWITCH_COUNT;
+        localparam integer PREV = (s + SWITCH_COUNT - 1) % SWITCH_COUNT;
+        localparam integer B = s * P;
+
+        // ---- host port 2: frames from the host follow the routing table to port 0
+        assign sw_s_tdata[(B+2)*DW +: DW] = h_in_tdata[s*DW +: DW];
+        assign sw_s_tkeep[(B+2)*KW +: KW] = h_in_tkeep[s*KW +: KW];
+        assign sw_s_tvalid[B+2] = h_in_tvalid[s];
+        assign sw_s_tlast[B+2] = h_in_tlast[s];
+        assign sw_s_tuser[B+2] = h_in_tuser[s];
+        assign sw_s_tdest[(B+2)*DEST_WIDTH +: DEST_WIDTH] = PORT_NEXT;
+        assign h_in_tready[s] = sw_s_tready[B+2];
+        assign h_out_tdata[s*DW +: DW] = sw_m_tdata[(B+2)*DW +: DW];
+        assign h_out_tkeep[s*KW +: KW] = sw_m_tkeep[(B+2)*KW +: KW];
+        assign h_out_tvalid[s] = sw_m_tvalid[B+2];
+        assign h_out_tlast[s] = sw_m_tlast[B+2];
+        assign h_out_tuser[s] = sw_m_tuser[B+2];
+        assign sw_m_tready[B+2] = h_out_tready[s];
+
+        // ---- links out of this switch
+        loop_link #(.DATA_WIDTH(DW), .KEEP_WIDTH(KW), .DELAY(LINK_DELAY)) cw_link (
+            .clk(clk), .rst(rst),
+            .s_axis_tdata(sw_m_tdata[B*DW +: DW]), .s_axis_tkeep(sw_m_tkeep[B*KW +: KW]),
+            .s_axis_tvalid(sw_m_tvalid[B]), .s_axis_tready(sw_m_tready[B]),
+            .s_axis_tlast(sw_m_tlast[B]), .s_axis_tuser(sw_m_tuser[B]),
+            .m_axis_tdata(cw_tdata[s*DW +: DW]), .m_axis_tkeep(cw_tkeep[s*KW +: KW]),
+            .m_axis_tvalid(cw_tvalid[s]), .m_axis_tready(cw_tready[s]),
+            .m_axis_tlast(cw_tlast[s]), .m_axis_tuser(cw_tuser[s]));
+
+        loop_link #(.DATA_WIDTH(DW), .KEEP_WIDTH(KW), .DELAY(LINK_DELAY)) ccw_link (
+            .clk(clk), .rst(rst),
+            .s_axis_tdata(sw_m_tdata[(B+1)*DW +: DW]), .s_axis_tkeep(sw_m_tkeep[(B+1)*KW +: KW]),
+            .s_axis_tvalid(sw_m_tvalid[B+1]), .s_axis_tready(sw_m_tready[B+1]),
+            .s_axis_tlast(sw_m_tlast[B+1]), .s_axis_tuser(sw_m_tuser[B+1]),
+            .m_axis_tdata(ccw_tdata[s*DW +: DW]), .m_axis_tkeep(ccw_tkeep[s*KW +: KW]),
+            .m_axis_tvalid(ccw_tvalid[s]), .m_axis_tready(ccw_tready[s]),
+            .m_axis_tlast(ccw_tlast[s]), .m_axis_tuser(ccw_tuser[s]));
+
+        // ---- port 1 receives the previous switch's cw link: the loop (route to port 0)
+        loop_router #(.DATA_WIDTH(DW), .KEEP_WIDTH(KW), .DEST_WIDTH(DEST_WIDTH),
+                      .TTL_ENABLE(1)) prev_router (
+            .clk(clk), .rst(rst),
+            .s_axis_tdata(cw_tdata[PREV*DW +: DW]), .s_axis_tkeep(cw_tkeep[PREV*KW +: KW]),
+            .s_axis_tvalid(cw_tvalid[PREV]), .s_axis_tready(cw_tready[PREV]),
+            .s_axis_tlast(cw_tlast[PREV]), .s_axis_tuser(cw_tuser[PREV]),
+            .m_axis_tdata(sw_s_tdata[(B+1)*DW +: DW]), .m_axis_tkeep(sw_s_tkeep[(B+1)*KW +: KW]),
+            .m_axis_tvalid(sw_s_tvalid[B+1]), .m_axis_tready(sw_s_tready[B+1]),
+            .m_axis_tlast(sw_s_tlast[B+1]), .m_axis_tuser(sw_s_tuser[B+1]),
+            .m_axis_tdest(sw_s_tdest[(B+1)*DEST_WIDTH +: DEST_WIDTH]),
+            .cfg_route_dest(PORT_NEXT), .cfg_expire_dest(PORT_HOST),
+            .stat_expired(stat_ttl_expired[(B+1)*32 +: 32]),
+            .stat_routed(stat_ttl_routed[(B+1)*32 +: 32]));
+
+        // ---- port 0 receives the next switch's ccw link (its PFC frames)
+        loop_router #(.DATA_WIDTH(DW), .KEEP_WIDTH(KW), .DEST_WIDTH(DEST_WIDTH),
+                      .TTL_ENABLE(1)) next_router (
+            .clk(clk), .rst(rst),
+            .s_axis_tdata(ccw_tdata[NEXT*DW +: DW]), .s_axis_tkeep(ccw_tkeep[NEXT*KW +: KW]),
+            .s_axis_tvalid(ccw_tvalid[NEXT]), .s_axis_tready(ccw_tready[NEXT]),
+            .s_axis_tlast(ccw_tlast[NEXT]), .s_axis_tuser(ccw_tuser[NEXT]),
+            .m_axis_tdata(sw_s_tdata[B*DW +: DW]), .m_axis_tkeep(sw_s_tkeep[B*KW +: KW]),
+            .m_axis_tvalid(sw_s_tvalid[B]), .m_axis_tready(sw_s_tready[B]),
+            .m_axis_tlast(sw_s_tlast[B]), .m_axis_tuser(sw_s_tuser[B]),
+            .m_axis_tdest(sw_s_tdest[B*DEST_WIDTH +: DEST_WIDTH]),
+            .cfg_route_dest(PORT_HOST), .cfg_expire_dest(PORT_HOST),
+            .stat_expired(stat_ttl_expired[B*32 +: 32]),
+            .stat_routed(stat_ttl_routed[B*32 +: 32]));
+
+        assign stat_ttl_expired[(B+2)*32 +: 32] = 32'd0;
+        assign stat_ttl_routed[(B+2)*32 +: 32] = 32'd0;
+
+        // ---- the switch
+        wire [P*48-1:0] src_mac;
+        genvar p;
+        for (p = 0; p < P; p = p + 1) begin : mac
+            assign src_mac[p*48 +: 48] = {40'h02_00_00_00_00, 8'd0} | (s << 8) | p;
+        end
+
+        // outputs not exported (byte counters, other drop reasons, low watermark) stay open
+        /* verilator lint_off PINCONNECTEMPTY */
+        switch_core #(
+            .PORT_COUNT(P),
+            .DATA_WIDTH(DW),
+            .KEEP_WIDTH(KW),
+            .DEST_WIDTH(DEST_WIDTH),
+            .CELL_BYTES(CELL_BYTES),
+            .BUFFER_CELLS(BUFFER_CELLS),
+            .CELL_W(CELL_W),
+            .WATCHDOG_ENABLE(WATCHDOG_ENABLE),
+            .PREVENT_ENABLE(PREVENT_ENABLE),
+            .GROUP_W(GROUP_W)
+        ) core (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(sw_s_tdata[B*DW +: P*DW]),
+            .s_axis_tkeep(sw_s_tkeep[B*KW +: P*KW]),
+            .s_axis_tvalid(sw_s_tvalid[B +: P]),
+            .s_axis_tready(sw_s_tready[B +: P]),
+            .s_axis_tlast(sw_s_tlast[B +: P]),
+            .s_axis_tuser(sw_s_tuser[B +: P]),
+            .s_axis_tdest(sw_s_tdest[B*DEST_WIDTH +: P*DEST_WIDTH]),
+            .m_axis_tdata(sw_m_tdata[B*DW +: P*DW]),
+            .m_axis_tkeep(sw_m_tkeep[B*KW +: P*KW]),
+            .m_axis_tvalid(sw_m_tvalid[B +: P]),
+            .m_axis_tready(sw_m_tready[B +: P]),
+            .m_axis_tlast(sw_m_tlast[B +: P]),
+            .m_axis_tuser(sw_m_tuser[B +: P]),
+            .cfg_prio_to_pg(cfg_prio_to_pg),
+            .cfg_prio_to_queue(cfg_prio_to_queue),
+            .cfg_default_prio(cfg_default_prio),
+            .cfg_buffer_cells(cfg_buffer_cells),
+            .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .cfg_pool_shared(cfg_pool_shared),
+            .cfg_hdrm_pool(cfg_hdrm_pool),
+            .cfg_egress_pool_shared(cfg_egress_pool_shared),
+            .cfg_pg_lossless(cfg_pg_lossless),
+            .cfg_pg_reserved(cfg_pg_reserved),
+            .cfg_pg_dynamic(cfg_pg_dynamic),
+            .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
+            .cfg_pg_static_th(cfg_pg_static_th),
+            .cfg_pg_headroom(cfg_pg_headroom),
+            .cfg_pg_xon(cfg_pg_xon),
+            .cfg_pg_xon_offset(cfg_pg_xon_offset),
+            .cfg_q_lossless(cfg_q_lossless),
+            .cfg_q_reserved(cfg_q_reserved),
+            .cfg_q_dynamic(cfg_q_dynamic),
+            .cfg_q_alpha_shift(cfg_q_alpha_shift),
+            .cfg_q_static_th(cfg_q_static_th),
+            .cfg_src_mac(src_mac),
+            .cfg_pause_quanta(cfg_pause_quanta),
+            .cfg_refresh_quanta(cfg_refresh_quanta),
+            .cfg_quanta_step(cfg_quanta_step),
+            .cfg_wd_enable(cfg_wd_enable),
+            .cfg_wd_detect_time(cfg_wd_detect_time),
+            .cfg_wd_restore_time(cfg_wd_restore_time),
+            .cfg_wd_action(cfg_wd_action),
+            .cfg_wd_storm_limit(cfg_wd_storm_limit),
+            .cfg_wd_reenable(cfg_wd_reenable),
+            .cfg_port_group(cfg_port_group),
+            .cfg_prev_enable(cfg_prev_enable),
+            .cfg_prev_alt_prio(cfg_prev_alt_prio),
+            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
+            .stat_rx_frames(stat_rx_frames[B*32 +: P*32]),
+            .stat_rx_bytes(),
+            .stat_tx_frames(stat_tx_frames[B*32 +: P*32]),
+            .stat_tx_bytes(),
+            .stat_drop_error(),
+            .stat_drop_runt(),
+            .stat_drop_oversize(),
+            .stat_drop_admission(stat_drop_admission[B*32 +: P*32]),
+            .stat_pfc_rx_frames(stat_pfc_rx_frames[B*32 +: P*32]),
+            .stat_free_cells(stat_free_cells[s*32 +: 32]),
+            .stat_free_low_wm(),
+            .stat_used_cells(stat_used_cells[s*32 +: 32]),
+            .stat_queued_frames(stat_queued_frames[s*32 +: 32]),
+            .stat_pause(stat_pause[B*8 +: P*8]),
+            .stat_xoff(stat_xoff[B*8 +: P*8]),
+            .stat_wd_storm(stat_wd_storm[B*8 +: P*8]),
+            .stat_wd_disabled(stat_wd_disabled[B*8 +: P*8]),
+            .stat_wd_storms(stat_wd_storms[B*8*32 +: P*8*32]),
+            .stat_wd_drop_frames(stat_wd_drop_frames[B*32 +: P*32]),
+            .stat_wd_fwd_frames(stat_wd_fwd_frames[B*32 +: P*32]),
+            .stat_prev_frames(stat_prev_frames[s*(1<<GROUP_W)*32 +: (1<<GROUP_W)*32]),
+            .stat_prev_untagged(),
+            .stat_mmu_addr(stat_mmu_addr[s*16 +: 16]),
+            .stat_mmu_data(stat_mmu_data[s*32 +: 32]),
+            .stat_mmu_drop_count(stat_mmu_drop_count[s*7*32 +: 7*32]),
+            .err_release_underflow(err_flags[s*5 + 0]),
+            .err_bad_config(err_flags[s*5 + 1]),
+            .err_reserve(err_flags[s*5 + 2]),
+            .err_free_list(err_flags[s*5 + 3]),
+            .err_response(err_flags[s*5 + 4])
+        );
+        /* verilator lint_on PINCONNECTEMPTY */
+    end
+endgenerate
+
+endmodule
+
+`resetall
