@@ -78,6 +78,7 @@ class LoopConfig:
     prevention: bool = False
     groups: tuple[int, ...] = (1, 1, 0)   # port group of ports 0, 1, 2 (0: no group)
     link_delay: int = 4            # clocks of flight on every ring link (loop_link DELAY)
+    router_delay: int = 4          # loop_router: a frame waits for its decision (beat 3)
     host_delay: int = 0            # host <-> switch
     latency_in: int = 4            # last beat in -> admission
     latency_out: int = 8           # enqueue -> first beat out (earliest)
@@ -185,8 +186,19 @@ class LoopResult:
     pfc_frames: int = 0
     inject_end: int = 0                                       # clock the last frame started
     drained_at: int | None = None                             # first clock all buffers empty
-    # after injection started: first clock every ring egress queue held frames and was paused
-    deadlock_since: int | None = None
+    # stretches [start, end or None] in which every ring egress queue of the loop's priority
+    # held frames and was paused as its scheduler sees it
+    dead_stretches: list = field(default_factory=list)
+
+    @property
+    def deadlock_since(self) -> int | None:
+        """Start of the longest stretch of the deadlock condition (None: never held)."""
+        best = None
+        for start, end in self.dead_stretches:
+            n = (self.clocks if end is None else end) - start
+            if best is None or n > best[0]:
+                best = (n, start)
+        return None if best is None else best[1]
 
     def progress(self, start: int, end: int) -> int:
         """Data frames started on ring links in [start, end)."""
@@ -366,6 +378,7 @@ class LoopNetwork:
                         self.res.restores.append((t + 1, sw.idx, p, k))
         self._observe(t)
         self.t = t + 1
+        self.res.clocks = self.t
 
     def _admit(self, sw: _Switch, ip: int, fr: Frame, t: int) -> None:
         cfg = self.cfg
@@ -406,8 +419,8 @@ class LoopNetwork:
             if peer is None:
                 self._arrive(t + PFC_BEATS - 1 + cfg.host_delay, -1, 0, "pfc", (enable, times))
             else:
-                self._arrive(t + PFC_BEATS - 1 + cfg.link_delay, peer[0], peer[1], "pfc",
-                             (enable, times))
+                self._arrive(t + PFC_BEATS - 1 + cfg.link_delay + cfg.router_delay, peer[0],
+                             peer[1], "pfc", (enable, times))
             return
         if not any(sw.queues[p]):
             return
@@ -446,7 +459,8 @@ class LoopNetwork:
                 self.res.expired[sw.idx] += 1
             else:
                 self.res.ring_tx.append((t, sw.idx, p))
-                self._arrive(end + cfg.link_delay, peer[0], peer[1], "data", fr)
+                self._arrive(end + cfg.link_delay + cfg.router_delay, peer[0], peer[1], "data",
+                             fr)
             return
 
     def _host(self, t: int) -> None:
@@ -465,10 +479,14 @@ class LoopNetwork:
 
     def _observe(self, t: int) -> None:
         res = self.res
-        if res.deadlock_since is None and t > 0:
-            if all(sw.queues[PORT_NEXT][self.mcfg.ports[PORT_NEXT].prio_to_queue[self.cfg.prio]]
-                   and sw.sched_pause(PORT_NEXT, t) >> self.cfg.prio & 1 for sw in self.sw):
-                res.deadlock_since = t
+        q = self.mcfg.ports[PORT_NEXT].prio_to_queue[self.cfg.prio]
+        dead = all(sw.queues[PORT_NEXT][q] and sw.sched_pause(PORT_NEXT, t) >> self.cfg.prio & 1
+                   for sw in self.sw)
+        st = res.dead_stretches
+        if dead and (not st or st[-1][1] is not None):
+            st.append([t, None])
+        elif not dead and st and st[-1][1] is None:
+            st[-1][1] = t
         if self.injection_done():
             if self.empty():
                 if res.drained_at is None:

@@ -2,15 +2,16 @@
  * loop_router: the forwarding decision in front of one switch_core ingress port of the loop
  * testbench, and the IPv4 hop that makes a routing loop finite.
  *
- * switch_core takes the egress port as tdest with the frame (docs/switch_core.md: the dest of
- * the frame's last word is used).  This stage is the lookup of a static routing table: every
+ * switch_core takes the egress port as tdest with the frame; prevention (PREVENT_ENABLE)
+ * decides "same port group" from the tdest of the first beat, so tdest must be the frame's
+ * decision from its first beat on.  This stage is the lookup of a static routing table: every
  * frame arriving here goes to cfg_route_dest, except an 802.1Q-tagged IPv4 frame whose TTL
  * this hop takes to 0, which goes to cfg_expire_dest (the switch's host port: the expired
  * frame leaves the ring there instead of being silently discarded, so the testbench can
  * account for it).  With TTL_ENABLE the TTL is decremented and the header checksum updated
  * incrementally (RFC 1624 eq. 3: HC' = ~(~HC + ~m + m')), as a router does on every hop; a
- * received TTL of 0 is not decremented and expires.  Other frames (PFC / MAC Control, untagged,
- * non-IPv4) pass unchanged.
+ * received TTL of 0 is not decremented and expires.  Other frames (PFC / MAC Control,
+ * untagged, non-IPv4) pass unchanged to cfg_route_dest.
  *
  * Frame layout at DATA_WIDTH 64 (byte n of the frame in lane n % 8 of beat n / 8):
  *
@@ -18,7 +19,10 @@
  *   beat 2  octets 16-17  EtherType 0x0800, octet 18 version / IHL (version 4)
  *   beat 3  octet 26 TTL, 27 protocol, 28-29 header checksum
  *
- * One pipeline register (ready passes through combinationally); test-only, not synthesised.
+ * The decision is known with beat 3, so beats wait in a FIFO of FIFO_DEPTH beats and a frame
+ * starts out only once its decision is in the decision queue (beat 3 or, for a shorter frame,
+ * its last beat received).  The output lags the input by 3 beats and keeps the full rate.
+ * Test-only, not synthesised.
  */
 
 `resetall
@@ -72,21 +76,28 @@ initial begin
     end
 end
 
-reg  [DATA_WIDTH-1:0]  data_reg;
-reg  [KEEP_WIDTH-1:0]  keep_reg;
-reg                    valid_reg;
-reg                    last_reg;
-reg                    user_reg;
-reg  [DEST_WIDTH-1:0]  dest_reg;
+localparam BEAT_W = DATA_WIDTH + KEEP_WIDTH + 2;
+localparam FIFO_DEPTH = 16;
+localparam FIFO_PTR_W = 4;
+localparam DQ_DEPTH = 4;
+localparam DQ_PTR_W = 2;
+
+reg  [BEAT_W-1:0]      fifo_mem [0:FIFO_DEPTH-1];
+reg  [FIFO_PTR_W:0]    wr_ptr_reg, rd_ptr_reg;
+reg  [DEST_WIDTH-1:0]  dq_mem [0:DQ_DEPTH-1];
+reg  [DQ_PTR_W:0]      dq_wr_reg, dq_rd_reg;
 reg  [2:0]             beat_reg;        // beat of the frame at the input, saturates at 4
 reg                    tag_reg;         // octets 12-13 were 0x8100
 reg                    ipv4_reg;        // and octets 16-18 say IPv4
-reg  [DEST_WIDTH-1:0]  frame_dest_reg;  // decision for the rest of the frame (beat > 3)
 reg  [31:0]            expired_reg;
 reg  [31:0]            routed_reg;
 
-wire load = !valid_reg || m_axis_tready;
-wire fire = s_axis_tvalid && load;
+wire [FIFO_PTR_W:0] fifo_count = wr_ptr_reg - rd_ptr_reg;
+wire [DQ_PTR_W:0]   dq_count = dq_wr_reg - dq_rd_reg;
+wire fifo_full = fifo_count == FIFO_DEPTH[FIFO_PTR_W:0];
+wire dq_full = dq_count == DQ_DEPTH[DQ_PTR_W:0];
+wire in_ready = !fifo_full && !dq_full;
+wire fire = s_axis_tvalid && in_ready;
 
 wire       at_ttl = beat_reg == 3'd3 && tag_reg && ipv4_reg;
 wire [7:0] ttl_in = s_axis_tdata[23:16];
@@ -100,34 +111,29 @@ wire [16:0] csum_fold1 = {1'b0, csum_sum[15:0]} + {15'd0, csum_sum[17:16]};
 wire [15:0] csum_fold2 = csum_fold1[15:0] + {15'd0, csum_fold1[16]};
 wire [15:0] csum_new = ~csum_fold2;
 
-reg [DATA_WIDTH-1:0] data_out;
-reg [DEST_WIDTH-1:0] dest_out;
+reg [DATA_WIDTH-1:0] data_in;
 always @* begin
-    data_out = s_axis_tdata;
+    data_in = s_axis_tdata;
     if (at_ttl && TTL_ENABLE != 0) begin
-        data_out[23:16] = ttl_new;
-        data_out[39:32] = csum_new[15:8];
-        data_out[47:40] = csum_new[7:0];
-    end
-    if (beat_reg < 3'd3) begin
-        dest_out = cfg_route_dest;
-    end else if (beat_reg == 3'd3) begin
-        dest_out = expire ? cfg_expire_dest : cfg_route_dest;
-    end else begin
-        dest_out = frame_dest_reg;
+        data_in[23:16] = ttl_new;
+        data_in[39:32] = csum_new[15:8];
+        data_in[47:40] = csum_new[7:0];
     end
 end
 
+// the frame's decision: with beat 3, or with the last beat of a shorter frame
+wire decide = fire && (beat_reg == 3'd3 || (s_axis_tlast && beat_reg < 3'd3));
+wire [DEST_WIDTH-1:0] decision = expire ? cfg_expire_dest : cfg_route_dest;
+
+wire [BEAT_W-1:0] head = fifo_mem[rd_ptr_reg[FIFO_PTR_W-1:0]];
+wire out_valid = fifo_count != {(FIFO_PTR_W+1){1'b0}} && dq_count != {(DQ_PTR_W+1){1'b0}};
+wire out_fire = out_valid && m_axis_tready;
+
 always @(posedge clk) begin
-    if (load) begin
-        valid_reg <= s_axis_tvalid;
-        data_reg <= data_out;
-        keep_reg <= s_axis_tkeep;
-        last_reg <= s_axis_tlast;
-        user_reg <= s_axis_tuser;
-        dest_reg <= dest_out;
-    end
     if (fire) begin
+        fifo_mem[wr_ptr_reg[FIFO_PTR_W-1:0]] <= {data_in, s_axis_tkeep, s_axis_tlast,
+                                                 s_axis_tuser};
+        wr_ptr_reg <= wr_ptr_reg + 1'b1;
         if (s_axis_tlast) begin
             beat_reg <= 3'd0;
             tag_reg <= 1'b0;
@@ -145,7 +151,6 @@ always @(posedge clk) begin
             end
         end
         if (beat_reg == 3'd3) begin
-            frame_dest_reg <= dest_out;
             if (expire) begin
                 expired_reg <= expired_reg + 32'd1;
             end else if (at_ttl) begin
@@ -153,24 +158,33 @@ always @(posedge clk) begin
             end
         end
     end
+    if (decide) begin
+        dq_mem[dq_wr_reg[DQ_PTR_W-1:0]] <= decision;
+        dq_wr_reg <= dq_wr_reg + 1'b1;
+    end
+    if (out_fire) begin
+        rd_ptr_reg <= rd_ptr_reg + 1'b1;
+        if (m_axis_tlast) begin
+            dq_rd_reg <= dq_rd_reg + 1'b1;
+        end
+    end
     if (rst) begin
-        valid_reg <= 1'b0;
+        wr_ptr_reg <= {(FIFO_PTR_W+1){1'b0}};
+        rd_ptr_reg <= {(FIFO_PTR_W+1){1'b0}};
+        dq_wr_reg <= {(DQ_PTR_W+1){1'b0}};
+        dq_rd_reg <= {(DQ_PTR_W+1){1'b0}};
         beat_reg <= 3'd0;
         tag_reg <= 1'b0;
         ipv4_reg <= 1'b0;
-        frame_dest_reg <= {DEST_WIDTH{1'b0}};
         expired_reg <= 32'd0;
         routed_reg <= 32'd0;
     end
 end
 
-assign s_axis_tready = load;
-assign m_axis_tdata = data_reg;
-assign m_axis_tkeep = keep_reg;
-assign m_axis_tvalid = valid_reg;
-assign m_axis_tlast = last_reg;
-assign m_axis_tuser = user_reg;
-assign m_axis_tdest = dest_reg;
+assign s_axis_tready = in_ready;
+assign {m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser} = head;
+assign m_axis_tvalid = out_valid;
+assign m_axis_tdest = dq_mem[dq_rd_reg[DQ_PTR_W-1:0]];
 assign stat_expired = expired_reg;
 assign stat_routed = routed_reg;
 

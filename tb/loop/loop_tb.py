@@ -115,6 +115,15 @@ class HostStats:
     pfc_rx: int = 0
 
 
+def _longest(stretches: list, now: int) -> int | None:
+    best = None
+    for start, end in stretches:
+        n = (now if end is None else end) - start
+        if best is None or n > best[0]:
+            best = (n, start)
+    return None if best is None else best[1]
+
+
 class LoopTB:
     def __init__(self, dut, cfg: LoopConfig, wd: WatchdogConfig | None = None,
                  model_cfg: LoopConfig | None = None,
@@ -150,7 +159,7 @@ class LoopTB:
         self.storm_events: list = []         # (switch, port, prio, cond_start, storm clock)
         self.restore_events: list = []       # (switch, port, prio, clock)
         self.rtl_flags: dict = {}
-        self.deadlock_since: int | None = None
+        self.dead_stretches: list = []       # [start, end or None] of the deadlock condition
         # progress: clocks at which ring tx counters moved (sampled)
         self.moves: list[int] = []
         self.drained_at: int | None = None
@@ -255,7 +264,8 @@ class LoopTB:
         mmus = [d.sw[s].core.mmu_inst for s in range(self.n)]
         cores = [d.sw[s].core for s in range(self.n)]
         wd = self.wd_models
-        prio_to_queue = [p.prio_to_queue for p in self.mcfg.ports]
+        ring_q = PORT_NEXT * 8 + self.mcfg.ports[PORT_NEXT].prio_to_queue[self.cfg.prio]
+        cnt_w = (BUFFER_CELLS).bit_length()          # switch_core CNT_W = $clog2(cells + 1)
         while True:
             await FallingEdge(d.clk)
             self.clock += 1
@@ -279,11 +289,19 @@ class LoopTB:
                 if arr is not None:
                     self.expect_resp[s].append((r.admit, r.reason))
             pause = val(d.stat_pause)
-            if self.deadlock_since is None:
-                q = val(d.stat_queued_frames)
-                if all(field_of(pause, s * PORTS + PORT_NEXT, 8) >> self.cfg.prio & 1
-                       and field_of(q, s, 32) for s in range(self.n)):
-                    self.deadlock_since = t
+            # deadlock condition: every ring egress queue of the loop's priority holds frames
+            # and is paused as its scheduler sees it (pfc_rx, through the watchdog if any);
+            # stretches [start, end) of it are recorded
+            dead = True
+            for s in range(self.n):
+                if not (field_of(val(cores[s].sched_pause), PORT_NEXT, 8) >> self.cfg.prio & 1
+                        and field_of(val(cores[s].q_cnt_reg), ring_q, cnt_w)):
+                    dead = False
+                    break
+            if dead and (not self.dead_stretches or self.dead_stretches[-1][1] is not None):
+                self.dead_stretches.append([t, None])
+            elif not dead and self.dead_stretches and self.dead_stretches[-1][1] is None:
+                self.dead_stretches[-1][1] = t
             if wd is None:
                 continue
             storm = val(d.stat_wd_storm)
@@ -322,6 +340,11 @@ class LoopTB:
                     w.step(pause_in=pv, queue_busy=bv, rx_pfc=field_of(rxp, p, 8))
 
     # ------------------------------------------------------------------ status
+    @property
+    def deadlock_since(self) -> int | None:
+        """Start of the longest stretch of the deadlock condition (None: never held)."""
+        return _longest(self.dead_stretches, self.clock)
+
     def ring_tx(self) -> int:
         """Data frames sent on ring ports (0 and 1) of all switches so far."""
         v = val(self.dut.stat_tx_frames)
@@ -341,14 +364,16 @@ class LoopTB:
         return [field_of(v, s * 7 + r, 32) for r in range(7)]
 
     def ring_state(self) -> dict:
+        """Per switch: frames queued, cells used, ring egress paused on the loop's priority as
+        the scheduler sees it, ring ingress PG in XOFF."""
         d = self.dut
-        pause, xoff = val(d.stat_pause), val(d.stat_xoff)
+        xoff = val(d.stat_xoff)
         k = self.cfg.prio
         pg = self.mcfg.ports[PORT_PREV].prio_to_pg[k]
         return {
             "queued": self.queued(),
             "used": self.used(),
-            "egress_paused": [field_of(pause, s * PORTS + PORT_NEXT, 8) >> k & 1
+            "egress_paused": [field_of(val(d.sw[s].core.sched_pause), PORT_NEXT, 8) >> k & 1
                               for s in range(self.n)],
             "ingress_xoff": [field_of(xoff, s * PORTS + PORT_PREV, 8) >> pg & 1
                              for s in range(self.n)],
