@@ -21,19 +21,28 @@ ROOT = flow.ROOT
 
 # (name, top, params, target MHz)
 CONFIGS = [
-    ("mmu_core p2", "mmu_core", {"PORT_COUNT": 2}, 125),
-    ("mmu_core p4", "mmu_core", {"PORT_COUNT": 4}, 125),
-    ("mmu_core p8", "mmu_core", {"PORT_COUNT": 8}, 125),
-    ("mmu_core p32", "mmu_core", {"PORT_COUNT": 32}, 125),
-    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8}, 125),
-    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8}, 125),
-    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8}, 125),
+    # the admission core alone: the multi-cycle core (PIPELINE 1) of the 125 MHz byte-wide
+    # builds, and the single-cycle core (one decision per clock) the DATA_WIDTH 64 switch needs
+    ("mmu_core p2 pipe", "mmu_core", {"PORT_COUNT": 2, "PIPELINE": 1}, 125),
+    ("mmu_core p4 pipe", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 1}, 125),
+    ("mmu_core p8 pipe", "mmu_core", {"PORT_COUNT": 8, "PIPELINE": 1}, 125),
+    ("mmu_core p32 pipe", "mmu_core", {"PORT_COUNT": 32, "PIPELINE": 1}, 125),
+    ("mmu_core p4 1-clock", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 0}, 156.25),
+    # the switch core: DATA_WIDTH 8 (1 GbE byte clock) with the multi-cycle MMU, DATA_WIDTH 64
+    # (10 GbE) with the single-cycle MMU
+    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8,
+                                           "MMU_PIPELINE": 1}, 125),
+    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8,
+                                           "MMU_PIPELINE": 1}, 125),
+    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8,
+                                           "MMU_PIPELINE": 1}, 125),
+    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8,
+                                            "MMU_PIPELINE": 1}, 125),
     ("switch_core p2 dw64", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),
-    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8}, 125),
 ]
-QUICK = {"mmu_core p2", "mmu_core p4", "switch_core p2 dw8", "switch_core p4 dw8"}
+QUICK = {"mmu_core p2 pipe", "mmu_core p4 pipe", "switch_core p2 dw8", "switch_core p4 dw8"}
 
 
 def main(argv=None):
@@ -41,6 +50,10 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--only", action="append")
     ap.add_argument("--no-doc", action="store_true", help="do not rewrite docs/synth_sweep.md")
+    ap.add_argument("--timeout", type=float, default=90,
+                    help="minutes per configuration before it is reported as not finished")
+    ap.add_argument("--table-only", action="store_true",
+                    help="run nothing: build the table from the reports already in sim_build")
     args = ap.parse_args(argv)
     rows = []
     for name, top, params, mhz in CONFIGS:
@@ -51,9 +64,20 @@ def main(argv=None):
         out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
         cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
                "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")]
-        print(f"sweep: {name} ...", flush=True)
-        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        if r.returncode != 0:
+        if args.table_only:
+            if not (ROOT / out / "report.json").exists():
+                rows.append((name, "failed", "", "", "", mhz, "not run"))
+                continue
+        else:
+            print(f"sweep: {name} ...", flush=True)
+            try:
+                r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                                   timeout=args.timeout * 60)
+            except subprocess.TimeoutExpired:
+                rows.append((name, "failed", "", "", "", mhz,
+                             f"not finished in {args.timeout:g} min"))
+                continue
+        if not args.table_only and r.returncode != 0:
             rows.append((name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:]))
             print(r.stdout[-1000:], r.stderr[-1000:])
             continue
@@ -75,7 +99,9 @@ def main(argv=None):
              "|---|---|---|---|---|---|---|"]
     for row in rows:
         if row[1] == "failed":
-            lines.append(f"| {row[0]} | failed | | | {row[5]} | | {row[6].splitlines()[-1] if row[6] else ''} |")
+            why = row[6].splitlines()[-1] if row[6] else ""
+            label = why if why == "not run" or why.startswith("not finished") else "failed"
+            lines.append(f"| {row[0]} | {label} | | | {row[5]} | | {why} |")
         else:
             lines.append(f"| {row[0]} | {row[2]} | {row[3]} | {row[4]} | {row[5]} | {row[6]} | {row[7]} |")
     table = "\n".join(lines) + "\n"
