@@ -10,7 +10,23 @@
  *  Source MAC                  6..11    -
  *  EtherType / TPID            12..13   0x8100: 802.1Q tag present
  *  TCI                         14..15   PCP = TCI[15:13] (byte 14 bits 7:5) = priority
+ *  EtherType (tagged)          16..17   0x0800: IPv4 (prevention rewrite)
+ *  IPv4 TOS (tagged)           19       DSCP = bits 7:2, ECN = bits 1:0
+ *  IPv4 header checksum        28..29   (tagged frame: 14 + 4 + 10)
  *
+ * Deadlock prevention (PREVENT_ENABLE, docs/watchdog.md "Prevention"): s_axis_same_group
+ * (with the frame's first beat: its tdest is a port of this port's group) and a protected
+ * priority k (PCP, or cfg_default_prio if untagged) remap the frame to cfg_prev_alt_prio[k]:
+ * m_word_prio is the alternate priority, and a tagged frame's bytes are rewritten in the
+ * gathered word before it is stored: PCP <- alternate priority (DEI, VID kept); if IPv4
+ * (EtherType 0x0800 after the tag) DSCP <- cfg_prev_alt_dscp[k] (ECN kept) and the header
+ * checksum updated incrementally, RFC 1624 eqn. 3: HC' = ~(~HC + ~m + m') in one's complement
+ * (m, m': the old and new 16-bit word holding the TOS; the version / IHL byte is the same in
+ * both, so it cancels and only the TOS byte enters).  An untagged frame is remapped in queue
+ * and PG only, its bytes unchanged.  Frames carry no FCS here, so no FCS to recompute.  The
+ * rewrite works on word-aligned byte lanes: a word holds WORD_BEATS*KEEP_WIDTH bytes of the
+ * frame, so byte b is lane b % WORD_BYTES of word b / WORD_BYTES (every beat before tlast is
+ * full); bytes 28 and 29 must share a word (checked at elaboration).
  * Classification at tlast (first match wins): error (tuser), oversize (length above
  * cfg_max_frame_bytes), runt (below 60 bytes), PFC, good.  Words of a frame past
  * cfg_max_frame_bytes are marked store = 0 and never take a cell; the frame's last word
@@ -36,7 +52,12 @@ module sw_ingress #(
     parameter WB_W = 7,
     // staging words (power of two)
     parameter FIFO_DEPTH = 2,
-    parameter FIFO_PTR_W = 1
+    parameter FIFO_PTR_W = 1,
+    // deadlock prevention remap and rewrite (0: none, m_word_prio is the frame's priority)
+    parameter PREVENT_ENABLE = 0,
+    // test only: 1 drops the end-around carry of the checksum update (a wrong checksum for
+    // the testbench to catch); 0 in every real build
+    parameter PREVENT_FAULT_INJECT = 0
 ) (
     input  wire                             clk,
     input  wire                             rst,
@@ -51,6 +72,8 @@ module sw_ingress #(
     input  wire                             s_axis_tlast,
     input  wire                             s_axis_tuser,
     input  wire [DEST_WIDTH-1:0]            s_axis_tdest,
+    // sideband of the beat: tdest is a port of this port's group (prevention; first beat)
+    input  wire                             s_axis_same_group,
 
     /*
      * Words out (to the buffer write stage); the frame fields are valid with m_word_last
@@ -65,12 +88,19 @@ module sw_ingress #(
     output wire [2:0]                       m_word_prio,
     output wire [DEST_WIDTH-1:0]            m_word_dest,
     output wire [2:0]                       m_word_kind,
+    // prevention: the frame was remapped to its alternate priority (m_word_prio is it), and
+    // the frame was tagged (else: queue / PG remapped, bytes unchanged)
+    output wire                             m_word_remap,
+    output wire                             m_word_tagged,
 
     /*
      * Configuration
      */
     input  wire [2:0]                       cfg_default_prio,
     input  wire [31:0]                      cfg_max_frame_bytes,
+    input  wire [7:0]                       cfg_prev_enable,
+    input  wire [8*3-1:0]                   cfg_prev_alt_prio,
+    input  wire [8*6-1:0]                   cfg_prev_alt_dscp,
 
     /*
      * Status
@@ -91,12 +121,22 @@ localparam WORD_W = WORD_BEATS * DATA_WIDTH;
 localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
 localparam integer BEAT_LAST_I = WORD_BEATS - 1;
 localparam [BI_W-1:0] BEAT_LAST = BEAT_LAST_I[BI_W-1:0];
-localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 3;
+localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 3 + 2;
 localparam MIN_LEN = 60;
+// byte lanes of the prevention rewrite: word index and lane of frame bytes 14, 19, 28, 29
+localparam integer WORD_BYTES = WORD_BEATS * KEEP_WIDTH;
+localparam integer W_PCP = 14 / WORD_BYTES, L_PCP = 14 % WORD_BYTES;
+localparam integer W_TOS = 19 / WORD_BYTES, L_TOS = 19 % WORD_BYTES;
+localparam integer W_CSUM = 28 / WORD_BYTES, L_CSUM = 28 % WORD_BYTES;
+localparam integer WIDX_MAX = 31;
 
 initial begin
     if (KEEP_WIDTH * 8 != DATA_WIDTH) begin
         $error("sw_ingress: DATA_WIDTH must be 8 * KEEP_WIDTH");
+        $finish;
+    end
+    if (PREVENT_ENABLE != 0 && 29 / WORD_BYTES != W_CSUM) begin
+        $error("sw_ingress: prevention needs IPv4 checksum bytes 28, 29 in one word");
         $finish;
     end
 end
@@ -105,6 +145,10 @@ reg [15:0]       byte_cnt_reg;   // bytes of the frame before this beat (saturat
 reg              da_ok_reg;
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;
+reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
+reg [7:0]        tos_reg;         // byte 19
+reg              same_group_reg;  // latched with the frame's first beat
+reg [4:0]        widx_reg;        // word of the frame being gathered (saturating)
 reg              err_reg;
 reg [BI_W-1:0]   beat_reg;
 reg [WB_W-1:0]   word_bytes_reg;
@@ -123,6 +167,8 @@ reg [15:0]       len_next;
 reg              da_ok_next;
 reg [15:0]       ethertype_next;
 reg [7:0]        tci_hi_next;
+reg [15:0]       inner_type_next;
+reg [7:0]        tos_next;
 reg [WORD_W-1:0] gather_next;
 integer i;
 integer pos;
@@ -132,6 +178,8 @@ always @* begin
     da_ok_next = da_ok_reg;
     ethertype_next = ethertype_reg;
     tci_hi_next = tci_hi_reg;
+    inner_type_next = inner_type_reg;
+    tos_next = tos_reg;
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
         if (s_axis_tkeep[i]) begin
             beat_bytes = beat_bytes + 1'b1;
@@ -149,6 +197,15 @@ always @* begin
             end
             if (pos == 14) begin
                 tci_hi_next = s_axis_tdata[i*8 +: 8];
+            end
+            if (pos == 16) begin
+                inner_type_next[15:8] = s_axis_tdata[i*8 +: 8];
+            end
+            if (pos == 17) begin
+                inner_type_next[7:0] = s_axis_tdata[i*8 +: 8];
+            end
+            if (pos == 19) begin
+                tos_next = s_axis_tdata[i*8 +: 8];
             end
         end
     end
@@ -182,8 +239,63 @@ end
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
 wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
 
-wire [ENTRY_W-1:0] entry_in = {gather_next, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize,
-                               len_out, prio, s_axis_tdest, kind};
+// ---- deadlock prevention: remap decision and the rewrite of the gathered word
+wire [WORD_W-1:0] word_out;
+wire              remap;
+wire [2:0]        prio_out;
+
+generate
+    if (PREVENT_ENABLE != 0) begin : prevent
+        wire       same_group = byte_cnt_reg == 16'd0 ? s_axis_same_group : same_group_reg;
+        wire [2:0] alt_prio = cfg_prev_alt_prio[prio*3 +: 3];
+        wire [7:0] new_tos = {cfg_prev_alt_dscp[prio*6 +: 6], tos_next[1:0]};
+        wire       ipv4 = has_tag && inner_type_next == 16'h0800;
+        assign remap = same_group && cfg_prev_enable[prio];
+        assign prio_out = remap ? alt_prio : prio;
+
+        // RFC 1624 eqn. 3 with m = {b18, old TOS}, m' = {b18, new TOS}: ~m + m' is
+        // {8'hff, ~old TOS} + {8'h00, new TOS} in one's complement, b18 cancelling
+        wire [15:0] old_csum = {gather_next[L_CSUM*8 +: 8], gather_next[(L_CSUM+1)*8 +: 8]};
+        wire [17:0] csum_sum = {2'b00, ~old_csum} + {2'b00, 8'hff, ~tos_next}
+                               + {10'd0, new_tos};
+        wire [16:0] csum_fold1 = {1'b0, csum_sum[15:0]} + {15'd0, csum_sum[17:16]};
+        // (fold1 is at most 0x10002, so a second fold never carries again)
+        wire [15:0] csum_fold2 = PREVENT_FAULT_INJECT != 0 ? csum_sum[15:0]
+                                 : csum_fold1[15:0] + {15'd0, csum_fold1[16]};
+        wire [15:0] new_csum = ~csum_fold2;
+
+        reg [WORD_W-1:0] word;
+        always @* begin
+            word = gather_next;
+            if (remap && has_tag) begin
+                if ({27'd0, widx_reg} == W_PCP) begin
+                    word[L_PCP*8 + 5 +: 3] = alt_prio;
+                end
+                if (ipv4 && {27'd0, widx_reg} == W_TOS) begin
+                    word[L_TOS*8 +: 8] = new_tos;
+                end
+                if (ipv4 && {27'd0, widx_reg} == W_CSUM) begin
+                    word[L_CSUM*8 +: 8] = new_csum[15:8];
+                    word[(L_CSUM+1)*8 +: 8] = new_csum[7:0];
+                end
+            end
+        end
+        assign word_out = word;
+    end else begin : no_prevent
+        assign word_out = gather_next;
+        assign remap = 1'b0;
+        assign prio_out = prio;
+        // without prevention its configuration, sideband and parse state are unused
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused = &{1'b0, s_axis_same_group, same_group_reg, cfg_prev_enable,
+                        cfg_prev_alt_prio, cfg_prev_alt_dscp, inner_type_next, tos_next,
+                        widx_reg, 1'b0};
+        /* verilator lint_on UNUSEDSIGNAL */
+    end
+endgenerate
+
+wire [ENTRY_W-1:0] entry_in = {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize,
+                               len_out, prio_out, s_axis_tdest, kind, remap, has_tag};
 wire [ENTRY_W-1:0] entry_out;
 
 /* verilator lint_off PINCONNECTEMPTY */
@@ -205,7 +317,7 @@ sw_fifo #(
 /* verilator lint_on PINCONNECTEMPTY */
 
 assign {m_word_data, m_word_bytes, m_word_last, m_word_store, m_word_len, m_word_prio,
-        m_word_dest, m_word_kind} = entry_out;
+        m_word_dest, m_word_kind, m_word_remap, m_word_tagged} = entry_out;
 
 assign stat_rx_frames = rx_frames_reg;
 assign stat_rx_bytes = rx_bytes_reg;
@@ -223,6 +335,8 @@ always @(posedge clk) begin
             da_ok_reg <= 1'b1;
             ethertype_reg <= 16'd0;
             tci_hi_reg <= 8'd0;
+            inner_type_reg <= 16'd0;
+            tos_reg <= 8'd0;
             err_reg <= 1'b0;
             rx_frames_reg <= rx_frames_reg + 1'b1;
             case (kind)
@@ -237,7 +351,17 @@ always @(posedge clk) begin
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
             tci_hi_reg <= tci_hi_next;
+            inner_type_reg <= inner_type_next;
+            tos_reg <= tos_next;
             err_reg <= err_next;
+        end
+        if (byte_cnt_reg == 16'd0) begin
+            same_group_reg <= s_axis_same_group;
+        end
+        if (s_axis_tlast) begin
+            widx_reg <= 5'd0;
+        end else if (word_done && widx_reg != WIDX_MAX[4:0]) begin
+            widx_reg <= widx_reg + 5'd1;
         end
         if (word_done) begin
             beat_reg <= {BI_W{1'b0}};
@@ -252,6 +376,10 @@ always @(posedge clk) begin
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;
         tci_hi_reg <= 8'd0;
+        inner_type_reg <= 16'd0;
+        tos_reg <= 8'd0;
+        same_group_reg <= 1'b0;
+        widx_reg <= 5'd0;
         err_reg <= 1'b0;
         beat_reg <= {BI_W{1'b0}};
         word_bytes_reg <= {WB_W{1'b0}};

@@ -1,7 +1,10 @@
 /*
  * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.
  *
- *   s_axis[p] -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word)
+ *   s_axis[p] -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word;
+ *                  PREVENT_ENABLE: a frame whose ingress and egress ports share a port group
+ *                  and whose priority is protected is classified with the alternate priority,
+ *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
  *                  |  one write slot per clock, round robin over the ports
  *                  v
  *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
@@ -18,6 +21,14 @@
  *               (cells walked back to the free list one per slot, same release, no word out)
  *                  v
  *   sw_egress[p] (serialize, put pfc_tx[p] frames between data frames) -> m_axis[p]
+ *
+ * Deadlock prevention (seed 004 2.1.3, docs/watchdog.md "Prevention"): cfg_port_group gives
+ * each port a group (0: none); a frame entering port i for egress port e with
+ * group(i) == group(e) != 0 and priority k with cfg_prev_enable[k] takes priority
+ * cfg_prev_alt_prio[k] (PG and queue through the prio maps), PCP <- that priority and, if
+ * IPv4 behind the tag, DSCP <- cfg_prev_alt_dscp[k] (ECN kept) with the header checksum
+ * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
+ * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -52,14 +63,12 @@ module switch_core #(
     parameter WATCHDOG_ENABLE = 0,
     // PFC deadlock prevention by priority remap per port group (docs/watchdog.md,
     // "Prevention"); 0: no logic, cfg_port_group / cfg_prev_* ignored, stat_prev_* read 0
-    /* verilator lint_off UNUSEDPARAM */  // interim: the logic follows in the next commit
     parameter PREVENT_ENABLE = 0,
     // width of a port group id (cfg_port_group); groups 1 .. 2^GROUP_W - 1, 0 = in no group
     parameter GROUP_W = 2,
     // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
-    /* verilator lint_on UNUSEDPARAM */
     // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
     parameter MMU_PIPELINE = 0
 ) (
@@ -251,6 +260,10 @@ wire [PORT_COUNT*LEN_W-1:0]      in_len;
 wire [PORT_COUNT*3-1:0]          in_prio;
 wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*3-1:0]          in_kind;
+wire [PORT_COUNT-1:0]            in_remap;
+wire [PORT_COUNT-1:0]            in_tagged;
+// prevention: the beat's tdest is a port of the ingress port's group (not 0)
+wire [PORT_COUNT-1:0]            same_group;
 wire [PORT_COUNT*8-1:0]          pause;
 wire [PORT_COUNT*8-1:0]          rx_pfc_prio;
 // pause as the egress scheduler sees it (through the watchdog when there is one)
@@ -284,7 +297,9 @@ generate
             .DEST_WIDTH(DEST_WIDTH),
             .WORD_BEATS(WORD_BEATS),
             .LEN_W(LEN_W),
-            .WB_W(WB_W)
+            .WB_W(WB_W),
+            .PREVENT_ENABLE(PREVENT_ENABLE),
+            .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT)
         ) ingress_inst (
             .clk(clk),
             .rst(rst),
@@ -295,6 +310,7 @@ generate
             .s_axis_tlast(s_axis_tlast[gp]),
             .s_axis_tuser(s_axis_tuser[gp]),
             .s_axis_tdest(s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .s_axis_same_group(same_group[gp]),
             .m_word_valid(in_valid[gp]),
             .m_word_ready(in_pop[gp]),
             .m_word_data(in_data[gp*WORD_W +: WORD_W]),
@@ -305,8 +321,13 @@ generate
             .m_word_prio(in_prio[gp*3 +: 3]),
             .m_word_dest(in_dest[gp*DEST_WIDTH +: DEST_WIDTH]),
             .m_word_kind(in_kind[gp*3 +: 3]),
+            .m_word_remap(in_remap[gp]),
+            .m_word_tagged(in_tagged[gp]),
             .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
             .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .cfg_prev_enable(cfg_prev_enable),
+            .cfg_prev_alt_prio(cfg_prev_alt_prio),
+            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
             .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
             .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
             .stat_drop_error(stat_drop_error[gp*32 +: 32]),
@@ -851,13 +872,47 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------- prevention
-// (logic follows: ports first so instantiations can be written against them)
-assign stat_prev_frames = {(1<<GROUP_W)*32{1'b0}};
-assign stat_prev_untagged = {(1<<GROUP_W)*32{1'b0}};
-/* verilator lint_off UNUSEDSIGNAL */
-wire prev_unused = &{1'b0, cfg_port_group, cfg_prev_enable, cfg_prev_alt_prio,
-                     cfg_prev_alt_dscp, 1'b0};
-/* verilator lint_on UNUSEDSIGNAL */
+// Seed 004 2.1.3: a frame entering and leaving through ports of one port group is a
+// high-risk flow; sw_ingress remaps it to the alternate priority (and rewrites PCP / DSCP /
+// IPv4 checksum) when same_group is set with its first beat; the write stage counts it per
+// group when the good frame goes to mmu_core (with its alternate PG and queue).
+generate
+    if (PREVENT_ENABLE != 0) begin : prevent
+        localparam GROUPS = 1 << GROUP_W;
+        reg [GROUPS*32-1:0] frames_reg, untagged_reg;
+        genvar gq;
+        for (gq = 0; gq < PORT_COUNT; gq = gq + 1) begin : port
+            wire [DEST_WIDTH-1:0] dest = s_axis_tdest[gq*DEST_WIDTH +: DEST_WIDTH];
+            wire                  dest_ok = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT;
+            wire [P_W-1:0]        dest_idx = dest_ok ? dest[P_W-1:0] : {P_W{1'b0}};
+            wire [GROUP_W-1:0]    group = cfg_port_group[gq*GROUP_W +: GROUP_W];
+            assign same_group[gq] = dest_ok && group != {GROUP_W{1'b0}}
+                                    && cfg_port_group[dest_idx*GROUP_W +: GROUP_W] == group;
+        end
+        wire [GROUP_W-1:0] wc_group = cfg_port_group[wp*GROUP_W +: GROUP_W];
+        always @(posedge clk) begin
+            if (wc_go && wc_to_mmu && in_remap[wp]) begin
+                frames_reg[wc_group*32 +: 32] <= frames_reg[wc_group*32 +: 32] + 32'd1;
+                if (!in_tagged[wp]) begin
+                    untagged_reg[wc_group*32 +: 32] <= untagged_reg[wc_group*32 +: 32] + 32'd1;
+                end
+            end
+            if (rst) begin
+                frames_reg <= {GROUPS*32{1'b0}};
+                untagged_reg <= {GROUPS*32{1'b0}};
+            end
+        end
+        assign stat_prev_frames = frames_reg;
+        assign stat_prev_untagged = untagged_reg;
+    end else begin : no_prevent
+        assign same_group = {PORT_COUNT{1'b0}};
+        assign stat_prev_frames = {(1<<GROUP_W)*32{1'b0}};
+        assign stat_prev_untagged = {(1<<GROUP_W)*32{1'b0}};
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused = &{1'b0, cfg_port_group, in_remap, in_tagged, 1'b0};
+        /* verilator lint_on UNUSEDSIGNAL */
+    end
+endgenerate
 
 // queues of port rp that may send: not empty and no priority mapped to them paused
 reg  [7:0]           rc_paused;

@@ -14,15 +14,19 @@ from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStream
 from scapy.layers.inet import IP
 from scapy.layers.l2 import Dot1Q, Ether
 from scapy.packet import Raw
+from scapy.utils import checksum
 
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_COUNT, Mmu
+from models.prevention import PreventionConfig, Remap, prevention_remap
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 DATA_WIDTH = int(os.environ.get("PARAM_DATA_WIDTH", "64"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 BUFFER_CELLS = int(os.environ.get("PARAM_BUFFER_CELLS", "256"))
 CELL_W = 16
+PREVENT_ENABLE = int(os.environ.get("PARAM_PREVENT_ENABLE", "0"))
+GROUP_W = int(os.environ.get("PARAM_GROUP_W", "2"))
 MAX_FRAME = 1518
 LOSSLESS = (3, 4)
 PFC_DA = "01:80:c2:00:00:01"
@@ -78,6 +82,16 @@ def frame(src: int, dst: int, prio: int | None, seq: int, length: int) -> bytes:
     return raw + bytes((seq + i) & 0xFF for i in range(pad))
 
 
+def ipv4_checksum_ok(data: bytes) -> bool | None:
+    """Scapy's RFC 1071 sum over the IPv4 header of a frame (tagged or not) is 0: the
+    checksum is valid.  None: not IPv4."""
+    pkt = Ether(data)
+    if IP not in pkt:
+        return None
+    raw = bytes(pkt[IP])
+    return checksum(raw[:pkt[IP].ihl * 4]) == 0
+
+
 def is_pfc(data: bytes) -> bool:
     return len(data) >= 14 and data[0:6] == bytes.fromhex("0180c2000001") and \
         data[12:14] == b"\x88\x08"
@@ -89,8 +103,11 @@ def val(handle) -> int:
 
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
-                 quanta_step: int = 1 << 16):
+                 quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None):
         self.dut = dut
+        # deadlock prevention configuration driven into the DUT; the scoreboard expects its
+        # remap only when the build has the logic (PREVENT_ENABLE)
+        self.prevention = prevention
         self.log = dut._log
         self.cfg = cfg
         self.core = dut.core
@@ -133,6 +150,9 @@ class SwitchTB:
         d.cfg_pause_quanta.value = sum(self.pfc_quanta << (16 * k) for k in range(8))
         d.cfg_refresh_quanta.value = self.refresh
         d.cfg_quanta_step.value = self.quanta_step
+        prev = self.prevention or PreventionConfig.off(PORT_COUNT, GROUP_W)
+        for k, v in prev.rtl_cfg().items():
+            getattr(d, k).value = v
         d.stat_mmu_addr.value = 0
         for p in range(PORT_COUNT):
             getattr(d, f"s{p}_axis_tuser").value = 0
@@ -172,6 +192,15 @@ class SwitchTB:
             if arr is not None:
                 self.expect_resp.append((d.admit, d.reason))
                 self.decisions.append(arr + (d.admit, d.reason))
+
+    def expect(self, iport: int, eport: int, data: bytes) -> Remap:
+        """The frame as the switch must store and send it, and the priority it is classified
+        with (models.prevention: identity unless the build and the configuration remap it)."""
+        return prevention_remap(self.prevention if PREVENT_ENABLE else None, iport, eport,
+                                data, self.cfg.ports[iport].default_prio)
+
+    def prev_stat(self, name: str, group: int) -> int:
+        return (val(getattr(self.dut, name)) >> (32 * group)) & 0xFFFFFFFF
 
     async def send(self, port: int, data: bytes, dest: int, tuser: int = 0) -> None:
         await self.sources[port].send(AxiStreamFrame(data, tdest=dest, tuser=tuser))
@@ -258,4 +287,5 @@ def drain_sink(sink) -> list:
 
 __all__ = ["SwitchTB", "make_config", "frame", "split_rx", "drain_sink", "is_pfc", "mac",
            "PORT_COUNT", "DATA_WIDTH", "CELL_BYTES", "BUFFER_CELLS", "MAX_FRAME", "LOSSLESS",
-           "reserve_cells", "defaultdict", "Ether", "Dot1Q"]
+           "reserve_cells", "defaultdict", "Ether", "Dot1Q", "ipv4_checksum_ok", "PREVENT_ENABLE",
+           "GROUP_W"]

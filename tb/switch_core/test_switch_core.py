@@ -17,19 +17,24 @@ def _sources():
 
 
 def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None,
-         module="switch_core.switch_core_cases", watchdog=0):
+         module="switch_core.switch_core_cases", watchdog=0, prevent=0, fault=0):
     top = wrapper.generate(PORTS, harness.SIM_BUILD / "gen" / f"switch_core_tb_{PORTS}.v")
     params = {"PORT_COUNT": PORTS, "DATA_WIDTH": data_width, "CELL_BYTES": cell_bytes,
               "BUFFER_CELLS": buffer_cells}
     if watchdog:
         params["WATCHDOG_ENABLE"] = 1
+    if prevent:
+        params["PREVENT_ENABLE"] = 1
+    if fault:
+        params["PREVENT_FAULT_INJECT"] = 1
     harness.run("switch_core_tb", module,
                 test_id=f"switch_core-dw{data_width}-{test_id}",
                 sources=_sources() + [top], parameters=params,
                 testcase=testcase, extra_env=extra_env)
 
 
-DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped", "predictor_catches_wrong_model"]
+DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped", "predictor_catches_wrong_model",
+            "prevention_off_ignores_config"]
 
 
 @pytest.mark.parametrize("data_width", [64, 8])
@@ -42,9 +47,23 @@ def test_pfc():
     _run("pfc", ["pfc_pauses_egress", "congestion_pfc"])
 
 
-def test_watchdog_storm():
+@pytest.mark.parametrize("data_width", [64, 8])
+def test_watchdog_storm(data_width):
     """PFC storm on one priority: pfc_watchdog in the datapath (tb/switch_core/watchdog_cases)."""
-    _run("watchdog", None, module="switch_core.watchdog_cases", watchdog=1)
+    _run("watchdog", None, data_width=data_width, cell_bytes=128 if data_width == 64 else 64,
+         module="switch_core.watchdog_cases", watchdog=1)
+
+
+@pytest.mark.parametrize("data_width", [64, 8])
+def test_prevention(data_width):
+    """Deadlock prevention remap per port group (tb/switch_core/prevention_cases)."""
+    _run("prevention", None, data_width=data_width, cell_bytes=128 if data_width == 64 else 64,
+         module="switch_core.prevention_cases", prevent=1)
+
+
+def test_prevention_fault():
+    """PREVENT_FAULT_INJECT build: the scoreboard and the Scapy check catch a wrong checksum."""
+    _run("prevention-fault", None, module="switch_core.prevention_cases", prevent=1, fault=1)
 
 
 def test_random():
