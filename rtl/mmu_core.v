@@ -1036,19 +1036,21 @@ end else begin : g_multi
     reg                t_lossless, t_dyn;
     reg [3:0]          t_alpha;
     reg [CELL_W-1:0]   t_static, t_xon, t_off, t_sh, t_hd;
-    reg signed [TW-1:0] t_diff, t2_t, t3_p;
-    reg                t2_le_xon, t2_hd_nz, t2_sh_nz, t3_ge_t, t3_lt_t;
+    reg signed [TW-1:0] t_diff, t2_t;
+    reg [CELL_W:0]     t2_shoff;
+    reg                t2_le_xon, t2_hd_nz, t2_sh_nz, t3_ge_t, t3_lt_t, t3_le_p;
     reg                t_xoff_old, t_xoff_new;
     always @* begin
         t_xoff_old = xoff_reg[t_pg];
         // pfc_eval with shared <= min(max(xon, T - off), T - 1) split into three compares
+        // (shared <= T - off as shared + off <= T)
         if (!t_lossless) begin
             t_xoff_new = t_xoff_old;
         end else if (!t_xoff_old) begin
             t_xoff_new = t2_hd_nz || (t2_sh_nz && t3_ge_t);
         end else begin
             t_xoff_new = !(!t2_hd_nz && (!t2_sh_nz
-                           || ((t2_le_xon || sext_cells(t_sh) <= t3_p) && t3_lt_t)));
+                           || ((t2_le_xon || t3_le_p) && t3_lt_t)));
         end
     end
 
@@ -1082,8 +1084,9 @@ end else begin : g_multi
         t2_le_xon <= t_sh <= t_xon;
         t2_hd_nz <= t_hd != 0;
         t2_sh_nz <= t_sh != 0;
+        t2_shoff <= {1'b0, t_sh} + {1'b0, t_off};
         t3_v <= t2_v;
-        t3_p <= t2_t - sext_cells(t_off);
+        t3_le_p <= $signed({{(TW-CELL_W-1){1'b0}}, t2_shoff}) <= t2_t;
         t3_ge_t <= sext_cells(t_sh) >= t2_t;
         t3_lt_t <= sext_cells(t_sh) < t2_t;
         pfc_change_reg <= {PG_N{1'b0}};
