@@ -19,9 +19,10 @@ queue) with strict priority over the queues not paused by received PFC, 802.1Qbb
 neighbours (a frame per change of a port's XOFF vector, refresh while any priority is XOFF,
 PFC frames go first at the next frame boundary, pause timers in quanta at the link rate), and
 optionally one models.watchdog.Watchdog per port between the received pause and the scheduler
-(as switch_core with WATCHDOG_ENABLE).  Prevention (seed 004 2.1.3): a frame that enters and
-leaves through ports of the same port group is a high-risk flow and is moved to the alternate
-priority (PG, queue and PCP), here a lossy one, so it is dropped instead of paused.
+(as switch_core with WATCHDOG_ENABLE).  Prevention (seed 004 2.1.3, models.prevention's rule,
+switch_core PREVENT_ENABLE): a frame of the protected priority that enters and leaves through
+ports of the same port group is a high-risk flow and is moved to the alternate priority (PG,
+queue and PCP), here a lossy one, so it is dropped instead of paused.
 
 Not cycle-exact with switch_core: the pipeline inside a switch is two fixed latencies
 (``latency_in`` from the last beat to the admission, ``latency_out`` from the enqueue to the
@@ -37,6 +38,7 @@ from dataclasses import dataclass, field
 
 from .config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from .mmu import Mmu
+from .prevention import PreventionConfig, same_group
 from .watchdog import DISABLED, DROP, IDLE, STORM, Watchdog, WatchdogConfig
 
 PORT_NEXT, PORT_PREV, PORT_HOST = 0, 1, 2
@@ -60,12 +62,28 @@ def refresh_clocks(refresh_quanta: int, quanta_step: int) -> int:
     return -(-refresh_quanta * 65536 // quanta_step) + 2
 
 
-def prevention_remap(groups: tuple[int, ...], iport: int, eport: int, prio: int,
-                     alt_prio: int) -> int:
-    """Seed 004 2.1.3: a frame entering and leaving through ports of the same port group (group
-    0 = none) is high-risk and moves to ``alt_prio``; any other frame keeps its priority."""
-    g = groups[iport]
-    return alt_prio if g and g == groups[eport] else prio
+ALT_DSCP = 8                   # CS1: DSCP of the lossy alternate class
+
+
+def loop_prevention(cfg: LoopConfig) -> PreventionConfig | None:
+    """switch_core's prevention configuration for the loop (None: PREVENT off): the ports of
+    ``groups`` in their groups, the loop's priority protected and moved to ``alt_prio`` with
+    DSCP ALT_DSCP."""
+    if not cfg.prevention:
+        return None
+    alt_prio = list(range(8))
+    alt_prio[cfg.prio] = cfg.alt_prio
+    alt_dscp = [0] * 8
+    alt_dscp[cfg.prio] = ALT_DSCP
+    return PreventionConfig(port_group=list(cfg.groups), enable=1 << cfg.prio,
+                            alt_prio=alt_prio, alt_dscp=alt_dscp)
+
+
+def high_risk(pcfg: PreventionConfig | None, iport: int, eport: int, prio: int) -> bool:
+    """models.prevention's rule (seed 004 2.1.3): a frame of a protected priority entering
+    ``iport`` and switched to ``eport`` of the same port group is remapped to
+    ``pcfg.alt_prio[prio]`` (and counted in stat_prev_frames)."""
+    return pcfg is not None and bool(pcfg.enable >> prio & 1) and same_group(pcfg, iport, eport)
 
 
 @dataclass
@@ -75,7 +93,7 @@ class LoopConfig:
     ttl: int = 32                  # IPv4 TTL of injected frames (ring hops before expiry)
     prio: int = 3                  # the looping flow's lossless priority (PCP)
     alt_prio: int = 1              # prevention: the lossy alternate priority
-    prevention: bool = False
+    prevention: bool = False       # switch_core PREVENT_ENABLE with loop_prevention(cfg)
     groups: tuple[int, ...] = (1, 1, 0)   # port group of ports 0, 1, 2 (0: no group)
     link_delay: int = 4            # clocks of flight on every ring link (loop_link DELAY)
     router_delay: int = 4          # loop_router: a frame waits for its decision (beat 3)
@@ -285,6 +303,7 @@ class LoopNetwork:
             raise ValueError("a ring needs at least two switches")
         self.cfg = cfg
         self.mcfg = loop_mmu_config(cfg)
+        self.pcfg = loop_prevention(cfg)
         self.sw = [_Switch(s, cfg, self.mcfg) for s in range(cfg.switches)]
         self.t = 0
         self.res = LoopResult(expired=[0] * cfg.switches)
@@ -388,11 +407,9 @@ class LoopNetwork:
             dest = PORT_HOST if fr.ttl == 0 or ip == PORT_NEXT else PORT_NEXT
         else:
             dest = PORT_NEXT
-        if cfg.prevention:
-            new = prevention_remap(cfg.groups, ip, dest, fr.prio, cfg.alt_prio)
-            if new != fr.prio:
-                self.res.remapped += 1
-                fr.prio = new
+        if high_risk(self.pcfg, ip, dest, fr.prio):
+            self.res.remapped += 1
+            fr.prio = self.pcfg.alt_prio[fr.prio]
         pg = self.mcfg.ports[ip].prio_to_pg[fr.prio]
         q = self.mcfg.ports[dest].prio_to_queue[fr.prio]
         d = sw.mmu.arrive(ip, pg, dest, q, fr.length)
@@ -546,6 +563,6 @@ def run_until_drained(cfg: LoopConfig, limit: int) -> tuple[LoopNetwork, LoopRes
 
 
 __all__ = ["LoopConfig", "LoopNetwork", "LoopResult", "StormEvent", "DeadlockError",
-           "check_progress", "prevention_remap", "loop_mmu_config", "simulate",
+           "check_progress", "high_risk", "loop_prevention", "loop_mmu_config", "ALT_DSCP", "simulate",
            "run_until_drained", "reserve_cells", "pause_clocks", "refresh_clocks",
            "PORT_NEXT", "PORT_PREV", "PORT_HOST", "WatchdogConfig", "DROP"]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from models.loop import (PORT_HOST, PORT_NEXT, PORT_PREV, DeadlockError, LoopConfig,
-                         LoopNetwork, check_progress, prevention_remap, run_until_drained)
+                         LoopNetwork, check_progress, high_risk, loop_prevention,
+                         run_until_drained)
 from models.watchdog import DROP, FORWARD, IDLE, WatchdogConfig
 
 WINDOW = 20_000          # clocks without progress that make a deadlock
@@ -120,13 +121,15 @@ def test_prevention_never_deadlocks(switches):
     assert not deadlocked(net, cfg.inject_clocks, net.t)
 
 
-def test_prevention_remap_rule():
-    groups = (1, 1, 0)
-    assert prevention_remap(groups, PORT_PREV, PORT_NEXT, 3, 1) == 1     # in and out of group 1
-    assert prevention_remap(groups, PORT_HOST, PORT_NEXT, 3, 1) == 3     # host port: no group
-    assert prevention_remap(groups, PORT_PREV, PORT_HOST, 3, 1) == 3
-    assert prevention_remap((1, 2, 0), PORT_PREV, PORT_NEXT, 3, 1) == 3  # different groups
-    assert prevention_remap((0, 0, 0), PORT_PREV, PORT_NEXT, 3, 1) == 3  # no groups
+def test_prevention_rule():
+    pc = loop_prevention(LoopConfig(prevention=True))
+    assert high_risk(pc, PORT_PREV, PORT_NEXT, 3) and pc.alt_prio[3] == 1  # in and out of group 1
+    assert not high_risk(pc, PORT_HOST, PORT_NEXT, 3)                     # host port: no group
+    assert not high_risk(pc, PORT_PREV, PORT_HOST, 3)
+    assert not high_risk(pc, PORT_PREV, PORT_NEXT, 1)                     # not protected
+    assert not high_risk(loop_prevention(LoopConfig(prevention=True, groups=(1, 2, 0))),
+                         PORT_PREV, PORT_NEXT, 3)                         # different groups
+    assert loop_prevention(LoopConfig()) is None
 
 
 def test_prevention_without_groups_still_deadlocks():

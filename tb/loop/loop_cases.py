@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import cocotb
-from cocotb.triggers import ClockCycles
 
-from loop.loop_tb import (BUFFER_CELLS, PORT_NEXT, PORTS, PREVENT_ENABLE, SWITCHES,
-                          WATCHDOG_ENABLE, ALT_DSCP, LoopTB, field_of, loop_config, val)
-from models.loop import DeadlockError, LoopNetwork, run_until_drained
+from loop.loop_tb import (GROUP_W, PORT_NEXT, PORTS, PREVENT_ENABLE, SWITCHES, WATCHDOG_ENABLE,
+                          LoopTB, expected_expired, field_of, loop_config, val)
+from models.loop import ALT_DSCP, DeadlockError, LoopNetwork, run_until_drained
+from models.mmu import REASON_HEADROOM_FULL
 from models.watchdog import DROP, FORWARD, IDLE, WatchdogConfig
 
 INJECT = 2000              # clocks host 0 offers frames
@@ -65,15 +65,19 @@ def accounted(tb: LoopTB) -> dict:
 
 
 def check_expired(tb: LoopTB, pcp: int, dscp: int) -> None:
-    """Frames that left the ring: TTL 0, checksum valid after every hop's update, each frame
-    once, out of the host ttl hops downstream of the injecting switch, priority as expected."""
+    """Frames that left the ring: each once, out of the host ttl hops downstream of the
+    injecting switch, byte for byte as predicted (loop_router's TTL hops and switch_core's
+    prevention rewrite by models.prevention), and independently checked with Scapy: TTL 0,
+    IPv4 checksum valid, the expected PCP and DSCP."""
     cfg = tb.cfg
     seqs = [e.seq for e in tb.hosts.expired]
     assert len(seqs) == len(set(seqs)), "a frame left the ring twice"
     for e in tb.hosts.expired:
         assert e.ttl == 0 and e.csum_ok, e
-        assert e.host == (e.src + cfg.ttl) % SWITCHES, e
-        assert (e.pcp, e.dscp, e.length) == (pcp, dscp, cfg.frame_bytes), e
+        assert (e.pcp, e.dscp, len(e.data)) == (pcp, dscp, cfg.frame_bytes), e
+        host, data = expected_expired(cfg, e.src, e.seq)
+        assert e.host == host, e
+        assert e.data == data, f"frame {e.seq}: {e.data.hex()} != {data.hex()}"
 
 
 async def inject_and_settle(tb: LoopTB) -> int:
@@ -225,6 +229,13 @@ async def checkers_catch_wrong_models(dut):
         raise AssertionError("check_predictor passed wrong models")
 
 
+def prev_frames(tb: LoopTB) -> list[int]:
+    """stat_prev_frames of group 1 (the ring ports) per switch."""
+    groups = 1 << GROUP_W
+    v = val(tb.dut.stat_prev_frames)
+    return [field_of(v, s * groups + 1, 32) for s in range(SWITCHES)]
+
+
 @cocotb.test(skip=PREVENT_ENABLE == 0)
 async def no_deadlock_with_prevention(dut):
     cfg = loop_config(inject_clocks=INJECT, prevention=True)
@@ -234,18 +245,44 @@ async def no_deadlock_with_prevention(dut):
     while tb.clock < start + DRAIN_LIMIT and tb.drained_at is None:
         await tb.watch(512)
     acc = accounted(tb)
-    tb.log.info("RTL  : drained %s clocks after the injection; %s; prevention frames per "
-                "switch %s", None if tb.drained_at is None else tb.drained_at - start, acc,
-                [field_of(val(dut.stat_prev_frames), s * 4 + 1, 32) for s in range(SWITCHES)])
-    tb.log.info("model: deadlock %s; drained %s clocks after the injection; injected %d, "
-                "remapped %d, expired %d, lossy drops %d", mres.deadlock_since,
-                mres.drained_at - INJECT, mres.injected, mres.remapped, sum(mres.expired),
-                mres.drops_lossy)
-    assert mres.deadlock_since is None
+    remapped = prev_frames(tb)
+    drops = [tb.mmu_drops(s) for s in range(SWITCHES)]
+    tb.log.info("RTL  : deadlock stretches %s; drained %s clocks after the injection; %s; "
+                "remapped per switch %s; mmu drops by reason per switch %s", tb.dead_stretches,
+                None if tb.drained_at is None else tb.drained_at - start, acc, remapped, drops)
+    tb.log.info("model: deadlock stretches %s; drained %d clocks after the injection; "
+                "injected %d, remapped %d, expired %d, lossy drops %d, lossless drops %d",
+                mres.dead_stretches, mres.drained_at - INJECT, mres.injected, mres.remapped,
+                sum(mres.expired), mres.drops_lossy, mres.drops_lossless)
+    # never deadlocked, in both; frames kept moving and the ring drained
+    assert not tb.dead_stretches and not mres.dead_stretches
     assert tb.drained_at is not None, f"ring did not drain: {tb.ring_state()}"
     tb.check_progress(start, tb.clock, 2 * DETECT)
+    # every looping frame moved to the alternate priority once, at its first ring hop (the
+    # switch after the injecting one), in both
+    assert sum(remapped) == acc["injected"] and mres.remapped == mres.injected, remapped
+    assert remapped[(cfg.inject_switch + 1) % SWITCHES] == acc["injected"], remapped
+    # lossy, so dropped when full, never paused: no lossless drop
+    assert all(d[REASON_HEADROOM_FULL] == 0 for d in drops) and mres.drops_lossless == 0
     assert acc["injected"] == acc["expired"] + acc["mmu_drops"], acc
+    # PCP and DSCP rewritten, the checksum valid after the DSCP rewrite and every TTL hop
     check_expired(tb, cfg.alt_prio, ALT_DSCP)
     await tb.check_drained()
-    assert BUFFER_CELLS
-    await ClockCycles(dut.clk, 1)
+
+
+@cocotb.test(skip=PREVENT_ENABLE == 0)
+async def prevention_without_groups_deadlocks(dut):
+    """Negative: the same build with prevention on but no port group configured remaps
+    nothing, and the loop deadlocks (as the model predicts)."""
+    cfg = loop_config(inject_clocks=INJECT, prevention=True, groups=(0, 0, 0))
+    net = LoopNetwork(cfg)
+    mres = net.run(INJECT + WINDOW // 4)
+    tb = LoopTB(dut, cfg)
+    start = await inject_and_settle(tb)
+    await tb.watch(WINDOW // 4)
+    tb.log.info("RTL  : deadlocked from clock %s, %s; model: deadlocked from clock %s",
+                tb.deadlock_since, tb.ring_state(), mres.deadlock_since)
+    assert sum(prev_frames(tb)) == 0 and mres.remapped == 0
+    assert_deadlocked(tb, start, tb.clock)
+    assert mres.deadlock_since is not None and mres.progress(INJECT, net.t) == 0
+    tb.check_predictor()

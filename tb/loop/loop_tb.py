@@ -31,9 +31,10 @@ from scapy.layers.inet import IP, UDP
 from scapy.layers.l2 import Dot1Q, Ether
 from scapy.packet import Raw
 
-from models.loop import (PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig, check_progress,
-                         loop_mmu_config, pause_clocks)
+from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
+                         check_progress, loop_mmu_config, loop_prevention, pause_clocks)
 from models.mmu import REASON_COUNT, Mmu
+from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
 
 SWITCHES = int(os.environ.get("PARAM_SWITCH_COUNT", "3"))
@@ -43,7 +44,6 @@ LINK_DELAY = int(os.environ.get("PARAM_LINK_DELAY", "4"))
 WATCHDOG_ENABLE = int(os.environ.get("PARAM_WATCHDOG_ENABLE", "0"))
 PREVENT_ENABLE = int(os.environ.get("PARAM_PREVENT_ENABLE", "0"))
 GROUP_W = int(os.environ.get("PARAM_GROUP_W", "2"))
-ALT_DSCP = 8                     # CS1: the DSCP of the lossy alternate class
 CELL_W = 16
 PFC_DA = bytes.fromhex("0180c2000001")
 
@@ -88,6 +88,35 @@ def parse_ring_frame(data: bytes) -> tuple[int, int, int, int, bool, int]:
     return body[4], int.from_bytes(body[5:9], "big"), pkt[Dot1Q].prio, ip.ttl, ok, ip.tos >> 2
 
 
+def router_hop(data: bytes) -> bytes:
+    """What loop_router does to a tagged IPv4 frame: TTL - 1 (a TTL of 0 stays), checksum
+    updated by RFC 1624 eq. 3 (models.prevention.csum_update) over the word {TTL, protocol}."""
+    d = bytearray(data)
+    ttl, proto = d[26], d[27]
+    new = ttl - 1 if ttl else 0
+    hc = int.from_bytes(d[28:30], "big")
+    d[28:30] = csum_update(hc, ttl << 8 | proto, new << 8 | proto).to_bytes(2, "big")
+    d[26] = new
+    return bytes(d)
+
+
+def expected_expired(cfg: LoopConfig, src: int, seq: int) -> tuple[int, bytes]:
+    """(switch whose host port it leaves by, bytes) of frame ``seq`` injected by host ``src``:
+    every ring hop is loop_router (TTL) then switch_core's prevention (models.prevention)
+    towards the egress port the router chose, until the TTL reaches 0."""
+    pcfg = loop_prevention(cfg)
+    data = ring_frame(src, seq, cfg.prio, cfg.ttl, cfg.frame_bytes)
+    data = prevention_remap(pcfg, PORT_HOST, PORT_NEXT, data).data
+    s = src
+    while True:
+        s = (s + 1) % SWITCHES
+        data = router_hop(data)
+        out = PORT_HOST if data[26] == 0 else PORT_NEXT
+        data = prevention_remap(pcfg, PORT_PREV, out, data).data
+        if out == PORT_HOST:
+            return s, data
+
+
 def val(h) -> int:
     return int(h.value)
 
@@ -105,7 +134,7 @@ class Expired:
     ttl: int
     csum_ok: bool
     dscp: int
-    length: int
+    data: bytes
 
 
 @dataclass
@@ -189,13 +218,12 @@ class LoopTB:
         d.cfg_wd_action.value = w.action if w else 0
         d.cfg_wd_storm_limit.value = w.storm_limit if w else 0
         d.cfg_wd_reenable.value = 0
-        # prevention (PREVENT_ENABLE builds): ring ports in one group, the loop's priority
-        # protected, moved to the lossy alternate priority and DSCP
-        groups = cfg.groups if cfg.prevention else (0,) * PORTS
-        d.cfg_port_group.value = sum(g << (GROUP_W * p) for p, g in enumerate(groups))
-        d.cfg_prev_enable.value = (1 << cfg.prio) if cfg.prevention else 0
-        d.cfg_prev_alt_prio.value = cfg.alt_prio << (3 * cfg.prio)
-        d.cfg_prev_alt_dscp.value = ALT_DSCP << (6 * cfg.prio)
+        # prevention (PREVENT_ENABLE builds): models.loop.loop_prevention, the ring ports in
+        # one group, the loop's priority protected, moved to the lossy alternate priority
+        pcfg = loop_prevention(cfg) or PreventionConfig.off(PORTS, GROUP_W)
+        pcfg.group_w = GROUP_W
+        for k, v in pcfg.rtl_cfg().items():
+            getattr(d, k).value = v
         d.stat_mmu_addr.value = 0
         for s in range(3):
             getattr(d, f"h{s}_in_axis_tuser").value = 0
@@ -235,18 +263,19 @@ class LoopTB:
                         else self.clock)
                 continue
             src, seq, pcp, ttl, ok, dscp = parse_ring_frame(data)
-            self.hosts.expired.append(Expired(s, src, seq, pcp, ttl, ok, dscp, len(data)))
+            self.hosts.expired.append(Expired(s, src, seq, pcp, ttl, ok, dscp, data))
 
     async def inject(self, s: int, clocks: int, limit: int | None = None) -> int:
-        """Host s offers back-to-back frames of the looping flow for ``clocks`` clocks, never
-        starting one while its switch pauses it; returns the frames sent."""
+        """Host s offers back-to-back frames of the looping flow for ``clocks`` clocks: the next
+        frame is queued while the current one goes out, never while its switch pauses it (so
+        a pause is honoured from the next frame boundary but one); returns the frames sent."""
         src = self.sources[s]
         cfg = self.cfg
         end = self.clock + clocks
         sent = 0
         self.injecting = True
         while self.clock < end and (limit is None or sent < limit):
-            if src.empty() and self.clock >= self.host_pause_until[s] and src.idle():
+            if src.empty() and self.clock >= self.host_pause_until[s]:
                 data = ring_frame(s, self.hosts.injected, cfg.prio, cfg.ttl, cfg.frame_bytes)
                 await src.send(AxiStreamFrame(data))
                 self.hosts.injected += 1
@@ -441,6 +470,6 @@ class LoopTB:
         return sum(sum(self.mmu_drops(s)) for s in range(self.n))
 
 
-__all__ = ["LoopTB", "loop_config", "ring_frame", "parse_ring_frame", "SWITCHES",
-           "WATCHDOG_ENABLE", "PREVENT_ENABLE", "ALT_DSCP", "BUFFER_CELLS", "PORTS", "PORT_NEXT", "PORT_PREV", "PORT_HOST",
-           "field_of", "val"]
+__all__ = ["LoopTB", "loop_config", "ring_frame", "parse_ring_frame", "expected_expired",
+           "router_hop", "SWITCHES", "WATCHDOG_ENABLE", "PREVENT_ENABLE", "ALT_DSCP", "GROUP_W",
+           "BUFFER_CELLS", "PORTS", "PORT_NEXT", "PORT_PREV", "PORT_HOST", "field_of", "val"]

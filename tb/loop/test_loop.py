@@ -27,25 +27,28 @@ def test_loop_recovers_with_watchdog():
                       "checkers_catch_wrong_models"], watchdog=1)
 
 
+def test_loop_no_deadlock_with_prevention():
+    _run("prevention", ["no_deadlock_with_prevention", "prevention_without_groups_deadlocks"],
+         prevent=1)
+
+
 def test_loop_frame_checker_catches_a_bad_hop():
     """Negative of the expired-frame check: parse_ring_frame recomputes the IPv4 checksum with
-    Scapy; a hop that decrements the TTL without updating the checksum (or corrupts it) is
-    caught, a correct RFC 1624 update is not."""
-    from loop.loop_tb import parse_ring_frame, ring_frame
+    Scapy; a hop that decrements the TTL without updating the checksum is caught, the
+    RFC 1624 update (router_hop, as loop_router does it) is not; expected_expired predicts a
+    different frame than a wrongly updated one."""
+    from loop.loop_tb import expected_expired, loop_config, parse_ring_frame, ring_frame, router_hop
 
     good = ring_frame(0, 7, 3, 5, 64)
     assert parse_ring_frame(good)[:5] == (0, 7, 3, 5, True)
     bad = bytearray(good)
     bad[26] -= 1                                   # TTL 5 -> 4, checksum untouched
     assert parse_ring_frame(bytes(bad))[3:5] == (4, False)
-    # the incremental update (RFC 1624 eq. 3), as loop_router does it, gives a valid header
-    hc = int.from_bytes(good[28:30], "big")
-    m, m2 = (good[26] << 8) | good[27], ((good[26] - 1) << 8) | good[27]
-    x = (~hc & 0xFFFF) + (~m & 0xFFFF) + m2
-    x = (x & 0xFFFF) + (x >> 16)
-    x = (x & 0xFFFF) + (x >> 16)
-    bad[28:30] = (~x & 0xFFFF).to_bytes(2, "big")
-    assert parse_ring_frame(bytes(bad))[3:5] == (4, True)
+    hop = router_hop(good)
+    assert parse_ring_frame(hop)[3:5] == (4, True) and hop != bytes(bad)
+    cfg = loop_config()
+    host, data = expected_expired(cfg, 0, 7)
+    assert host == cfg.ttl % 3 and parse_ring_frame(data)[2:5] == (cfg.prio, 0, True)
 
 
 def test_loop_top_ties_every_switch_core_input():
