@@ -563,6 +563,6 @@ def run_until_drained(cfg: LoopConfig, limit: int) -> tuple[LoopNetwork, LoopRes
 
 
 __all__ = ["LoopConfig", "LoopNetwork", "LoopResult", "StormEvent", "DeadlockError",
-           "check_progress", "high_risk", "loop_prevention", "loop_mmu_config", "ALT_DSCP", "simulate",
-           "run_until_drained", "reserve_cells", "pause_clocks", "refresh_clocks",
+           "check_progress", "high_risk", "loop_prevention", "loop_mmu_config", "ALT_DSCP",
+           "simulate", "run_until_drained", "reserve_cells", "pause_clocks", "refresh_clocks",
            "PORT_NEXT", "PORT_PREV", "PORT_HOST", "WatchdogConfig", "DROP"]
