@@ -215,11 +215,11 @@ switch_core #(
     .cfg_pause_quanta({8{16'hffff}}),
     .cfg_refresh_quanta(16'h7fff),
     .cfg_quanta_step(QUANTA_STEP),
-    .cfg_wd_enable(1'b0),
-    .cfg_wd_detect_time(32'd0),
-    .cfg_wd_restore_time(32'd0),
-    .cfg_wd_action(2'd0),
-    .cfg_wd_storm_limit(8'd0),
+    .cfg_wd_enable({PORT_COUNT{1'b0}}),
+    .cfg_wd_detect_time({PORT_COUNT*32{1'b0}}),
+    .cfg_wd_restore_time({PORT_COUNT*32{1'b0}}),
+    .cfg_wd_action({PORT_COUNT*2{1'b0}}),
+    .cfg_wd_storm_limit({PORT_COUNT*8{1'b0}}),
     .cfg_wd_reenable({PORT_COUNT*8{1'b0}}),
     .cfg_port_group({PORT_COUNT*2{1'b0}}),
     .cfg_prev_enable(8'd0),
@@ -354,6 +354,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .stat_reorder(reorder_v[p*32 +: 32]),
         .stat_lost(lost_v[p*32 +: 32]),
         .stat_gaps(),             // lossy gaps: the MMU drop counters say more
+        .stat_errors(),
         .error(chk_error[p])
     );
 end

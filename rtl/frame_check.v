@@ -9,7 +9,25 @@
  *    stat_lost); on other priorities skips are counted as stat_gaps (lossy drops, expected).
  *
  * Other frames (PFC frames the switch sends to this port's link partner) are counted and
- * otherwise ignored.  Frames arrive without FCS.
+ * otherwise ignored.  Frames arrive without FCS.  stat_errors counts the frames that landed in
+ * stat_corrupt, stat_misrouted or stat_reorder (one of the three per frame), so a top needs
+ * one adder per checker instead of three.
+ *
+ * Pipeline (the checker is a tap, so it never stalls; the counters follow the last beat by
+ * six clocks):
+ *
+ *   in   input register (beat, its position in the frame as a one-hot beat index)
+ *   s2   header fields captured one octet at a time, expected payload octets precomputed
+ *   s3   payload compare per lane; at the last beat the frame's fields are frozen and the
+ *        expected sequence number of its flow is read
+ *   cmp  classification, sequence compare and difference
+ *   ev   one event per counter; expected sequence number written back
+ *   cnt  counters
+ *
+ * The expected-sequence table is read at the edge that freezes a frame (s3) and written two
+ * clocks later (ev): a frame's read must see the previous frame's write, which holds because
+ * a test frame has at least 22 octets, so at least three beats, and its last beat comes at
+ * least three clocks after the previous frame's.
  */
 
 `resetall
@@ -42,52 +60,280 @@ module frame_check #(
     output wire [31:0]           stat_reorder,
     output wire [31:0]           stat_lost,
     output wire [31:0]           stat_gaps,
+    output wire [31:0]           stat_errors,
     output wire                  error
 );
 
-localparam SRC_W = (SRC_COUNT > 1) ? $clog2(SRC_COUNT) : 1;
-
-reg [13:0]  pos_reg;
-reg [175:0] hdr_reg;             // first 22 octets, octet i at [8*i +: 8]
-reg         bad_reg;             // payload or header mismatch seen in this frame
-reg [31:0]  exp_seq [0:SRC_COUNT*8-1];
-reg [31:0]  ok_reg, other_reg, corrupt_reg, misrouted_reg, reorder_reg, lost_reg, gaps_reg;
-
-// header as of the end of this beat
-reg [175:0] hdr;
-reg         beat_bad;
-integer b;
-reg [13:0] idx;
-always @* begin
-    hdr = hdr_reg;
-    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-        idx = pos_reg + b[13:0];
-        if (s_axis_tkeep[b] && idx < 14'd22) begin
-            hdr[8*idx +: 8] = s_axis_tdata[8*b +: 8];
-        end
-    end
-    beat_bad = 1'b0;
-    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-        idx = pos_reg + b[13:0];
-        if (s_axis_tkeep[b] && idx >= 14'd22) begin
-            // byte i = seq[7:0] + i ^ source port (frame_gen)
-            if (s_axis_tdata[8*b +: 8] != ((hdr[8*21 +: 8] + idx[7:0]) ^ hdr[8*11 +: 8])) begin
-                beat_bad = 1'b1;
-            end
-        end
+initial begin
+    if (DATA_WIDTH != 8 && DATA_WIDTH != 64) begin
+        $error("frame_check: DATA_WIDTH must be 8 or 64");
+        $finish;
     end
 end
 
-wire        is_test = hdr[8*12 +: 8] == 8'h81 && hdr[8*13 +: 8] == 8'h00
-                   && hdr[8*16 +: 8] == 8'h88 && hdr[8*17 +: 8] == 8'hb5;
-wire [7:0]  src = hdr[8*11 +: 8];
-wire [2:0]  prio = hdr[8*14 + 5 +: 3];
-wire [31:0] seq = {hdr[8*18 +: 8], hdr[8*19 +: 8], hdr[8*20 +: 8], hdr[8*21 +: 8]};
-wire        dest_ok = hdr[8*5 +: 8] == PORT[7:0];
-wire        src_ok = src < SRC_COUNT[7:0];
-wire [SRC_W+2:0] flow = {src[SRC_W-1:0], prio};
-wire [31:0] seq_expected = exp_seq[flow];
-wire        long_enough = pos_reg + KEEP_WIDTH[13:0] >= 14'd22;
+localparam SRC_W = (SRC_COUNT > 1) ? $clog2(SRC_COUNT) : 1;
+localparam FLOWS = (1 << SRC_W) * 8;
+// header octets 0..21 (MACs, tag, EtherType, sequence number); payload from octet 22
+localparam HDR_OCTETS = 22;
+// beats that carry header octets; the last of them carries octet 21 (the sequence LSB)
+localparam HDR_BEATS = (HDR_OCTETS + KEEP_WIDTH - 1) / KEEP_WIDTH;
+localparam SEQ_BEAT = HDR_BEATS - 1;
+// one-hot beat index: bit j for beat j < HDR_BEATS, bit HDR_BEATS for every later beat
+localparam OH_W = HDR_BEATS + 1;
+
+// ---------------------------------------------------------------- in: input register
+reg [OH_W-1:0]       oh_in_reg;       // beat index of the next input beat
+reg                  v1_reg, l1_reg;
+reg [DATA_WIDTH-1:0] d1_reg;
+reg [KEEP_WIDTH-1:0] k1_reg;
+reg [OH_W-1:0]       oh1_reg;
+
+always @(posedge clk) begin
+    v1_reg <= s_axis_tvalid && s_axis_tready;
+    d1_reg <= s_axis_tdata;
+    k1_reg <= s_axis_tkeep;
+    l1_reg <= s_axis_tlast;
+    oh1_reg <= oh_in_reg;
+    if (s_axis_tvalid && s_axis_tready) begin
+        if (s_axis_tlast) begin
+            oh_in_reg <= {{(OH_W-1){1'b0}}, 1'b1};
+        end else if (!oh_in_reg[OH_W-1]) begin
+            oh_in_reg <= oh_in_reg << 1;
+        end
+    end
+    if (rst) begin
+        v1_reg <= 1'b0;
+        oh_in_reg <= {{(OH_W-1){1'b0}}, 1'b1};
+    end
+end
+
+// ---------------------------------------------------------------- s2: header capture
+// octet k of the frame is lane k % KEEP_WIDTH of beat k / KEEP_WIDTH; a missing octet
+// (tkeep low) reads as zero, as in a frame too short to carry it
+function [7:0] octet;
+    input [DATA_WIDTH-1:0] data;
+    input [KEEP_WIDTH-1:0] keep;
+    input integer          k;
+    begin
+        octet = keep[k % KEEP_WIDTH] ? data[8 * (k % KEEP_WIDTH) +: 8] : 8'd0;
+    end
+endfunction
+
+// octet k is in the beat in the input register
+function at;
+    input            valid;
+    input [OH_W-1:0] beat;
+    input integer    k;
+    begin
+        at = valid && beat[k / KEEP_WIDTH];
+    end
+endfunction
+
+// PCP: the top three bits of octet 14
+wire [2:0] pcp_in = k1_reg[14 % KEEP_WIDTH] ? d1_reg[8 * (14 % KEEP_WIDTH) + 5 +: 3] : 3'd0;
+
+reg         dest_ok_reg, src_ok_reg, t12_reg, t13_reg, t16_reg, t17_reg;
+reg [7:0]   src_reg;
+reg [2:0]   prio_reg;
+reg [31:0]  seq_reg;
+
+always @(posedge clk) begin
+    if (at(v1_reg, oh1_reg, 5)) dest_ok_reg <= octet(d1_reg, k1_reg, 5) == PORT[7:0];
+    if (at(v1_reg, oh1_reg, 11)) begin
+        src_reg <= octet(d1_reg, k1_reg, 11);
+        src_ok_reg <= octet(d1_reg, k1_reg, 11) < SRC_COUNT[7:0];
+    end
+    if (at(v1_reg, oh1_reg, 12)) t12_reg <= octet(d1_reg, k1_reg, 12) == 8'h81;
+    if (at(v1_reg, oh1_reg, 13)) t13_reg <= octet(d1_reg, k1_reg, 13) == 8'h00;
+    if (at(v1_reg, oh1_reg, 14)) prio_reg <= pcp_in;
+    if (at(v1_reg, oh1_reg, 16)) t16_reg <= octet(d1_reg, k1_reg, 16) == 8'h88;
+    if (at(v1_reg, oh1_reg, 17)) t17_reg <= octet(d1_reg, k1_reg, 17) == 8'hb5;
+    if (at(v1_reg, oh1_reg, 18)) seq_reg[31:24] <= octet(d1_reg, k1_reg, 18);
+    if (at(v1_reg, oh1_reg, 19)) seq_reg[23:16] <= octet(d1_reg, k1_reg, 19);
+    if (at(v1_reg, oh1_reg, 20)) seq_reg[15:8] <= octet(d1_reg, k1_reg, 20);
+    if (at(v1_reg, oh1_reg, 21)) seq_reg[7:0] <= octet(d1_reg, k1_reg, 21);
+end
+
+// expected payload octet i = (seq[7:0] + i) ^ source port (frame_gen).  lane_base_reg[b]
+// is seq[7:0] + the frame offset of lane b in the next payload beat; in the beat that brings
+// the sequence LSB it comes from the beat itself.
+reg [7:0]            lane_base_reg [0:KEEP_WIDTH-1];
+reg [DATA_WIDTH-1:0] exp2_reg;
+reg [DATA_WIDTH-1:0] d2_reg;
+reg [KEEP_WIDTH-1:0] pay2_reg;        // lane carries a payload octet
+reg                  v2_reg, l2_reg, long2_reg;
+
+localparam [7:0] SEQ_OFFSET = SEQ_BEAT * KEEP_WIDTH;
+localparam [7:0] PAY_OFFSET = HDR_BEATS * KEEP_WIDTH;
+localparam [7:0] BEAT_OCTETS = KEEP_WIDTH;
+wire [7:0] seq_lsb_in = octet(d1_reg, k1_reg, HDR_OCTETS - 1);
+integer b;
+
+always @(posedge clk) begin
+    v2_reg <= v1_reg;
+    l2_reg <= l1_reg;
+    d2_reg <= d1_reg;
+    long2_reg <= oh1_reg[SEQ_BEAT] || oh1_reg[HDR_BEATS];
+    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+        pay2_reg[b] <= k1_reg[b] && (oh1_reg[HDR_BEATS]
+                       || (oh1_reg[SEQ_BEAT] && SEQ_BEAT * KEEP_WIDTH + b >= HDR_OCTETS));
+        if (oh1_reg[SEQ_BEAT]) begin
+            exp2_reg[8*b +: 8] <= (seq_lsb_in + SEQ_OFFSET + b[7:0]) ^ src_reg;
+        end else begin
+            exp2_reg[8*b +: 8] <= lane_base_reg[b] ^ src_reg;
+        end
+        if (v1_reg) begin
+            if (oh1_reg[SEQ_BEAT]) begin
+                lane_base_reg[b] <= seq_lsb_in + PAY_OFFSET + b[7:0];
+            end else begin
+                lane_base_reg[b] <= lane_base_reg[b] + BEAT_OCTETS;
+            end
+        end
+    end
+    if (rst) begin
+        v2_reg <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------- s3: compare, freeze, read
+reg [KEEP_WIDTH-1:0] mis3_reg;        // payload lane differs from the pattern
+reg                  v3_reg, l3_reg;
+reg                  frm_test_reg, frm_route_ok_reg, frm_lossless_reg;
+reg [31:0]           frm_seq_reg, frm_seq_inc_reg, frm_mem_reg;
+reg                  frm_valid_reg, frm_seq_nz_reg;
+reg [SRC_W+2:0]      frm_flow_reg;
+
+// expected next sequence number per (source, priority): distributed RAM plus a valid bit per
+// flow, so only the valid bits need a reset (a flow starts at 0)
+reg [31:0]      exp_mem [0:FLOWS-1];
+reg [FLOWS-1:0] exp_valid_reg;
+wire [SRC_W+2:0] flow = {src_reg[SRC_W-1:0], prio_reg};
+
+always @(posedge clk) begin
+    v3_reg <= v2_reg;
+    l3_reg <= l2_reg;
+    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+        mis3_reg[b] <= pay2_reg[b] && d2_reg[8*b +: 8] != exp2_reg[8*b +: 8];
+    end
+    if (v2_reg && l2_reg) begin
+        // the header fields are complete; the next frame overwrites them from this edge on
+        frm_test_reg <= long2_reg && t12_reg && t13_reg && t16_reg && t17_reg;
+        frm_route_ok_reg <= dest_ok_reg && src_ok_reg;
+        frm_lossless_reg <= cfg_lossless[prio_reg];
+        frm_seq_reg <= seq_reg;
+        frm_seq_inc_reg <= seq_reg + 1'b1;
+        frm_seq_nz_reg <= seq_reg != 32'd0;
+        frm_flow_reg <= flow;
+        frm_mem_reg <= exp_mem[flow];
+        frm_valid_reg <= exp_valid_reg[flow];
+    end
+    if (rst) begin
+        v3_reg <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------- cmp: classify, compare
+reg        bad_reg;                   // payload mismatch earlier in this frame
+reg        cmp_end_reg, cmp_other_reg, cmp_misrouted_reg, cmp_corrupt_reg, cmp_checked_reg;
+reg        cmp_back_reg, cmp_skip_reg, cmp_lossless_reg;
+reg [31:0] cmp_diff_reg, cmp_seq_inc_reg;
+reg [SRC_W+2:0] cmp_flow_reg;
+
+wire frame_bad = bad_reg || (|mis3_reg);
+wire frame_end = v3_reg && l3_reg;
+
+always @(posedge clk) begin
+    if (v3_reg) begin
+        bad_reg <= l3_reg ? 1'b0 : frame_bad;
+    end
+    cmp_end_reg <= frame_end;
+    cmp_other_reg <= !frm_test_reg;
+    cmp_misrouted_reg <= frm_test_reg && !frm_route_ok_reg;
+    cmp_corrupt_reg <= frm_test_reg && frm_route_ok_reg && frame_bad;
+    cmp_checked_reg <= frm_test_reg && frm_route_ok_reg && !frame_bad;
+    // a flow not seen since reset expects sequence number 0
+    cmp_back_reg <= frm_valid_reg && frm_seq_reg < frm_mem_reg;
+    cmp_skip_reg <= frm_valid_reg ? frm_seq_reg != frm_mem_reg : frm_seq_nz_reg;
+    cmp_diff_reg <= frm_valid_reg ? frm_seq_reg - frm_mem_reg : frm_seq_reg;
+    cmp_lossless_reg <= frm_lossless_reg;
+    cmp_flow_reg <= frm_flow_reg;
+    cmp_seq_inc_reg <= frm_seq_inc_reg;
+    if (rst) begin
+        bad_reg <= 1'b0;
+        cmp_end_reg <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------- ev: count events, write back
+reg        ev_other_reg, ev_misrouted_reg, ev_corrupt_reg, ev_reorder_reg, ev_ok_reg;
+reg        ev_lost_reg, ev_gap_reg;
+reg [31:0] ev_diff_reg;
+
+wire seq_ok = cmp_end_reg && cmp_checked_reg && !cmp_back_reg;
+
+always @(posedge clk) begin
+    ev_other_reg <= cmp_end_reg && cmp_other_reg;
+    ev_misrouted_reg <= cmp_end_reg && cmp_misrouted_reg;
+    ev_corrupt_reg <= cmp_end_reg && cmp_corrupt_reg;
+    ev_reorder_reg <= cmp_end_reg && cmp_checked_reg && cmp_back_reg;
+    ev_ok_reg <= seq_ok;
+    ev_lost_reg <= seq_ok && cmp_skip_reg && cmp_lossless_reg;
+    ev_gap_reg <= seq_ok && cmp_skip_reg && !cmp_lossless_reg;
+    ev_diff_reg <= cmp_diff_reg;
+    if (rst) begin
+        ev_other_reg <= 1'b0;
+        ev_misrouted_reg <= 1'b0;
+        ev_corrupt_reg <= 1'b0;
+        ev_reorder_reg <= 1'b0;
+        ev_ok_reg <= 1'b0;
+        ev_lost_reg <= 1'b0;
+        ev_gap_reg <= 1'b0;
+    end
+end
+
+always @(posedge clk) begin
+    if (seq_ok) begin
+        exp_mem[cmp_flow_reg] <= cmp_seq_inc_reg;
+    end
+end
+
+always @(posedge clk) begin
+    if (seq_ok) begin
+        exp_valid_reg[cmp_flow_reg] <= 1'b1;
+    end
+    if (rst) begin
+        exp_valid_reg <= {FLOWS{1'b0}};
+    end
+end
+
+// ---------------------------------------------------------------- cnt: counters
+reg [31:0] ok_reg, other_reg, corrupt_reg, misrouted_reg, reorder_reg, lost_reg, gaps_reg;
+reg [31:0] errors_reg;
+reg        error_reg;
+
+always @(posedge clk) begin
+    if (ev_ok_reg) ok_reg <= ok_reg + 1'b1;
+    if (ev_other_reg) other_reg <= other_reg + 1'b1;
+    if (ev_misrouted_reg) misrouted_reg <= misrouted_reg + 1'b1;
+    if (ev_corrupt_reg) corrupt_reg <= corrupt_reg + 1'b1;
+    if (ev_reorder_reg) reorder_reg <= reorder_reg + 1'b1;
+    if (ev_misrouted_reg || ev_corrupt_reg || ev_reorder_reg) errors_reg <= errors_reg + 1'b1;
+    if (ev_lost_reg) lost_reg <= lost_reg + ev_diff_reg;
+    if (ev_gap_reg) gaps_reg <= gaps_reg + ev_diff_reg;
+    // sticky: equal to "corrupt, misrouted, reorder or lost is not zero" until a counter wraps
+    if (ev_misrouted_reg || ev_corrupt_reg || ev_reorder_reg || ev_lost_reg) error_reg <= 1'b1;
+    if (rst) begin
+        ok_reg <= 32'd0;
+        other_reg <= 32'd0;
+        corrupt_reg <= 32'd0;
+        misrouted_reg <= 32'd0;
+        reorder_reg <= 32'd0;
+        lost_reg <= 32'd0;
+        gaps_reg <= 32'd0;
+        errors_reg <= 32'd0;
+        error_reg <= 1'b0;
+    end
+end
 
 assign stat_frames_ok = ok_reg;
 assign stat_other = other_reg;
@@ -96,57 +342,8 @@ assign stat_misrouted = misrouted_reg;
 assign stat_reorder = reorder_reg;
 assign stat_lost = lost_reg;
 assign stat_gaps = gaps_reg;
-assign error = (corrupt_reg | misrouted_reg | reorder_reg | lost_reg) != 32'd0;
-
-integer i;
-always @(posedge clk) begin
-    if (s_axis_tvalid && s_axis_tready) begin
-        pos_reg <= pos_reg + KEEP_WIDTH[13:0];
-        hdr_reg <= hdr;
-        if (beat_bad) begin
-            bad_reg <= 1'b1;
-        end
-        if (s_axis_tlast) begin
-            pos_reg <= 14'd0;
-            hdr_reg <= 176'd0;
-            bad_reg <= 1'b0;
-            if (!long_enough || !is_test) begin
-                other_reg <= other_reg + 1'b1;
-            end else if (!dest_ok || !src_ok) begin
-                misrouted_reg <= misrouted_reg + 1'b1;
-            end else if (bad_reg || beat_bad) begin
-                corrupt_reg <= corrupt_reg + 1'b1;
-            end else if (seq < seq_expected) begin
-                reorder_reg <= reorder_reg + 1'b1;
-            end else begin
-                ok_reg <= ok_reg + 1'b1;
-                exp_seq[flow] <= seq + 1'b1;
-                if (seq != seq_expected) begin
-                    if (cfg_lossless[prio]) begin
-                        lost_reg <= lost_reg + (seq - seq_expected);
-                    end else begin
-                        gaps_reg <= gaps_reg + (seq - seq_expected);
-                    end
-                end
-            end
-        end
-    end
-    if (rst) begin
-        pos_reg <= 14'd0;
-        hdr_reg <= 176'd0;
-        bad_reg <= 1'b0;
-        ok_reg <= 32'd0;
-        other_reg <= 32'd0;
-        corrupt_reg <= 32'd0;
-        misrouted_reg <= 32'd0;
-        reorder_reg <= 32'd0;
-        lost_reg <= 32'd0;
-        gaps_reg <= 32'd0;
-        for (i = 0; i < SRC_COUNT * 8; i = i + 1) begin
-            exp_seq[i] <= 32'd0;
-        end
-    end
-end
+assign stat_errors = errors_reg;
+assign error = error_reg;
 
 endmodule
 

@@ -82,7 +82,8 @@ async def checker_counts_faults(dut):
     async def send(data):
         await src.send(AxiStreamFrame(data))
         await src.wait()
-        await ClockCycles(dut.clk, 4)
+        # frame_check is pipelined: its counters follow the last beat by six clocks
+        await ClockCycles(dut.clk, 8)
 
     await send(test_frame(1, 0, 3, 0, 64))            # ok
     await send(test_frame(1, 0, 3, 1, 200))           # ok
@@ -92,6 +93,10 @@ async def checker_counts_faults(dut):
     bad[60] ^= 0x10
     await send(bytes(bad))                            # corrupt payload
     assert int(dut.stat_corrupt.value) == 1
+    bad = bytearray(test_frame(1, 0, 3, 2, 64))
+    bad[22] ^= 0x01
+    await send(bytes(bad))                            # first payload octet (after the header)
+    assert int(dut.stat_corrupt.value) == 2
     await send(test_frame(1, 1, 3, 2, 64))            # wrong destination port
     assert int(dut.stat_misrouted.value) == 1
     await send(test_frame(1, 0, 3, 4, 64))            # seq 2, 3 lost on lossless prio 3
