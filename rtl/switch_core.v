@@ -135,14 +135,15 @@ module switch_core #(
     input  wire [23:0]                            cfg_quanta_step,
 
     /*
-     * PFC watchdog configuration (pfc_watchdog, all ports; cfg_wd_reenable port p priority k
-     * at [p*8 + k])
+     * PFC watchdog configuration, per port p (one pfc_watchdog per port): enable bit p,
+     * detect / restore time in clocks at [p*32 +: 32], action at [p*2 +: 2], storm limit at
+     * [p*8 +: 8]; cfg_wd_reenable port p priority k at [p*8 + k]
      */
-    input  wire                                   cfg_wd_enable,
-    input  wire [31:0]                            cfg_wd_detect_time,
-    input  wire [31:0]                            cfg_wd_restore_time,
-    input  wire [1:0]                             cfg_wd_action,
-    input  wire [7:0]                             cfg_wd_storm_limit,
+    input  wire [PORT_COUNT-1:0]                  cfg_wd_enable,
+    input  wire [PORT_COUNT*32-1:0]               cfg_wd_detect_time,
+    input  wire [PORT_COUNT*32-1:0]               cfg_wd_restore_time,
+    input  wire [PORT_COUNT*2-1:0]                cfg_wd_action,
+    input  wire [PORT_COUNT*8-1:0]                cfg_wd_storm_limit,
     input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
 
     /*
@@ -808,7 +809,7 @@ generate
             end
             // alert (2) honours PFC: not a forwarded recovery
             assign fwd[wdp*8 +: 8] = stat_wd_storm[wdp*8 +: 8] & ~drop[wdp*8 +: 8]
-                                     & {8{cfg_wd_action != 2'd2}};
+                                     & {8{cfg_wd_action[wdp*2 +: 2] != 2'd2}};
 
             /* verilator lint_off PINCONNECTEMPTY */
             pfc_watchdog watchdog_inst (
@@ -817,11 +818,11 @@ generate
                 .pause_in(pause[wdp*8 +: 8]),
                 .queue_busy(busy[wdp*8 +: 8]),
                 .rx_pfc(rx_pfc_prio[wdp*8 +: 8]),
-                .cfg_enable(cfg_wd_enable),
-                .cfg_detect_time(cfg_wd_detect_time),
-                .cfg_restore_time(cfg_wd_restore_time),
-                .cfg_action(cfg_wd_action),
-                .cfg_storm_limit(cfg_wd_storm_limit),
+                .cfg_enable(cfg_wd_enable[wdp]),
+                .cfg_detect_time(cfg_wd_detect_time[wdp*32 +: 32]),
+                .cfg_restore_time(cfg_wd_restore_time[wdp*32 +: 32]),
+                .cfg_action(cfg_wd_action[wdp*2 +: 2]),
+                .cfg_storm_limit(cfg_wd_storm_limit[wdp*8 +: 8]),
                 .cfg_reenable(cfg_wd_reenable[wdp*8 +: 8]),
                 .pause_out(sched_pause[wdp*8 +: 8]),
                 .drop(drop[wdp*8 +: 8]),

@@ -212,11 +212,15 @@ class LoopTB:
         d.cfg_refresh_quanta.value = cfg.refresh_quanta
         d.cfg_quanta_step.value = cfg.quanta_step
         w = self.wd_cfg
-        d.cfg_wd_enable.value = int(w is not None and w.enable)
-        d.cfg_wd_detect_time.value = w.detect_time if w else 0
-        d.cfg_wd_restore_time.value = w.restore_time if w else 0
-        d.cfg_wd_action.value = w.action if w else 0
-        d.cfg_wd_storm_limit.value = w.storm_limit if w else 0
+        n = len(d.cfg_wd_enable)
+
+        def rep(v, width):  # the same watchdog configuration on every port (per-port vectors)
+            return sum(v << (p * width) for p in range(n))
+        d.cfg_wd_enable.value = rep(int(w is not None and w.enable), 1)
+        d.cfg_wd_detect_time.value = rep(w.detect_time if w else 0, 32)
+        d.cfg_wd_restore_time.value = rep(w.restore_time if w else 0, 32)
+        d.cfg_wd_action.value = rep(w.action if w else 0, 2)
+        d.cfg_wd_storm_limit.value = rep(w.storm_limit if w else 0, 8)
         d.cfg_wd_reenable.value = 0
         # prevention (PREVENT_ENABLE builds): models.loop.loop_prevention, the ring ports in
         # one group, the loop's priority protected, moved to the lossy alternate priority

@@ -28,17 +28,31 @@ DETECT = 2000
 RESTORE = 3000
 REFRESH = 1000            # partner's XOFF refresh period, clocks (< RESTORE: storm persists)
 PORT, PRIO = 1, 5
+# the configuration is per port: the other ports get other times, so the measured detection
+# and restoration times show that port PORT's own entry is used
+OTHER_DETECT, OTHER_RESTORE = DETECT + 777, RESTORE + 555
+
+
+def per_port(dut, value, other, width):
+    """cfg vector with `value` for port PORT and `other` for every other port."""
+    n = len(dut.cfg_wd_enable)
+    return sum((value if p == PORT else other) << (p * width) for p in range(n))
+
+
+def set_wd_cfg(dut, action: int) -> None:
+    n = len(dut.cfg_wd_enable)
+    dut.cfg_wd_enable.value = (1 << n) - 1
+    dut.cfg_wd_detect_time.value = per_port(dut, DETECT, OTHER_DETECT, 32)
+    dut.cfg_wd_restore_time.value = per_port(dut, RESTORE, OTHER_RESTORE, 32)
+    dut.cfg_wd_action.value = per_port(dut, action, 0, 2)
+    dut.cfg_wd_storm_limit.value = 0
+    dut.cfg_wd_reenable.value = 0
 
 
 @cocotb.test()
 async def storm_forward_and_restore(dut):
     tb = SwitchTB(dut, make_config())
-    dut.cfg_wd_enable.value = 1
-    dut.cfg_wd_detect_time.value = DETECT
-    dut.cfg_wd_restore_time.value = RESTORE
-    dut.cfg_wd_action.value = 0
-    dut.cfg_wd_storm_limit.value = 0
-    dut.cfg_wd_reenable.value = 0
+    set_wd_cfg(dut, 0)
     await tb.reset()
     core = dut.core
     qi = PORT * 8 + PRIO                      # identity prio -> queue map
@@ -128,12 +142,7 @@ async def _drop_storm(dut, action: int) -> None:
     rng = random.Random(seed)
     dut._log.info("storm_drop: seed %d, action %d", seed, action)
     tb = SwitchTB(dut, make_config())
-    dut.cfg_wd_enable.value = 1
-    dut.cfg_wd_detect_time.value = DETECT
-    dut.cfg_wd_restore_time.value = RESTORE
-    dut.cfg_wd_action.value = action
-    dut.cfg_wd_storm_limit.value = 0
-    dut.cfg_wd_reenable.value = 0
+    set_wd_cfg(dut, action)
     await tb.reset()
     core = dut.core
     p2q = tb.cfg.ports[PORT].prio_to_queue
