@@ -70,8 +70,8 @@ module pfc_rx #(
 );
 
 // octets counted up to this value (enough to know "at least 60")
-localparam [6:0] COUNT_MAX = 7'd64;
-localparam [6:0] MIN_LEN = 7'd60;
+localparam integer COUNT_MAX = 64;
+localparam integer MIN_LEN = 60;
 
 initial begin
     if (DATA_WIDTH != 8 && DATA_WIDTH != 64) begin
@@ -84,146 +84,226 @@ initial begin
     end
 end
 
-// parser state of the current frame (octets before the current beat)
+// destination MAC 01-80-C2-00-00-01, octet p at [p*8 +: 8]
+localparam [47:0] PFC_DA = {8'h01, 8'h00, 8'h00, 8'hC2, 8'h80, 8'h01};
+
+// value >= c for a constant c, written as logic: Yosys would map a compare to a carry chain,
+// which logic synthesis cannot merge with what follows
+function ge_const;
+    input [6:0] value;
+    input integer c;
+    integer b;
+    reg [6:0] cb;
+    begin
+        if (c <= 0) begin
+            ge_const = 1'b1;
+        end else begin
+            cb = c[6:0];
+            ge_const = 1'b1;
+            for (b = 0; b < 7; b = b + 1) begin
+                ge_const = (value[b] & ~cb[b]) | (~(value[b] ^ cb[b]) & ge_const);
+            end
+        end
+    end
+endfunction
+
+// parser state of the current frame (octets before the current beat).  The header checks are
+// kept as per-octet flags, so nothing on the tlast beat compares a field.
 reg [6:0]   count_reg, count_next;     // octets seen, saturating at COUNT_MAX
 reg         da_bad_reg, da_bad_next;
-reg [15:0]  type_reg, type_next;
-reg [15:0]  opcode_reg, opcode_next;
+reg [1:0]   type_ok_reg, type_ok_next;   // octet 12 == 0x88, octet 13 == 0x08
+reg [1:0]   op_ok_reg, op_ok_next;       // octet 14 == 0x01, octet 15 == 0x01
 reg [7:0]   en_reg, en_next;
 reg [127:0] time_reg, time_next;       // priority k at [k*16 +: 16]
 
-// pause timers: quanta with 16 fraction bits
-reg [32*8-1:0] timer_reg, timer_next;
+// Precomputed from the state after this beat, for a frame that ends in the next beat: the
+// header is good and lane i (if it is the last lane kept) makes it MIN_LEN octets long
+// (len_lane), or it is that long already (len_done).  _prio: the same AND enable bit k, one
+// copy per priority, so a timer load is a small function of the beat's tvalid / tlast / tuser
+// / tkeep with a fan-out of one timer.
+reg [KEEP_WIDTH-1:0]   ok_lane_reg, ok_lane_next;
+reg                    ok_done_reg, ok_done_next;
+reg [8*KEEP_WIDTH-1:0] ok_lane_prio_reg, ok_lane_prio_next;  // priority k at [k*KEEP_WIDTH +: KEEP_WIDTH]
+reg [7:0]              ok_done_prio_reg, ok_done_prio_next;
 
+// pause timers: quanta with 16 fraction bits; pause_reg[k] == (timer k != 0)
+reg [32*8-1:0] timer_reg, timer_next;
+reg [7:0]      pause_reg, pause_next;
+
+// counted the clock after the frame's tlast beat
+reg            ev_pfc_reg, ev_malformed_reg;
+reg [7:0]      ev_xoff_reg, ev_xon_reg;
 reg [31:0]     stat_pfc_reg;
 reg [8*32-1:0] stat_xoff_reg;
 reg [8*32-1:0] stat_xon_reg;
 reg [31:0]     stat_malformed_reg;
 
 // the frame including the current beat
-reg [6:0] count_cur;
-reg [6:0] pos;
-reg [7:0] octet;
-reg [6:0] da_idx;
-reg [7:0] da_octet;
+reg [7:0]            octet;
+reg [KEEP_WIDTH:0]   nkeep;   // one-hot: lanes in the beat (highest lane kept + 1), bit 0: none
+// lane i carries octet p of the frame: count_reg == p - i (decoded from the register only)
+reg                  at;
 
-integer i, k, m;  // one loop variable per always block (Yosys: one driver each)
+integer i, p, n, k, m;  // loop variables (Yosys: one driver each)
+
+wire count_open = !ge_const(count_reg, COUNT_MAX);
+wire hdr_ok = type_ok_reg == 2'b11 && op_ok_reg == 2'b11 && !da_bad_reg;
+wire beat = s_axis_tvalid && count_open;
 
 always @* begin
-    count_next = count_reg;
     da_bad_next = da_bad_reg;
-    type_next = type_reg;
-    opcode_next = opcode_reg;
+    type_ok_next = type_ok_reg;
+    op_ok_next = op_ok_reg;
     en_next = en_reg;
     time_next = time_reg;
-    count_cur = count_reg;
-    pos = count_reg;
     octet = 8'd0;
-    da_idx = 7'd0;
-    da_octet = 8'd0;
-    // tkeep is contiguous from lane 0 (the MAC's convention): lane i is octet count + i
+    at = 1'b0;
+    nkeep = {{KEEP_WIDTH{1'b0}}, 1'b1};
+    // tkeep is contiguous from lane 0 (the MAC's convention): lane i is octet count + i.  At
+    // most one lane holds a given octet, so each field is a one-hot select of the lanes, not
+    // a priority chain across them.
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        pos = count_reg + i[6:0];
         octet = s_axis_tdata[i*8 +: 8];
-        if (s_axis_tvalid && s_axis_tkeep[i] && count_reg < COUNT_MAX) begin
-            count_cur = pos + 7'd1;
-            da_idx = pos;
-            case (da_idx)
-                7'd1: da_octet = 8'h80;
-                7'd2: da_octet = 8'hC2;
-                7'd3: da_octet = 8'h00;
-                7'd4: da_octet = 8'h00;
-                default: da_octet = 8'h01;
-            endcase
-            if (pos < 7'd6 && octet != da_octet) begin
-                da_bad_next = 1'b1;
-            end
-            if (pos == 7'd12) type_next[15:8] = octet;
-            if (pos == 7'd13) type_next[7:0] = octet;
-            if (pos == 7'd14) opcode_next[15:8] = octet;
-            if (pos == 7'd15) opcode_next[7:0] = octet;
-            if (pos == 7'd17) en_next = octet;
-            if (pos >= 7'd18 && pos < 7'd34) begin
-                // time (pos - 18) / 2, high octet first
-                time_next[{pos[3:1] - 3'd1, !pos[0], 3'd0} +: 8] = octet;
+        if (beat && s_axis_tkeep[i]) begin
+            nkeep = {{KEEP_WIDTH{1'b0}}, 1'b1} << (i + 1);
+        end
+        for (p = i; p < 34; p = p + 1) begin
+            at = count_reg == p[6:0] - i[6:0];
+            if (beat && s_axis_tkeep[i] && at) begin
+                if (p < 6 && octet != PFC_DA[p*8 +: 8]) da_bad_next = 1'b1;
+                if (p == 12) type_ok_next[1] = octet == 8'h88;
+                if (p == 13) type_ok_next[0] = octet == 8'h08;
+                if (p == 14) op_ok_next[1] = octet == 8'h01;
+                if (p == 15) op_ok_next[0] = octet == 8'h01;
+                if (p == 17) en_next = octet;
+                // time (p - 18) / 2, high octet first
+                if (p >= 18) time_next[((p - 18) / 2) * 16 + (p % 2 == 0 ? 8 : 0) +: 8] = octet;
             end
         end
     end
-    count_next = count_cur;
+    count_next = count_reg;
+    for (n = 1; n <= KEEP_WIDTH; n = n + 1) begin
+        if (nkeep[n]) count_next = count_reg + n[6:0];
+    end
+
+    // count_next >= c is count_reg >= c - n for the n lanes of this beat.  The flags only
+    // matter once count_next >= MIN_LEN - KEEP_WIDTH (52 or 59), and then the header and the
+    // enable vector (octets 0..17) all came before this beat: the registered ones are final.
+    ok_done_next = 1'b0;
+    ok_lane_next = {KEEP_WIDTH{1'b0}};
+    for (n = 0; n <= KEEP_WIDTH; n = n + 1) begin
+        if (nkeep[n]) begin
+            ok_done_next = hdr_ok && ge_const(count_reg, MIN_LEN - n);
+            for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+                ok_lane_next[i] = hdr_ok && ge_const(count_reg, MIN_LEN - 1 - i - n);
+            end
+        end
+    end
+    for (k = 0; k < 8; k = k + 1) begin
+        ok_done_prio_next[k] = ok_done_next && en_reg[k];
+        ok_lane_prio_next[k*KEEP_WIDTH +: KEEP_WIDTH] = ok_lane_next & {KEEP_WIDTH{en_reg[k]}};
+    end
 end
 
-// decision on the tlast beat, from the fields including that beat
+// decision on the tlast beat.  A frame of 60 octets or more has all of its header and PFC
+// fields (octets 0..33) in earlier beats (a beat holds at most 8 octets), so a good frame is
+// recognised from the precomputed flags and the beat's tvalid, tlast, tuser and tkeep; only
+// the MAC Control / malformed classification of short frames needs the beat's octets.
 wire frame_end = s_axis_tvalid && s_axis_tlast;
-wire mac_ctrl = type_next == 16'h8808 && count_cur >= 7'd14;
-wire malformed = s_axis_tuser || da_bad_next || opcode_next != 16'h0101 || count_cur < MIN_LEN;
-wire apply = frame_end && mac_ctrl && !malformed;
-
-// the next frame starts from a clean parser
-wire [6:0]  count_d = frame_end ? 7'd0 : count_next;
-wire        da_bad_d = frame_end ? 1'b0 : da_bad_next;
-wire [15:0] type_d = frame_end ? 16'd0 : type_next;
-wire [15:0] opcode_d = frame_end ? 16'd0 : opcode_next;
+wire apply = frame_end && !s_axis_tuser && (ok_done_reg || (ok_lane_reg & s_axis_tkeep) != 0);
+wire mac_ctrl = type_ok_next == 2'b11;
+wire malformed = !apply;
 
 assign is_pfc = apply;
 assign is_mac_ctrl = frame_end && mac_ctrl;
-assign rx_pfc_prio = apply ? en_next : 8'd0;
-
-genvar g;
-generate
-    for (g = 0; g < 8; g = g + 1) begin : prio
-        assign pause[g] = timer_reg[g*32 +: 32] != 32'd0;
-    end
-endgenerate
+assign rx_pfc_prio = apply ? en_reg : 8'd0;
+assign pause = pause_reg;
 
 assign stat_pfc_frames = stat_pfc_reg;
 assign stat_xoff_rx = stat_xoff_reg;
 assign stat_xon_rx = stat_xon_reg;
 assign stat_malformed = stat_malformed_reg;
 
+// timer arithmetic, per priority: timer - step, and timer > step as the carry out of
+// timer + ~step (a separate chain, so no zero test follows the subtraction)
+reg [31:0] dec;
+// only the carry out (bit 32) of this sum is used
+/* verilator lint_off UNUSEDSIGNAL */
+reg [32:0] gt;
+/* verilator lint_on UNUSEDSIGNAL */
+reg [7:0]  load;
+reg [7:0]  time_nz;
+
 always @* begin
     for (k = 0; k < 8; k = k + 1) begin
-        if (apply && en_next[k]) begin
-            timer_next[k*32 +: 32] = {time_next[k*16 +: 16], 16'd0};
-        end else if (timer_reg[k*32 +: 32] > {8'd0, cfg_quanta_step}) begin
-            timer_next[k*32 +: 32] = timer_reg[k*32 +: 32] - {8'd0, cfg_quanta_step};
+        load[k] = frame_end && !s_axis_tuser &&
+                  (ok_done_prio_reg[k] ||
+                   (ok_lane_prio_reg[k*KEEP_WIDTH +: KEEP_WIDTH] & s_axis_tkeep) != 0);
+        time_nz[k] = time_reg[k*16 +: 16] != 16'd0;
+        dec = timer_reg[k*32 +: 32] - {8'd0, cfg_quanta_step};
+        gt = {1'b0, timer_reg[k*32 +: 32]} + {1'b0, 8'hFF, ~cfg_quanta_step};
+        if (load[k]) begin
+            timer_next[k*32 +: 32] = {time_reg[k*16 +: 16], 16'd0};
+            pause_next[k] = time_nz[k];
         end else begin
-            timer_next[k*32 +: 32] = 32'd0;
+            // a value not above the step goes to 0 (an AND, not a mux to a constant, so
+            // that synthesis does not turn it into a synchronous reset behind another LUT)
+            timer_next[k*32 +: 32] = dec & {32{gt[32]}};
+            pause_next[k] = gt[32];
         end
     end
 end
 
 always @(posedge clk) begin
-    count_reg <= count_d;
-    da_bad_reg <= da_bad_d;
-    type_reg <= type_d;
-    opcode_reg <= opcode_d;
+    // the next frame starts from a clean parser
+    count_reg <= frame_end ? 7'd0 : count_next;
+    da_bad_reg <= frame_end ? 1'b0 : da_bad_next;
+    type_ok_reg <= frame_end ? 2'b00 : type_ok_next;
+    op_ok_reg <= frame_end ? 2'b00 : op_ok_next;
+    ok_lane_reg <= frame_end ? {KEEP_WIDTH{1'b0}} : ok_lane_next;
+    ok_done_reg <= frame_end ? 1'b0 : ok_done_next;
+    ok_lane_prio_reg <= frame_end ? {8*KEEP_WIDTH{1'b0}} : ok_lane_prio_next;
+    ok_done_prio_reg <= frame_end ? 8'd0 : ok_done_prio_next;
     en_reg <= en_next;
     time_reg <= time_next;
     timer_reg <= timer_next;
+    pause_reg <= pause_next;
 
-    if (frame_end && mac_ctrl) begin
-        if (malformed) begin
-            stat_malformed_reg <= stat_malformed_reg + 32'd1;
-        end else begin
-            stat_pfc_reg <= stat_pfc_reg + 32'd1;
-        end
+    ev_pfc_reg <= apply;
+    ev_malformed_reg <= frame_end && mac_ctrl && malformed;
+    ev_xoff_reg <= load & time_nz;
+    ev_xon_reg <= load & ~time_nz;
+
+    if (ev_malformed_reg) begin
+        stat_malformed_reg <= stat_malformed_reg + 32'd1;
+    end
+    if (ev_pfc_reg) begin
+        stat_pfc_reg <= stat_pfc_reg + 32'd1;
     end
     for (m = 0; m < 8; m = m + 1) begin
-        if (apply && en_next[m]) begin
-            if (time_next[m*16 +: 16] != 16'd0) begin
-                stat_xoff_reg[m*32 +: 32] <= stat_xoff_reg[m*32 +: 32] + 32'd1;
-            end else begin
-                stat_xon_reg[m*32 +: 32] <= stat_xon_reg[m*32 +: 32] + 32'd1;
-            end
+        if (ev_xoff_reg[m]) begin
+            stat_xoff_reg[m*32 +: 32] <= stat_xoff_reg[m*32 +: 32] + 32'd1;
+        end
+        if (ev_xon_reg[m]) begin
+            stat_xon_reg[m*32 +: 32] <= stat_xon_reg[m*32 +: 32] + 32'd1;
         end
     end
 
     if (rst) begin
         count_reg <= 7'd0;
         da_bad_reg <= 1'b0;
-        type_reg <= 16'd0;
-        opcode_reg <= 16'd0;
+        type_ok_reg <= 2'b00;
+        op_ok_reg <= 2'b00;
+        ok_lane_reg <= {KEEP_WIDTH{1'b0}};
+        ok_done_reg <= 1'b0;
+        ok_lane_prio_reg <= {8*KEEP_WIDTH{1'b0}};
+        ok_done_prio_reg <= 8'd0;
         timer_reg <= {32*8{1'b0}};
+        pause_reg <= 8'd0;
+        ev_pfc_reg <= 1'b0;
+        ev_malformed_reg <= 1'b0;
+        ev_xoff_reg <= 8'd0;
+        ev_xon_reg <= 8'd0;
         stat_pfc_reg <= 32'd0;
         stat_xoff_reg <= {8*32{1'b0}};
         stat_xon_reg <= {8*32{1'b0}};
