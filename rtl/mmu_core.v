@@ -1258,18 +1258,14 @@ end
 endgenerate
 
 // ------------------------------------------------------------------------------ stat read
-// map: docs/mmu_core.md (region in stat_addr[15:12])
-wire [8:0]       st_pg_entry = stat_addr[11:3];
-wire [2:0]       st_pg_field = stat_addr[2:0];
-wire [9:0]       st_q_entry = stat_addr[11:2];
-wire [1:0]       st_q_field = stat_addr[1:0];
-wire [PGI_W-1:0] st_pg = st_pg_entry[PGI_W-1:0];
-wire [QI_W-1:0]  st_q = st_q_entry[QI_W-1:0];
+// map: docs/mmu_core.md (region in stat_addr[15:12]).  The addressed entry's fields, the
+// global value and the threshold inputs form a "view" (v_*); stat_data_reg is selected from
+// the view.  PIPELINE = 0: the view is combinational, stat_data one clock after stat_addr.
+// PIPELINE = 1: the view is registered (the 32- / 64-entry muxes in one clock, field select,
+// queue sum and threshold in the next), stat_data two clocks after stat_addr.
+wire [PGI_W-1:0] st_pg = stat_addr[3 +: PGI_W];
+wire [QI_W-1:0]  st_q = stat_addr[2 +: QI_W];
 wire             st_pg_pool = !cfg_pg_lossless[st_pg];
-wire signed [TW-1:0] st_t = threshold(cfg_pg_dynamic[st_pg], cfg_pg_alpha_shift[st_pg*4 +: 4],
-                                      cfg_pg_static_th[st_pg*CELL_W +: CELL_W],
-                                      cfg_pool_shared[st_pg_pool*CELL_W +: CELL_W],
-                                      pool_used_reg[st_pg_pool*CELL_W +: CELL_W]);
 
 function [31:0] ext32;
     input [CELL_W:0] v;
@@ -1278,63 +1274,135 @@ function [31:0] ext32;
     end
 endfunction
 
+reg [31:0] st_glob;
+always @* begin
+    case (stat_addr[4:0])
+        5'h00: st_glob = ext32({1'b0, pool_used_reg[0 +: CELL_W]});
+        5'h01: st_glob = ext32({1'b0, pool_wm_reg[0 +: CELL_W]});
+        5'h02: st_glob = ext32({1'b0, pool_used_reg[CELL_W +: CELL_W]});
+        5'h03: st_glob = ext32({1'b0, pool_wm_reg[CELL_W +: CELL_W]});
+        5'h04: st_glob = ext32({1'b0, hdrm_used_reg});
+        5'h05: st_glob = ext32({1'b0, hdrm_wm_reg});
+        5'h06: st_glob = ext32({1'b0, egress_used_reg[0 +: CELL_W]});
+        5'h07: st_glob = ext32({1'b0, egress_wm_reg[0 +: CELL_W]});
+        5'h08: st_glob = ext32({1'b0, egress_used_reg[CELL_W +: CELL_W]});
+        5'h09: st_glob = ext32({1'b0, egress_wm_reg[CELL_W +: CELL_W]});
+        5'h0a: st_glob = ext32({1'b0, total_used_reg});
+        5'h0b: st_glob = ext32({1'b0, total_wm_reg});
+        5'h0c: st_glob = admit_count_reg;
+        5'h0d: st_glob = underflow_count_reg;
+        5'h0e: st_glob = rel_bad_index_count_reg;
+        5'h0f: st_glob = {27'd0, cfg_bad, err_bad_config_reg, err_underflow_reg};
+        5'h10: st_glob = drop_count_reg[0*32 +: 32];
+        5'h11: st_glob = drop_count_reg[1*32 +: 32];
+        5'h12: st_glob = drop_count_reg[2*32 +: 32];
+        5'h13: st_glob = drop_count_reg[3*32 +: 32];
+        5'h14: st_glob = drop_count_reg[4*32 +: 32];
+        5'h15: st_glob = drop_count_reg[5*32 +: 32];
+        5'h16: st_glob = drop_count_reg[6*32 +: 32];
+        5'h17: st_glob = arrival_count_reg;
+        5'h18: st_glob = release_count_reg;
+        5'h1e: st_glob = PORT_COUNT;
+        5'h1f: st_glob = CELL_BYTES;
+        default: st_glob = 32'd0;
+    endcase
+end
+
+// the view
+wire [15:0]       v_addr;
+wire [31:0]       v_glob;
+wire [CELL_W-1:0] v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm;
+wire              v_xoff;
+wire [CELL_W-1:0] v_q_res, v_q_sh;
+wire [CELL_W:0]   v_q_wm;
+wire              v_dyn;
+wire [3:0]        v_alpha;
+wire [CELL_W-1:0] v_static, v_size, v_used;
+wire [6*CELL_W-1:0] st_pg_fields = {pg_res_reg[st_pg*CELL_W +: CELL_W],
+                                    pg_shared_reg[st_pg*CELL_W +: CELL_W],
+                                    pg_hdrm_reg[st_pg*CELL_W +: CELL_W],
+                                    pg_res_wm_reg[st_pg*CELL_W +: CELL_W],
+                                    pg_shared_wm_reg[st_pg*CELL_W +: CELL_W],
+                                    pg_hdrm_wm_reg[st_pg*CELL_W +: CELL_W]};
+wire [3*CELL_W:0] st_q_fields = {q_res_reg[st_q*CELL_W +: CELL_W],
+                                 q_shared_reg[st_q*CELL_W +: CELL_W],
+                                 q_wm_reg[st_q*(CELL_W+1) +: CELL_W+1]};
+wire [3*CELL_W+5:0] st_t_in = {cfg_pg_dynamic[st_pg], cfg_pg_alpha_shift[st_pg*4 +: 4],
+                               cfg_pg_static_th[st_pg*CELL_W +: CELL_W],
+                               cfg_pool_shared[st_pg_pool*CELL_W +: CELL_W],
+                               pool_used_reg[st_pg_pool*CELL_W +: CELL_W], 1'b0};
+generate
+if (PIPELINE == 0) begin : g_stat_comb
+    assign v_addr = stat_addr;
+    assign v_glob = st_glob;
+    assign {v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm} = st_pg_fields;
+    assign v_xoff = xoff_reg[st_pg];
+    assign {v_q_res, v_q_sh, v_q_wm} = st_q_fields;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_pad;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {v_dyn, v_alpha, v_static, v_size, v_used, unused_pad} = st_t_in;
+end else begin : g_stat_reg
+    reg [15:0]        addr_reg;
+    reg [31:0]        glob_reg;
+    reg [6*CELL_W-1:0] pg_reg;
+    reg               xoff_v_reg;
+    reg [3*CELL_W:0]  q_reg;
+    reg [3*CELL_W+5:0] t_reg;
+    always @(posedge clk) begin
+        addr_reg <= stat_addr;
+        glob_reg <= st_glob;
+        pg_reg <= st_pg_fields;
+        xoff_v_reg <= xoff_reg[st_pg];
+        q_reg <= st_q_fields;
+        t_reg <= st_t_in;
+        if (rst) begin
+            addr_reg <= 16'd0;
+        end
+    end
+    assign v_addr = addr_reg;
+    assign v_glob = glob_reg;
+    assign {v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm} = pg_reg;
+    assign v_xoff = xoff_v_reg;
+    assign {v_q_res, v_q_sh, v_q_wm} = q_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_pad;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign {v_dyn, v_alpha, v_static, v_size, v_used, unused_pad} = t_reg;
+end
+endgenerate
+
+wire signed [TW-1:0] v_t = threshold(v_dyn, v_alpha, v_static, v_size, v_used);
+
 always @* begin
     stat_data_next = 32'd0;
-    case (stat_addr[15:12])
+    case (v_addr[15:12])
         4'h0: begin
-            case (stat_addr[11:0])
-                12'h000: stat_data_next = ext32({1'b0, pool_used_reg[0 +: CELL_W]});
-                12'h001: stat_data_next = ext32({1'b0, pool_wm_reg[0 +: CELL_W]});
-                12'h002: stat_data_next = ext32({1'b0, pool_used_reg[CELL_W +: CELL_W]});
-                12'h003: stat_data_next = ext32({1'b0, pool_wm_reg[CELL_W +: CELL_W]});
-                12'h004: stat_data_next = ext32({1'b0, hdrm_used_reg});
-                12'h005: stat_data_next = ext32({1'b0, hdrm_wm_reg});
-                12'h006: stat_data_next = ext32({1'b0, egress_used_reg[0 +: CELL_W]});
-                12'h007: stat_data_next = ext32({1'b0, egress_wm_reg[0 +: CELL_W]});
-                12'h008: stat_data_next = ext32({1'b0, egress_used_reg[CELL_W +: CELL_W]});
-                12'h009: stat_data_next = ext32({1'b0, egress_wm_reg[CELL_W +: CELL_W]});
-                12'h00a: stat_data_next = ext32({1'b0, total_used_reg});
-                12'h00b: stat_data_next = ext32({1'b0, total_wm_reg});
-                12'h00c: stat_data_next = admit_count_reg;
-                12'h00d: stat_data_next = underflow_count_reg;
-                12'h00e: stat_data_next = rel_bad_index_count_reg;
-                12'h00f: stat_data_next = {27'd0, cfg_bad, err_bad_config_reg, err_underflow_reg};
-                12'h010: stat_data_next = drop_count_reg[0*32 +: 32];
-                12'h011: stat_data_next = drop_count_reg[1*32 +: 32];
-                12'h012: stat_data_next = drop_count_reg[2*32 +: 32];
-                12'h013: stat_data_next = drop_count_reg[3*32 +: 32];
-                12'h014: stat_data_next = drop_count_reg[4*32 +: 32];
-                12'h015: stat_data_next = drop_count_reg[5*32 +: 32];
-                12'h016: stat_data_next = drop_count_reg[6*32 +: 32];
-                12'h017: stat_data_next = arrival_count_reg;
-                12'h018: stat_data_next = release_count_reg;
-                12'h01e: stat_data_next = PORT_COUNT;
-                12'h01f: stat_data_next = CELL_BYTES;
-                default: stat_data_next = 32'd0;
-            endcase
+            if (v_addr[11:5] == 7'd0) begin
+                stat_data_next = v_glob;
+            end
         end
         4'h1: begin
-            if ({23'd0, st_pg_entry} < PG_N) begin
-                case (st_pg_field)
-                    3'd0: stat_data_next = ext32({1'b0, pg_res_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd1: stat_data_next = ext32({1'b0, pg_shared_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd2: stat_data_next = ext32({1'b0, pg_hdrm_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd3: stat_data_next = ext32({1'b0, pg_res_wm_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd4: stat_data_next = ext32({1'b0, pg_shared_wm_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd5: stat_data_next = ext32({1'b0, pg_hdrm_wm_reg[st_pg*CELL_W +: CELL_W]});
-                    3'd6: stat_data_next = {31'd0, xoff_reg[st_pg]};
-                    default: stat_data_next = {{(32-TW){st_t[TW-1]}}, st_t};
+            if ({23'd0, v_addr[11:3]} < PG_N) begin
+                case (v_addr[2:0])
+                    3'd0: stat_data_next = ext32({1'b0, v_pg_res});
+                    3'd1: stat_data_next = ext32({1'b0, v_pg_sh});
+                    3'd2: stat_data_next = ext32({1'b0, v_pg_hd});
+                    3'd3: stat_data_next = ext32({1'b0, v_pg_rwm});
+                    3'd4: stat_data_next = ext32({1'b0, v_pg_swm});
+                    3'd5: stat_data_next = ext32({1'b0, v_pg_hwm});
+                    3'd6: stat_data_next = {31'd0, v_xoff};
+                    default: stat_data_next = {{(32-TW){v_t[TW-1]}}, v_t};
                 endcase
             end
         end
         4'h2: begin
-            if ({22'd0, st_q_entry} < Q_N) begin
-                case (st_q_field)
-                    2'd0: stat_data_next = ext32({1'b0, q_res_reg[st_q*CELL_W +: CELL_W]});
-                    2'd1: stat_data_next = ext32({1'b0, q_shared_reg[st_q*CELL_W +: CELL_W]});
-                    2'd2: stat_data_next = ext32({1'b0, q_res_reg[st_q*CELL_W +: CELL_W]}
-                                                + {1'b0, q_shared_reg[st_q*CELL_W +: CELL_W]});
-                    default: stat_data_next = ext32(q_wm_reg[st_q*(CELL_W+1) +: CELL_W+1]);
+            if ({22'd0, v_addr[11:2]} < Q_N) begin
+                case (v_addr[1:0])
+                    2'd0: stat_data_next = ext32({1'b0, v_q_res});
+                    2'd1: stat_data_next = ext32({1'b0, v_q_sh});
+                    2'd2: stat_data_next = ext32({1'b0, v_q_res} + {1'b0, v_q_sh});
+                    default: stat_data_next = ext32(v_q_wm);
                 endcase
             end
         end

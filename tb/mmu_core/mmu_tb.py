@@ -35,6 +35,8 @@ PIPELINE = int(os.environ.get("PARAM_PIPELINE", "0"))
 PIPE_REL_XOFF = 8
 PIPE_RESP = (6, 11)
 PIPE_ARR_XOFF = (9, 14)
+# stat_addr -> stat_data in clocks: the PIPELINE 1 core registers the addressed entry first
+STAT_LATENCY = 2 if PIPELINE else 1
 # falling-edge samples between driving a request and seeing its response: stage 1 registers
 # at the next rising edge, stage 2 (response, counters, pfc_xoff) at the one after
 LATENCY = 2
@@ -301,13 +303,13 @@ class MmuTB:
 
     # ------------------------------------------------------------------ stat port
     async def read_stats(self, addrs: list[int]) -> list[int]:
-        """Read stat_addr -> stat_data for each address (registered: one clock later), with
+        """Read stat_addr -> stat_data for each address (STAT_LATENCY clocks later), with
         no traffic; the scoreboard keeps checking the (idle) outputs meanwhile."""
         out = []
         dut = self.dut
-        for i in range(len(addrs) + 1):
+        for i in range(len(addrs) + STAT_LATENCY):
             await FallingEdge(dut.clk)
-            if i > 0:
+            if i >= STAT_LATENCY:
                 out.append(val(dut.stat_data))
             self._check_outputs()
             self.cycle_no += 1
