@@ -109,45 +109,85 @@ function [31:0] crc32_byte;
     end
 endfunction
 
+// CRC-32 over n zero octets: a fixed linear map of the state (the padding after the PFC fields
+// is all zeros, so the FCS is known from the CRC of the octets before the padding's end)
+function [31:0] crc32_zeros;
+    input [31:0] crc;
+    input integer n;
+    integer z;
+    begin
+        crc32_zeros = crc;
+        for (z = 0; z < n; z = z + 1) begin
+            crc32_zeros = crc32_byte(crc32_zeros, 8'h00);
+        end
+    end
+endfunction
+
+// The output beat is a register.  Beat 0 (destination MAC, start of the source MAC) is loaded
+// when a frame starts; the clock it is accepted (the freeze) loads beat 1 (octets that do not
+// depend on the content) and a shift register with octets 2*BEAT_BYTES up to the end of the PFC
+// fields, built from the content being frozen; later beats shift out of it (zeros behind it
+// are the padding), except the FCS.  So no beat is selected by a wide multiplexer.
+// offset of the last beat, and the beat before the one that holds octet 60 (the first FCS
+// octet): the FCS is computed the clock that beat is accepted, from the CRC of the octets
+// before it and the zeros from it to octet 59 (it starts in the padding at both widths)
+localparam [6:0] LAST_OFF = ((FRAME_LEN - 7'd1) / BEAT_BYTES) * BEAT_BYTES;
+localparam [6:0] FCS_BEAT_OFF = (DATA_LEN / BEAT_BYTES) * BEAT_BYTES;
+localparam [6:0] PRE_FCS_OFF = FCS_BEAT_OFF - BEAT_BYTES;
+localparam integer FCS_ZEROS = 60 - ((60 / KEEP_WIDTH) * KEEP_WIDTH - KEEP_WIDTH);
+// octets in the shift register: from 2*BEAT_BYTES to the end of the PFC fields (octet 33),
+// rounded up to whole beats
+localparam integer SR_END = ((34 + KEEP_WIDTH - 1) / KEEP_WIDTH) * KEEP_WIDTH;
+localparam integer SR_BITS = (SR_END - 2 * KEEP_WIDTH) * 8;
+// octets of the last beat
+localparam [KEEP_WIDTH-1:0] LAST_KEEP = {KEEP_WIDTH{1'b1}} >> (LAST_OFF + BEAT_BYTES - FRAME_LEN);
+
 // frame state
 reg        tvalid_reg, tvalid_next;
-reg [6:0]  offset_reg, offset_next;    // octet offset of the current beat
+reg [6:0]  offset_reg, offset_next;    // octet offset of the beat on the bus
+reg [6:0]  next_off_reg, next_off_next; // offset_reg + BEAT_BYTES
 reg        frozen_reg, frozen_next;    // content latched (first beat accepted)
 reg        link_reg, link_next;        // the current frame is an 802.3x PAUSE
 reg [7:0]  start_en_reg, start_en_next; // enable bits that started the frame
 reg [7:0]  en_reg, en_next;            // frozen class-enable vector
 reg [7:0]  xoff_reg, xoff_next;        // frozen state of the enabled priorities
-reg [127:0] time_reg, time_next;     // frozen times
 reg        link_xoff_reg, link_xoff_next;
-reg [15:0] link_time_reg, link_time_next;
-reg [31:0] crc_reg, crc_next;
+reg [31:0] crc_reg, crc_next;          // CRC of the beats accepted so far
+reg [31:0] fcs_reg, fcs_next;          // FCS (complemented), once computed
+
+reg [SR_BITS-1:0]    sr_reg, sr_next;   // octets after the next beat, octet 2*BEAT_BYTES first
+reg [DATA_WIDTH-1:0] tdata_reg, tdata_next;
+reg [KEEP_WIDTH-1:0] tkeep_reg, tkeep_next;
+reg                  tlast_reg, tlast_next;
 
 // advertised state
 reg [7:0]  sent_reg, sent_next;
 reg        link_sent_reg, link_sent_next;
 reg        last_link_reg, last_link_next; // kind of the last frame (fair choice)
 
-// refresh timers: quanta since the last frame was frozen, 16 fraction bits, saturating
+// refresh timers: quanta since the last frame was frozen, 16 fraction bits, saturating.  The
+// accumulator runs one clock ahead (it restarts at one step, not 0) and the comparison with the
+// limit is registered, so due_reg is what "accumulator >= limit" was in the unpipelined form,
+// with no compare between the accumulator and the frame start.
 reg [33:0] refresh_acc_reg, refresh_acc_next;
+reg        refresh_ge_reg, refresh_ge_next;
 reg [33:0] link_acc_reg, link_acc_next;
+reg        link_ge_reg, link_ge_next;
 
+// counted the clock after the last beat was accepted
+reg [7:0]  ev_xoff_reg, ev_xon_reg;
+reg        ev_link_xoff_reg, ev_link_xon_reg;
 reg [8*32-1:0] stat_xoff_reg;   // priority k at [k*32 +: 32]
 reg [8*32-1:0] stat_xon_reg;
 reg [31:0] stat_link_xoff_reg;
 reg [31:0] stat_link_xon_reg;
 
-// current beat
-reg [DATA_WIDTH-1:0] tdata;
-reg [KEEP_WIDTH-1:0] tkeep;
-reg                  tlast;
-reg [31:0]           crc_beat;
-
 wire       link_req = LINK_PAUSE_ENABLE != 0 ? req_link_pause : 1'b0;
 wire [7:0] changed = req_xoff ^ sent_reg;
 wire [33:0] refresh_limit = {2'b00, cfg_refresh_quanta, 16'd0};
 wire       refresh_on = cfg_refresh_quanta != 16'd0;
-wire       refresh_due = refresh_on && refresh_acc_reg >= refresh_limit && sent_reg != 8'd0;
-wire       link_refresh_due = refresh_on && link_acc_reg >= refresh_limit && link_sent_reg;
+wire       refresh_due = refresh_on && refresh_ge_reg && sent_reg != 8'd0;
+wire       link_refresh_due = refresh_on && link_ge_reg && link_sent_reg;
 wire       pfc_need = changed != 8'd0 || refresh_due;
 wire       link_need = (link_req ^ link_sent_reg) || link_refresh_due;
 
@@ -156,10 +196,10 @@ wire [7:0] en_live = changed | req_xoff | start_en_reg;
 
 wire accept = tvalid_reg && m_axis_tready;
 
-assign m_axis_tdata = tdata;
-assign m_axis_tkeep = tkeep;
+assign m_axis_tdata = tdata_reg;
+assign m_axis_tkeep = tkeep_reg;
 assign m_axis_tvalid = tvalid_reg;
-assign m_axis_tlast = tlast;
+assign m_axis_tlast = tlast_reg;
 assign m_axis_tuser = 1'b0;
 assign busy = tvalid_reg;
 assign stat_xoff_frames = stat_xoff_reg;
@@ -167,16 +207,30 @@ assign stat_xon_frames = stat_xon_reg;
 assign stat_link_xoff_frames = stat_link_xoff_reg;
 assign stat_link_xon_frames = stat_link_xon_reg;
 
-// live times: XOFF quanta for enabled priorities in XOFF, 0 (XON) otherwise
+// live times: XOFF quanta for priorities in XOFF (all of them are enabled), 0 (XON) otherwise
 wire [127:0] time_live;
+wire [15:0]  link_time_live = link_req ? cfg_link_pause_quanta : 16'd0;
 
 genvar g;
 generate
     for (g = 0; g < 8; g = g + 1) begin : live_times
-        assign time_live[g*16 +: 16] = req_xoff[g] && en_live[g] ? cfg_pause_quanta[g*16 +: 16]
-                                                                 : 16'd0;
+        assign time_live[g*16 +: 16] = req_xoff[g] ? cfg_pause_quanta[g*16 +: 16] : 16'd0;
     end
 endgenerate
+
+// value >= c for a constant c, written as logic: Yosys would map a compare to a carry chain,
+// which logic synthesis cannot merge with what follows
+function ge_const;
+    input [6:0] value;
+    input [6:0] c;
+    integer b;
+    begin
+        ge_const = 1'b1;
+        for (b = 0; b < 7; b = b + 1) begin
+            ge_const = (value[b] & ~c[b]) | (~(value[b] ^ c[b]) & ge_const);
+        end
+    end
+endfunction
 
 // octet idx of the frame (idx < 60), from the frozen content
 function [7:0] frame_byte;
@@ -186,9 +240,8 @@ function [7:0] frame_byte;
     input [7:0]  en;
     input [127:0] times;
     input [15:0] link_time;
-    reg [2:0] t;   // time index (idx - 18) / 2, modulo 8
+    integer q;
     begin
-        t = idx[3:1] - 3'd1;
         frame_byte = 8'h00;
         case (idx)
             7'd0: frame_byte = 8'h01;
@@ -210,60 +263,94 @@ function [7:0] frame_byte;
             7'd16: frame_byte = link ? link_time[15:8] : 8'h00;
             7'd17: frame_byte = link ? link_time[7:0] : en;
             default: begin
-                // times, priority 0 first, big endian (octets 18..33)
-                if (!link && idx >= 7'd18 && idx < 7'd34) begin
-                    frame_byte = times[{t, !idx[0], 3'd0} +: 8];
+                // times, priority 0 first, big endian (octets 18..33); equality with
+                // constants, no arithmetic on idx (it would become a carry chain)
+                for (q = 0; q < 16; q = q + 1) begin
+                    if (!link && idx == 7'd18 + q[6:0]) begin
+                        frame_byte = times[(q / 2) * 16 + (q % 2 == 0 ? 8 : 0) +: 8];
+                    end
                 end
             end
         endcase
     end
 endfunction
 
-integer i, k;
-reg [6:0] idx;
+integer i, j, k;  // one loop variable per always block (Yosys: one driver each)
+reg [6:0]  idx;
+reg [31:0] crc_beat;    // crc_reg updated with the beat on the bus
+reg [31:0] fcs_now;     // the FCS, valid the clock the beat at PRE_FCS_OFF is accepted
+reg [DATA_WIDTH-1:0] beat_next; // the beat after the one on the bus, once frozen
+reg [DATA_WIDTH-1:0] beat_one;  // beat 1
+reg [SR_BITS-1:0]    sr_load;   // octets 2*BEAT_BYTES .. SR_END-1 of the content being frozen
 
 always @* begin
+    // CRC: the beat on the bus is a register, so this is a function of registers only
     crc_beat = crc_reg;
-    tdata = {DATA_WIDTH{1'b0}};
-    tkeep = {KEEP_WIDTH{1'b0}};
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        idx = offset_reg + i[6:0];
-        if (idx < DATA_LEN) begin
-            tdata[i*8 +: 8] = frame_byte(idx, cfg_src_mac, link_reg, en_reg, time_reg,
-                                         link_time_reg);
-            crc_beat = crc32_byte(crc_beat, tdata[i*8 +: 8]);
-            tkeep[i] = 1'b1;
-        end else if (idx < FRAME_LEN) begin
-            // FCS: complement of the CRC, least significant octet first
-            tdata[i*8 +: 8] = ~crc_beat[{idx[1:0], 3'd0} +: 8];
-            tkeep[i] = 1'b1;
+        crc_beat = crc32_byte(crc_beat, tdata_reg[i*8 +: 8]);
+    end
+    fcs_now = ~crc32_zeros(crc_reg, FCS_ZEROS);
+
+    // beat 1 and the shift register, from the content as it is frozen this clock (the live
+    // values: the freeze is the clock they are latched) and link_reg (set at the start)
+    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+        beat_one[i*8 +: 8] = frame_byte(BEAT_BYTES + i[6:0], cfg_src_mac, link_reg, en_live,
+                                        time_live, link_time_live);
+    end
+    for (i = 0; i < SR_BITS / 8; i = i + 1) begin
+        sr_load[i*8 +: 8] = frame_byte(2 * BEAT_BYTES + i[6:0], cfg_src_mac, link_reg, en_live,
+                                       time_live, link_time_live);
+    end
+
+    idx = 7'd0;
+    // after the freeze: the head of the shift register, or the FCS.  Offsets are multiples of
+    // BEAT_BYTES, so lane i of the beat at next_off is octet next_off | i.
+    beat_next = sr_reg[DATA_WIDTH-1:0];
+    if (FCS_ENABLE != 0 && ge_const(next_off_reg, FCS_BEAT_OFF)) begin
+        for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+            idx = next_off_reg | i[6:0];
+            if (!ge_const(idx, DATA_LEN)) begin
+                beat_next[i*8 +: 8] = 8'h00;
+            end else if (!ge_const(idx, PRE_FCS_OFF + 2 * BEAT_BYTES)) begin
+                // FCS, least significant octet first: the beat after PRE_FCS_OFF takes it
+                // from fcs_now, later beats (8 bits only) from fcs_reg
+                beat_next[i*8 +: 8] = fcs_now[{idx[1:0], 3'd0} +: 8];
+            end else begin
+                beat_next[i*8 +: 8] = fcs_reg[{idx[1:0], 3'd0} +: 8];
+            end
         end
     end
-    tlast = {1'b0, offset_reg} + {1'b0, BEAT_BYTES} >= {1'b0, FRAME_LEN};
 end
 
 always @* begin
+    j = 0;
     tvalid_next = tvalid_reg;
     offset_next = offset_reg;
+    next_off_next = next_off_reg;
     frozen_next = frozen_reg;
     link_next = link_reg;
     start_en_next = start_en_reg;
     en_next = en_reg;
     xoff_next = xoff_reg;
-    time_next = time_reg;
     link_xoff_next = link_xoff_reg;
-    link_time_next = link_time_reg;
     crc_next = crc_reg;
+    fcs_next = fcs_reg;
+    tdata_next = tdata_reg;
+    sr_next = sr_reg;
+    tkeep_next = tkeep_reg;
+    tlast_next = tlast_reg;
     sent_next = sent_reg;
     link_sent_next = link_sent_reg;
     last_link_next = last_link_reg;
 
     refresh_acc_next = refresh_acc_reg;
-    if (refresh_acc_reg < refresh_limit) begin
+    refresh_ge_next = refresh_acc_reg >= refresh_limit;
+    if (!refresh_ge_next) begin
         refresh_acc_next = refresh_acc_reg + {10'd0, cfg_quanta_step};
     end
     link_acc_next = link_acc_reg;
-    if (link_acc_reg < refresh_limit) begin
+    link_ge_next = link_acc_reg >= refresh_limit;
+    if (!link_ge_next) begin
         link_acc_next = link_acc_reg + {10'd0, cfg_quanta_step};
     end
 
@@ -271,32 +358,40 @@ always @* begin
         // content follows the requests until the first beat is accepted
         en_next = en_live;
         xoff_next = req_xoff & en_live;
-        time_next = time_live;
         link_xoff_next = link_req;
-        link_time_next = link_req ? cfg_link_pause_quanta : 16'd0;
     end
 
     if (accept) begin
-        offset_next = offset_reg + BEAT_BYTES;
+        offset_next = next_off_reg;
+        next_off_next = next_off_reg + BEAT_BYTES;
         crc_next = crc_beat;
+        if (offset_reg == PRE_FCS_OFF) begin
+            fcs_next = fcs_now;
+        end
+        tdata_next = frozen_reg ? beat_next : beat_one;
+        sr_next = frozen_reg ? (sr_reg >> DATA_WIDTH) : sr_load;
+        tkeep_next = next_off_reg == LAST_OFF ? LAST_KEEP : {KEEP_WIDTH{1'b1}};
+        tlast_next = next_off_reg == LAST_OFF;
         if (!frozen_reg) begin
             // first beat accepted: freeze the content, it is now what the partner will see
             frozen_next = 1'b1;
             if (link_reg) begin
                 link_sent_next = link_xoff_next;
-                link_acc_next = 34'd0;
+                link_acc_next = {10'd0, cfg_quanta_step};
+                link_ge_next = 1'b0;
             end else begin
                 sent_next = (sent_reg & ~en_next) | xoff_next;
-                refresh_acc_next = 34'd0;
+                refresh_acc_next = {10'd0, cfg_quanta_step};
+                refresh_ge_next = 1'b0;
             end
         end
-        if (tlast) begin
+        if (tlast_reg) begin
             tvalid_next = 1'b0;
         end
     end
 
     // start a frame when idle, or right after the last beat
-    if (!tvalid_reg || (accept && tlast)) begin
+    if (!tvalid_reg || (accept && tlast_reg)) begin
         if (pfc_need && (!link_need || last_link_reg)) begin
             tvalid_next = 1'b1;
             link_next = 1'b0;
@@ -309,8 +404,15 @@ always @* begin
             start_en_next = 8'd0;
         end
         offset_next = 7'd0;
+        next_off_next = BEAT_BYTES;
         frozen_next = 1'b0;
         crc_next = 32'hFFFFFFFF;
+        // beat 0: destination MAC and the start of the source MAC, the same for both kinds
+        for (j = 0; j < KEEP_WIDTH; j = j + 1) begin
+            tdata_next[j*8 +: 8] = frame_byte(j[6:0], cfg_src_mac, 1'b0, 8'd0, 128'd0, 16'd0);
+        end
+        tkeep_next = {KEEP_WIDTH{1'b1}};
+        tlast_next = 1'b0;
         if (!(pfc_need || link_need)) begin
             start_en_next = 8'd0;
         end
@@ -320,53 +422,77 @@ end
 always @(posedge clk) begin
     tvalid_reg <= tvalid_next;
     offset_reg <= offset_next;
+    next_off_reg <= next_off_next;
     frozen_reg <= frozen_next;
     link_reg <= link_next;
     start_en_reg <= start_en_next;
     en_reg <= en_next;
     xoff_reg <= xoff_next;
-    time_reg <= time_next;
     link_xoff_reg <= link_xoff_next;
-    link_time_reg <= link_time_next;
+    sr_reg <= sr_next;
     crc_reg <= crc_next;
+    fcs_reg <= fcs_next;
+    tdata_reg <= tdata_next;
+    tkeep_reg <= tkeep_next;
+    tlast_reg <= tlast_next;
     sent_reg <= sent_next;
     link_sent_reg <= link_sent_next;
     last_link_reg <= last_link_next;
     refresh_acc_reg <= refresh_acc_next;
+    refresh_ge_reg <= refresh_ge_next;
     link_acc_reg <= link_acc_next;
+    link_ge_reg <= link_ge_next;
 
-    // frames are counted when their last beat is accepted
-    if (accept && tlast) begin
+    // frames are counted when their last beat is accepted (the counters a clock later)
+    ev_xoff_reg <= 8'd0;
+    ev_xon_reg <= 8'd0;
+    ev_link_xoff_reg <= 1'b0;
+    ev_link_xon_reg <= 1'b0;
+    if (accept && tlast_reg) begin
         if (link_reg) begin
-            if (link_xoff_reg) begin
-                stat_link_xoff_reg <= stat_link_xoff_reg + 32'd1;
-            end else begin
-                stat_link_xon_reg <= stat_link_xon_reg + 32'd1;
-            end
+            ev_link_xoff_reg <= link_xoff_reg;
+            ev_link_xon_reg <= !link_xoff_reg;
         end else begin
-            for (k = 0; k < 8; k = k + 1) begin
-                if (en_reg[k] && xoff_reg[k]) begin
-                    stat_xoff_reg[k*32 +: 32] <= stat_xoff_reg[k*32 +: 32] + 32'd1;
-                end
-                if (en_reg[k] && !xoff_reg[k]) begin
-                    stat_xon_reg[k*32 +: 32] <= stat_xon_reg[k*32 +: 32] + 32'd1;
-                end
-            end
+            ev_xoff_reg <= en_reg & xoff_reg;
+            ev_xon_reg <= en_reg & ~xoff_reg;
+        end
+    end
+    if (ev_link_xoff_reg) begin
+        stat_link_xoff_reg <= stat_link_xoff_reg + 32'd1;
+    end
+    if (ev_link_xon_reg) begin
+        stat_link_xon_reg <= stat_link_xon_reg + 32'd1;
+    end
+    for (k = 0; k < 8; k = k + 1) begin
+        if (ev_xoff_reg[k]) begin
+            stat_xoff_reg[k*32 +: 32] <= stat_xoff_reg[k*32 +: 32] + 32'd1;
+        end
+        if (ev_xon_reg[k]) begin
+            stat_xon_reg[k*32 +: 32] <= stat_xon_reg[k*32 +: 32] + 32'd1;
         end
     end
 
     if (rst) begin
         tvalid_reg <= 1'b0;
         offset_reg <= 7'd0;
+        next_off_reg <= BEAT_BYTES;
         frozen_reg <= 1'b0;
         link_reg <= 1'b0;
         start_en_reg <= 8'd0;
         crc_reg <= 32'hFFFFFFFF;
+        tkeep_reg <= {KEEP_WIDTH{1'b0}};
+        tlast_reg <= 1'b0;
         sent_reg <= 8'd0;
         link_sent_reg <= 1'b0;
         last_link_reg <= 1'b0;
         refresh_acc_reg <= 34'd0;
+        refresh_ge_reg <= 1'b0;
         link_acc_reg <= 34'd0;
+        link_ge_reg <= 1'b0;
+        ev_xoff_reg <= 8'd0;
+        ev_xon_reg <= 8'd0;
+        ev_link_xoff_reg <= 1'b0;
+        ev_link_xon_reg <= 1'b0;
         stat_link_xoff_reg <= 32'd0;
         stat_link_xon_reg <= 32'd0;
         stat_xoff_reg <= {8*32{1'b0}};
