@@ -61,102 +61,186 @@ initial begin
     end
 end
 
+// header octets 0..21 (MACs, tag, EtherType, sequence number); payload from octet 22
+localparam HDR_OCTETS = 22;
+// beats that carry header octets; the rest of the last of them is payload
+localparam HDR_BEATS = (HDR_OCTETS + KEEP_WIDTH - 1) / KEEP_WIDTH;
+localparam HDR_BYTES = HDR_BEATS * KEEP_WIDTH;
+localparam [7:0] PAY_OFFSET = HDR_BYTES;
+localparam [7:0] BEAT_OCTETS = KEEP_WIDTH;
+localparam KW_LOG = $clog2(KEEP_WIDTH);
+localparam [13:0] LANE_MASK = KEEP_WIDTH - 1;
+
+/*
+ * A frame starts in two clocks, then streams from registers:
+ *
+ *   decide  gap over, enabled, priority not paused: the request (cfg_*) and the priority's
+ *           sequence number are latched
+ *   load    the first beat goes to the output register; the rest of the header (with the
+ *           payload octets that share its last beat) to a shift register; per lane payload
+ *           counters, beat counter and last-beat tkeep are set up
+ *   stream  each accepted beat loads the next one: a header beat from the shift register or a
+ *           payload beat from the lane counters
+ *
+ * The gap counter is loaded with cfg_gap - 1 so that the idle time between frames stays
+ * cfg_gap + 1 clocks as in a one-clock start (cfg_gap 0: two clocks).
+ */
+
+reg                  loading_reg;
 reg                  active_reg;
-reg [13:0]           pos_reg;        // byte offset of the current beat
-reg [13:0]           len_reg;
 reg [2:0]            prio_reg;
 reg [DEST_WIDTH-1:0] dest_reg;
-reg [15:0]           gap_reg;
+reg [13:0]           len_reg;
+reg [31:0]           seq_cur_reg;          // sequence number of the frame being sent
+reg [31:0]           seq_inc_reg;          // seq_cur_reg + 1, written back at the frame's end
 reg [31:0]           seq_reg [0:7];
+reg [15:0]           gap_reg;
+reg                  gap_zero_reg;
+reg [15:0]           gap_load_reg;
+reg                  gap_load_zero_reg;
 reg [31:0]           frames_reg;
 reg [31:0]           paused_reg;
 
-wire [31:0] seq = seq_reg[prio_reg];
+// header shift register: octets KEEP_WIDTH..HDR_BYTES-1 of the frame, the next beat's in the
+// low lanes
+reg [8*HDR_BYTES-1:0] hdr_reg;
+reg [HDR_BEATS-1:0]   hdr_more_reg;        // bit 0: the next beat comes from hdr_reg
+reg [DATA_WIDTH-1:0]  lane_reg;           // per lane: seq[7:0] + octet offset of the lane
+// beats after the next one, minus one: the sign bit says the next beat is the last
+reg [14-KW_LOG:0]     beats_reg;
+reg [KEEP_WIDTH-1:0]  last_keep_reg;
 
-function [7:0] frame_byte;
-    input [13:0] idx;
-    input [DEST_WIDTH-1:0] dest;
-    input [2:0] prio;
-    input [31:0] sq;
-    begin
-        case (idx)
-            14'd0, 14'd1, 14'd2, 14'd3, 14'd4: frame_byte = (idx == 14'd0) ? 8'h02 : 8'h00;
-            14'd5: frame_byte = {{(8-DEST_WIDTH){1'b0}}, dest};
-            14'd6: frame_byte = 8'h02;
-            14'd7, 14'd8, 14'd9, 14'd10: frame_byte = 8'h00;
-            14'd11: frame_byte = SRC_PORT[7:0];
-            14'd12: frame_byte = 8'h81;
-            14'd13: frame_byte = 8'h00;
-            14'd14: frame_byte = {prio, 5'd0};
-            14'd15: frame_byte = 8'h01;
-            14'd16: frame_byte = 8'h88;
-            14'd17: frame_byte = 8'hb5;
-            14'd18: frame_byte = sq[31:24];
-            14'd19: frame_byte = sq[23:16];
-            14'd20: frame_byte = sq[15:8];
-            14'd21: frame_byte = sq[7:0];
-            default: frame_byte = (sq[7:0] + idx[7:0]) ^ SRC_PORT[7:0];
-        endcase
-    end
-endfunction
+reg [DATA_WIDTH-1:0] tdata_reg;
+reg [KEEP_WIDTH-1:0] tkeep_reg;
+reg                  tvalid_reg;
+reg                  tlast_reg;
 
-reg [DATA_WIDTH-1:0] data;
-reg [KEEP_WIDTH-1:0] keep;
-integer b;
-always @* begin
-    data = {DATA_WIDTH{1'b0}};
-    keep = {KEEP_WIDTH{1'b0}};
-    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-        if (pos_reg + b[13:0] < len_reg) begin
-            data[8*b +: 8] = frame_byte(pos_reg + b[13:0], dest_reg, prio_reg, seq);
-            keep[b] = 1'b1;
-        end
-    end
-end
-
-wire last = (pos_reg + KEEP_WIDTH[13:0] >= len_reg);
-
-assign m_axis_tdata = data;
-assign m_axis_tkeep = keep;
-assign m_axis_tvalid = active_reg;
-assign m_axis_tlast = last;
+assign m_axis_tdata = tdata_reg;
+assign m_axis_tkeep = tkeep_reg;
+assign m_axis_tvalid = tvalid_reg;
+assign m_axis_tlast = tlast_reg;
 assign m_axis_tuser = 1'b0;
 assign m_axis_tdest = dest_reg;
 assign stat_frames = frames_reg;
 assign stat_paused_cycles = paused_reg;
 
-integer i;
-always @(posedge clk) begin
-    if (!active_reg) begin
-        if (gap_reg != 16'd0) begin
-            gap_reg <= gap_reg - 1'b1;
-        end else if (enable) begin
-            if (pause[cfg_prio]) begin
-                paused_reg <= paused_reg + 1'b1;
-            end else begin
-                active_reg <= 1'b1;
-                pos_reg <= 14'd0;
-                len_reg <= (cfg_len < 14'd64) ? 14'd64 : cfg_len;
-                prio_reg <= cfg_prio;
-                dest_reg <= cfg_dest;
-            end
-        end
-    end else if (m_axis_tready) begin
-        pos_reg <= pos_reg + KEEP_WIDTH[13:0];
-        if (last) begin
-            active_reg <= 1'b0;
-            gap_reg <= cfg_gap;
-            seq_reg[prio_reg] <= seq + 1'b1;
-            frames_reg <= frames_reg + 1'b1;
+// the whole header region as the load step builds it (octet i at [8*i +: 8])
+reg [8*HDR_BYTES-1:0] hdr_full;
+integer i, b;
+always @* begin
+    hdr_full = {8*HDR_BYTES{1'b0}};
+    hdr_full[8*0 +: 8] = 8'h02;
+    hdr_full[8*5 +: 8] = {{(8-DEST_WIDTH){1'b0}}, dest_reg};
+    hdr_full[8*6 +: 8] = 8'h02;
+    hdr_full[8*11 +: 8] = SRC_PORT[7:0];
+    hdr_full[8*12 +: 8] = 8'h81;
+    hdr_full[8*14 +: 8] = {prio_reg, 5'd0};
+    hdr_full[8*15 +: 8] = 8'h01;
+    hdr_full[8*16 +: 8] = 8'h88;
+    hdr_full[8*17 +: 8] = 8'hb5;
+    hdr_full[8*18 +: 8] = seq_cur_reg[31:24];
+    hdr_full[8*19 +: 8] = seq_cur_reg[23:16];
+    hdr_full[8*20 +: 8] = seq_cur_reg[15:8];
+    hdr_full[8*21 +: 8] = seq_cur_reg[7:0];
+    // payload octets in the last header beat: octet i = seq[7:0] + i ^ SRC_PORT
+    for (i = HDR_OCTETS; i < HDR_BYTES; i = i + 1) begin
+        hdr_full[8*i +: 8] = (seq_cur_reg[7:0] + i[7:0]) ^ SRC_PORT[7:0];
+    end
+end
+
+// the beat after the one in the output register
+reg [DATA_WIDTH-1:0] next_data;
+reg [KEEP_WIDTH-1:0] next_keep;
+wire                 next_last = beats_reg[14-KW_LOG];
+always @* begin
+    next_keep = next_last ? last_keep_reg : {KEEP_WIDTH{1'b1}};
+    for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+        if (!next_keep[b]) begin
+            next_data[8*b +: 8] = 8'd0;
+        end else if (hdr_more_reg[0]) begin
+            next_data[8*b +: 8] = hdr_reg[8*b +: 8];
+        end else begin
+            next_data[8*b +: 8] = lane_reg[8*b +: 8] ^ SRC_PORT[7:0];
         end
     end
+end
+
+wire decide = !active_reg && !loading_reg && gap_zero_reg && enable;
+wire accept = tvalid_reg && m_axis_tready;
+
+always @(posedge clk) begin
+    gap_load_reg <= (cfg_gap == 16'd0) ? 16'd0 : cfg_gap - 1'b1;
+    gap_load_zero_reg <= cfg_gap <= 16'd1;
+    seq_inc_reg <= seq_cur_reg + 1'b1;
+
+    if (!active_reg && !loading_reg && !gap_zero_reg) begin
+        gap_reg <= gap_reg - 1'b1;
+        gap_zero_reg <= gap_reg == 16'd1;
+    end
+
+    if (decide) begin
+        if (pause[cfg_prio]) begin
+            paused_reg <= paused_reg + 1'b1;
+        end else begin
+            loading_reg <= 1'b1;
+            prio_reg <= cfg_prio;
+            dest_reg <= cfg_dest;
+            len_reg <= (cfg_len < 14'd64) ? 14'd64 : cfg_len;
+            seq_cur_reg <= seq_reg[cfg_prio];
+        end
+    end
+
+    if (loading_reg) begin
+        // len_reg >= 64 > 2 * KEEP_WIDTH: the first beat is full and not the last
+        loading_reg <= 1'b0;
+        active_reg <= 1'b1;
+        tvalid_reg <= 1'b1;
+        tdata_reg <= hdr_full[0 +: DATA_WIDTH];
+        tkeep_reg <= {KEEP_WIDTH{1'b1}};
+        tlast_reg <= 1'b0;
+        hdr_reg <= hdr_full >> DATA_WIDTH;
+        hdr_more_reg <= {1'b0, {(HDR_BEATS-1){1'b1}}};
+        for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+            lane_reg[8*b +: 8] <= seq_cur_reg[7:0] + PAY_OFFSET + b[7:0];
+        end
+        // beats in the frame: ceil(len / KEEP_WIDTH); after the second: that minus 2, so
+        // minus one more for the sign-bit test
+        beats_reg <= ((len_reg - 14'd1) >> KW_LOG) - 14'd2;
+        for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+            last_keep_reg[b] <= b[13:0] <= ((len_reg - 14'd1) & LANE_MASK);
+        end
+    end else if (accept) begin
+        if (tlast_reg) begin
+            active_reg <= 1'b0;
+            tvalid_reg <= 1'b0;
+            gap_reg <= gap_load_reg;
+            gap_zero_reg <= gap_load_zero_reg;
+            seq_reg[prio_reg] <= seq_inc_reg;
+            frames_reg <= frames_reg + 1'b1;
+        end else begin
+            tdata_reg <= next_data;
+            tkeep_reg <= next_keep;
+            tlast_reg <= next_last;
+            beats_reg <= beats_reg - 1'b1;
+            hdr_reg <= hdr_reg >> DATA_WIDTH;
+            hdr_more_reg <= hdr_more_reg >> 1;
+            if (!hdr_more_reg[0]) begin
+                for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
+                    lane_reg[8*b +: 8] <= lane_reg[8*b +: 8] + BEAT_OCTETS;
+                end
+            end
+        end
+    end
+
     if (rst) begin
+        loading_reg <= 1'b0;
         active_reg <= 1'b0;
-        pos_reg <= 14'd0;
-        len_reg <= 14'd64;
+        tvalid_reg <= 1'b0;
+        tlast_reg <= 1'b0;
         prio_reg <= 3'd0;
         dest_reg <= {DEST_WIDTH{1'b0}};
         gap_reg <= 16'd0;
+        gap_zero_reg <= 1'b1;
         frames_reg <= 32'd0;
         paused_reg <= 32'd0;
         for (i = 0; i < 8; i = i + 1) begin
