@@ -25,6 +25,12 @@
  * partner is paused, led[6] the MMU dropped a frame, led[7] error; the UART prints every PRINT_CYCLES
  *     F=<frames ok> L=<lossless lost> D=<frames dropped by the MMU> P=<PFC frames to partners>
  *     H=<peak headroom cells> E=<errors>
+ *
+ * Timing (125 MHz on ECP5, issue 8): the self-test logic around the switch is registered at
+ * every module boundary.  frame_gen streams from registers, its requests (priority, length)
+ * are registered here; frame_check is a pipelined tap; the per-port counters are summed by a
+ * registered adder tree, so the totals (and the UART line, sampled at print_trigger) follow
+ * the checkers by log2(PORT_COUNT) + 1 clocks; LED events and the error LED are registered.
  */
 
 `resetall
@@ -259,13 +265,19 @@ switch_core #(
 /* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------- link partners
-wire [PORT_COUNT*32-1:0] ok_v, lost_v, corrupt_v, misrouted_v, reorder_v, pfc_v;
+wire [PORT_COUNT*32-1:0] ok_v, lost_v, err_v, pfc_v;
 wire [PORT_COUNT*8-1:0]  pause_v;
 wire [PORT_COUNT-1:0]    chk_error;
 reg  [1:0]               drain_cnt;
+reg                      drain_ready;    // drain_cnt == 0, as a register
 
 always @(posedge clk) begin
-    drain_cnt <= rst ? 2'd0 : drain_cnt + 1'b1;
+    drain_cnt <= drain_cnt + 1'b1;
+    drain_ready <= drain_cnt == 2'd3;
+    if (rst) begin
+        drain_cnt <= 2'd0;
+        drain_ready <= 1'b1;
+    end
 end
 
 genvar p;
@@ -273,18 +285,21 @@ genvar p;
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     // per-port 16-bit LFSR (x^16 + x^14 + x^13 + x^11 + 1), a different seed per port
-    reg [15:0] lfsr;
-    always @(posedge clk) begin
-        lfsr <= {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
-        if (rst) begin
-            lfsr <= 16'hace1 ^ (p * 16'h1357);
-        end
-    end
-    wire [2:0]  prio = (lfsr[2:0] < 3'd5) ? LOSSLESS_PRIO[2:0] : 3'd0;
+    reg  [15:0] lfsr;
+    wire [15:0] lfsr_next = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
+    wire [15:0] lfsr_seed = 16'hace1 ^ (p * 16'h1357);
+    // the request is a function of the LFSR, registered from the LFSR's next value so that
+    // it always belongs to the LFSR's current value
+    wire [15:0] r = rst ? lfsr_seed : lfsr_next;
     // lengths 64..1518: mostly short frames, one in four long
-    wire [10:0] long_extra = (lfsr[10:0] > 11'd1454) ? 11'd1454 : lfsr[10:0];
-    wire [13:0] len = lfsr[15:14] == 2'b11 ? 14'd64 + {3'd0, long_extra}
-                                           : 14'd64 + {7'd0, lfsr[12:6]};
+    wire [10:0] long_extra = (r[10:0] > 11'd1454) ? 11'd1454 : r[10:0];
+    reg  [2:0]  prio;
+    reg  [13:0] len;
+    always @(posedge clk) begin
+        lfsr <= r;
+        prio <= (r[2:0] < 3'd5) ? LOSSLESS_PRIO[2:0] : 3'd0;
+        len <= r[15:14] == 2'b11 ? 14'd64 + {3'd0, long_extra} : 14'd64 + {7'd0, r[12:6]};
+    end
     wire [DEST_WIDTH-1:0] dest = (p == 0) ? 1 : 0;
 
     frame_gen #(
@@ -311,7 +326,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .stat_paused_cycles()
     );
 
-    assign m_tready[p] = (p == 0) ? (drain_cnt == 2'd0) : 1'b1;
+    assign m_tready[p] = (p == 0) ? drain_ready : 1'b1;
 
     pfc_rx #(
         .DATA_WIDTH(DATA_WIDTH)
@@ -349,12 +364,12 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .cfg_lossless(8'd1 << LOSSLESS_PRIO),
         .stat_frames_ok(ok_v[p*32 +: 32]),
         .stat_other(),
-        .stat_corrupt(corrupt_v[p*32 +: 32]),
-        .stat_misrouted(misrouted_v[p*32 +: 32]),
-        .stat_reorder(reorder_v[p*32 +: 32]),
+        .stat_corrupt(),
+        .stat_misrouted(),
+        .stat_reorder(),
         .stat_lost(lost_v[p*32 +: 32]),
         .stat_gaps(),             // lossy gaps: the MMU drop counters say more
-        .stat_errors(),
+        .stat_errors(err_v[p*32 +: 32]),   // corrupt + misrouted + reorder
         .error(chk_error[p])
     );
 end
@@ -362,35 +377,61 @@ endgenerate
 /* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------- totals
-reg [31:0] sum_ok, sum_lost, sum_drops, sum_pfc, sum_err;
-integer j;
-always @* begin
-    sum_ok = 32'd0;
-    sum_lost = 32'd0;
-    sum_drops = 32'd0;
-    sum_pfc = 32'd0;
-    sum_err = 32'd0;
-    for (j = 0; j < PORT_COUNT; j = j + 1) begin
-        sum_ok = sum_ok + ok_v[j*32 +: 32];
-        sum_lost = sum_lost + lost_v[j*32 +: 32];
-        sum_drops = sum_drops + sw_drop_admission[j*32 +: 32];
-        sum_pfc = sum_pfc + pfc_v[j*32 +: 32];
-        sum_err = sum_err + corrupt_v[j*32 +: 32] + misrouted_v[j*32 +: 32]
-                + reorder_v[j*32 +: 32];
+// The per-port counters are summed by a registered binary tree (one 32-bit adder per node and
+// total, log2(PORT_COUNT) clocks), then the switch's error flag is added: the totals follow
+// the counters by log2(PORT_COUNT) + 1 clocks.  Lanes of a node: ok, lost, drops, pfc, errors.
+localparam SUMS = 5;
+localparam SUM_W = 32 * SUMS;
+localparam LEAVES = 1 << $clog2(PORT_COUNT);
+
+wire [LEAVES*SUM_W-1:0] tree_leaf;      // leaf l at [l*SUM_W +: SUM_W]
+reg  [(LEAVES-1)*SUM_W-1:0] tree_node;  // node n (1 = root) at [(n-1)*SUM_W +: SUM_W]
+
+generate
+for (p = 0; p < LEAVES; p = p + 1) begin : leaf
+    if (p < PORT_COUNT) begin : port
+        assign tree_leaf[p*SUM_W +: SUM_W] = {err_v[p*32 +: 32], pfc_v[p*32 +: 32],
+                                              sw_drop_admission[p*32 +: 32],
+                                              lost_v[p*32 +: 32], ok_v[p*32 +: 32]};
+    end else begin : pad
+        assign tree_leaf[p*SUM_W +: SUM_W] = {SUM_W{1'b0}};
     end
 end
+for (p = 1; p < LEAVES; p = p + 1) begin : node
+    wire [SUM_W-1:0] left, right;
+    if (2 * p >= LEAVES) begin : from_leaves
+        assign left = tree_leaf[(2*p-LEAVES)*SUM_W +: SUM_W];
+        assign right = tree_leaf[(2*p+1-LEAVES)*SUM_W +: SUM_W];
+    end else begin : from_nodes
+        assign left = tree_node[(2*p-1)*SUM_W +: SUM_W];
+        assign right = tree_node[(2*p)*SUM_W +: SUM_W];
+    end
+    integer s;
+    always @(posedge clk) begin
+        for (s = 0; s < SUMS; s = s + 1) begin
+            tree_node[(p-1)*SUM_W + 32*s +: 32] <= left[32*s +: 32] + right[32*s +: 32];
+        end
+        if (rst) begin
+            tree_node[(p-1)*SUM_W +: SUM_W] <= {SUM_W{1'b0}};
+        end
+    end
+end
+endgenerate
 
-wire switch_error = err_underflow | err_bad_config | err_reserve | err_free | err_resp;
+wire [SUM_W-1:0] tree_root = tree_node[0 +: SUM_W];
+
+reg         switch_error;
 reg  [31:0] err_total;
 reg  [31:0] ok_reg, lost_reg, drops_reg, pfc_reg;
 always @(posedge clk) begin
-    // registered totals: the adder tree stays off the counters' own paths
-    ok_reg <= sum_ok;
-    lost_reg <= sum_lost;
-    drops_reg <= sum_drops;
-    pfc_reg <= sum_pfc;
-    err_total <= sum_err + {31'd0, switch_error};
+    switch_error <= err_underflow | err_bad_config | err_reserve | err_free | err_resp;
+    ok_reg <= tree_root[0 +: 32];
+    lost_reg <= tree_root[32 +: 32];
+    drops_reg <= tree_root[64 +: 32];
+    pfc_reg <= tree_root[96 +: 32];
+    err_total <= tree_root[128 +: 32] + {31'd0, switch_error};
     if (rst) begin
+        switch_error <= 1'b0;
         ok_reg <= 32'd0;
         lost_reg <= 32'd0;
         drops_reg <= 32'd0;
@@ -407,63 +448,84 @@ assign stat_peak_headroom = mmu_stat_data;
 assign stat_errors = err_total;
 
 // ---------------------------------------------------------------- LEDs and UART
-localparam HOLD_W = $clog2(LED_HOLD + 2);
-localparam PRINT_W = $clog2(PRINT_CYCLES + 1);
+// counters run down and stop at -1: the sign bit is the "expired" test, no wide compare
+localparam HOLD_W = $clog2(LED_HOLD + 1) + 1;
+localparam PRINT_W = $clog2(PRINT_CYCLES + 1) + 1;
+localparam integer PRINT_RELOAD = PRINT_CYCLES - 2;
+localparam integer HOLD_RELOAD = LED_HOLD - 1;
 
-reg [PRINT_W-1:0] print_cnt;
+reg [PRINT_W-1:0] print_cnt;      // clocks to the next line, minus 2
 reg               print_trigger;
 reg               heartbeat;
 reg [31:0]        drops_last;
-wire [5:0]        led_event;
+reg [5:0]         led_event;
+wire [3:0]        xoff_any;
+reg               err_seen, lost_seen, chk_err_seen, led_error;
 
 generate
 for (p = 0; p < 4; p = p + 1) begin : xoff_led
     if (p < PORT_COUNT) begin : present
-        assign led_event[p] = |sw_xoff[p*8 +: 8];
+        assign xoff_any[p] = |sw_xoff[p*8 +: 8];
     end else begin : absent
-        assign led_event[p] = 1'b0;
+        assign xoff_any[p] = 1'b0;
     end
 end
 endgenerate
-assign led_event[4] = |pause_v;
-assign led_event[5] = drops_reg != drops_last;
 
 always @(posedge clk) begin
+    led_event[3:0] <= xoff_any;
+    led_event[4] <= |pause_v;
+    led_event[5] <= drops_reg != drops_last;
+    drops_last <= drops_reg;
+    err_seen <= err_total != 32'd0;
+    lost_seen <= lost_reg != 32'd0;
+    chk_err_seen <= |chk_error;
+    led_error <= err_seen || lost_seen || chk_err_seen;
+    if (rst) begin
+        led_event <= 6'd0;
+        drops_last <= 32'd0;
+        err_seen <= 1'b0;
+        lost_seen <= 1'b0;
+        chk_err_seen <= 1'b0;
+        led_error <= 1'b0;
+    end
+end
+
+// a line every PRINT_CYCLES clocks, the first PRINT_CYCLES clocks after reset
+always @(posedge clk) begin
     print_trigger <= 1'b0;
-    if (print_cnt == PRINT_CYCLES[PRINT_W-1:0] - 1'b1) begin
-        print_cnt <= {PRINT_W{1'b0}};
+    if (print_cnt[PRINT_W-1]) begin
+        print_cnt <= PRINT_RELOAD[PRINT_W-1:0];
         print_trigger <= 1'b1;
         heartbeat <= ~heartbeat;
     end else begin
-        print_cnt <= print_cnt + 1'b1;
+        print_cnt <= print_cnt - 1'b1;
     end
-    drops_last <= drops_reg;
     if (rst) begin
-        print_cnt <= {PRINT_W{1'b0}};
+        print_cnt <= PRINT_RELOAD[PRINT_W-1:0];
         heartbeat <= 1'b0;
-        drops_last <= 32'd0;
     end
 end
 
 // each event LED stays lit LED_HOLD clocks after its last event
 generate
 for (p = 0; p < 6; p = p + 1) begin : stretch
-    reg [HOLD_W-1:0] hold;
+    reg [HOLD_W-1:0] hold;         // clocks left lit, minus 1; negative: dark
     always @(posedge clk) begin
         if (rst) begin
-            hold <= {HOLD_W{1'b0}};
+            hold <= {HOLD_W{1'b1}};
         end else if (led_event[p]) begin
-            hold <= LED_HOLD[HOLD_W-1:0];
-        end else if (hold != {HOLD_W{1'b0}}) begin
+            hold <= HOLD_RELOAD[HOLD_W-1:0];
+        end else if (!hold[HOLD_W-1]) begin
             hold <= hold - 1'b1;
         end
     end
-    assign led[p + 1] = hold != {HOLD_W{1'b0}};
+    assign led[p + 1] = !hold[HOLD_W-1];
 end
 endgenerate
 
 assign led[0] = heartbeat;
-assign led[7] = (err_total != 32'd0) || (lost_reg != 32'd0) || (|chk_error);
+assign led[7] = led_error;
 
 /* verilator lint_off PINCONNECTEMPTY */
 stat_uart #(
