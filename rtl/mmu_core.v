@@ -828,9 +828,13 @@ end else begin : g_multi
 
     reg         busy_reg;
     reg [3:0]   cnt_reg;
-    wire        rel_commit = busy_reg && r_valid_reg && cnt_reg == CNT_REL;
-    wire        arr_commit = busy_reg && a_valid_reg
-                             && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE);
+    // the commit strobes and the entries they write are registers (decoded a clock ahead):
+    // they fan out to every counter entry, so nothing but an AND sits in front of the enables
+    reg         rel_commit_reg, arr_commit_reg;
+    reg [PG_N-1:0] r_pg_oh_reg, a_pg_oh_reg;
+    reg [Q_N-1:0]  r_q_oh_reg, a_q_oh_reg;
+    wire        rel_commit = rel_commit_reg;
+    wire        arr_commit = arr_commit_reg;
     wire        slot_done = a_valid_reg ? arr_commit : rel_commit;
     wire        rel_act_m = r_valid_reg && !r_bad_index_reg;
     wire        arr_act_m = a_valid_reg && !a_bad_len_reg && !a_bad_index_reg;
@@ -1106,7 +1110,18 @@ end else begin : g_multi
     // ---------------------------------------------------------------- slot control, commits
     integer m;
     always @(posedge clk) begin
+        rel_commit_reg <= busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd1;
+        arr_commit_reg <= busy_reg && a_valid_reg
+                          && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE) - 4'd1;
         if (!busy_reg) begin
+            for (m = 0; m < PG_N; m = m + 1) begin
+                r_pg_oh_reg[m] <= {s_rel_port[PI_W-1:0], s_rel_pg[2:0]} == m[PGI_W-1:0];
+                a_pg_oh_reg[m] <= {s_req_port[PI_W-1:0], s_req_pg[2:0]} == m[PGI_W-1:0];
+            end
+            for (m = 0; m < Q_N; m = m + 1) begin
+                r_q_oh_reg[m] <= {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]} == m[QI_W-1:0];
+                a_q_oh_reg[m] <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]} == m[QI_W-1:0];
+            end
             a_valid_reg <= s_req_valid;
             a_bad_len_reg <= req_bad_len;
             a_bad_index_reg <= req_bad_index;
@@ -1135,14 +1150,14 @@ end else begin : g_multi
             release_count_reg <= release_count_reg + 32'd1;
             if (rel_act_m) begin
                 for (m = 0; m < PG_N; m = m + 1) begin
-                    if (r_pg_reg == m[PGI_W-1:0]) begin
+                    if (r_pg_oh_reg[m]) begin
                         pg_res_reg[m*CELL_W +: CELL_W] <= r3_rnew;
                         pg_shared_reg[m*CELL_W +: CELL_W] <= r2_snew;
                         pg_hdrm_reg[m*CELL_W +: CELL_W] <= r1_hnew;
                     end
                 end
                 for (m = 0; m < Q_N; m = m + 1) begin
-                    if (r_q_reg == m[QI_W-1:0]) begin
+                    if (r_q_oh_reg[m]) begin
                         q_res_reg[m*CELL_W +: CELL_W] <= r2_qrnew;
                         q_shared_reg[m*CELL_W +: CELL_W] <= r1_qsnew;
                     end
@@ -1177,7 +1192,7 @@ end else begin : g_multi
             if (a4_admit) begin
                 admit_count_reg <= admit_count_reg + 32'd1;
                 for (m = 0; m < PG_N; m = m + 1) begin
-                    if (a_pg_reg == m[PGI_W-1:0]) begin
+                    if (a_pg_oh_reg[m]) begin
                         pg_res_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
                         pg_shared_reg[m*CELL_W +: CELL_W] <= a4_sh_new;
                         pg_hdrm_reg[m*CELL_W +: CELL_W] <= a4_hd_new;
@@ -1193,7 +1208,7 @@ end else begin : g_multi
                     end
                 end
                 for (m = 0; m < Q_N; m = m + 1) begin
-                    if (a_q_reg == m[QI_W-1:0]) begin
+                    if (a_q_oh_reg[m]) begin
                         q_res_reg[m*CELL_W +: CELL_W] <= a3_qr_sum;
                         q_shared_reg[m*CELL_W +: CELL_W] <= a3_qs_sum;
                         if (a4_q_occ > aq_q_wm) begin
@@ -1224,6 +1239,8 @@ end else begin : g_multi
         if (rst) begin
             busy_reg <= 1'b0;
             cnt_reg <= 4'd0;
+            rel_commit_reg <= 1'b0;
+            arr_commit_reg <= 1'b0;
             a_valid_reg <= 1'b0;
             r_valid_reg <= 1'b0;
             pg_res_reg <= {PG_N*CELL_W{1'b0}};
