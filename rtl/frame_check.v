@@ -154,10 +154,10 @@ always @(posedge clk) begin
     if (at(v1_reg, oh1_reg, 21)) seq_reg[7:0] <= octet(d1_reg, k1_reg, 21);
 end
 
-// expected payload octet i = (seq[7:0] + i) ^ source port (frame_gen).  lane_base_reg[b]
+// expected payload octet i = (seq[7:0] + i) ^ source port (frame_gen).  Lane b of lane_base_reg
 // is seq[7:0] + the frame offset of lane b in the next payload beat; in the beat that brings
 // the sequence LSB it comes from the beat itself.
-reg [7:0]            lane_base_reg [0:KEEP_WIDTH-1];
+reg [DATA_WIDTH-1:0] lane_base_reg;   // lane b at [8*b +: 8]
 reg [DATA_WIDTH-1:0] exp2_reg;
 reg [DATA_WIDTH-1:0] d2_reg;
 reg [KEEP_WIDTH-1:0] pay2_reg;        // lane carries a payload octet
@@ -180,13 +180,13 @@ always @(posedge clk) begin
         if (oh1_reg[SEQ_BEAT]) begin
             exp2_reg[8*b +: 8] <= (seq_lsb_in + SEQ_OFFSET + b[7:0]) ^ src_reg;
         end else begin
-            exp2_reg[8*b +: 8] <= lane_base_reg[b] ^ src_reg;
+            exp2_reg[8*b +: 8] <= lane_base_reg[8*b +: 8] ^ src_reg;
         end
         if (v1_reg) begin
             if (oh1_reg[SEQ_BEAT]) begin
-                lane_base_reg[b] <= seq_lsb_in + PAY_OFFSET + b[7:0];
+                lane_base_reg[8*b +: 8] <= seq_lsb_in + PAY_OFFSET + b[7:0];
             end else begin
-                lane_base_reg[b] <= lane_base_reg[b] + BEAT_OCTETS;
+                lane_base_reg[8*b +: 8] <= lane_base_reg[8*b +: 8] + BEAT_OCTETS;
             end
         end
     end
