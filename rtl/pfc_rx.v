@@ -27,6 +27,7 @@
  *    timer (resume at once), time t > 0 restarts it at t quanta; a clear enable bit leaves the
  *    timer alone.  pause[k] is 1 from the clock after tlast while timer k is non-zero, i.e.
  *    for ceil(t * 65536 / cfg_quanta_step) clocks.
+ *  - The stat_* counters show a frame one clock after its tlast beat.
  */
 
 `resetall

@@ -31,6 +31,8 @@
  *  - While any priority is XOFF, a refresh frame is requested cfg_refresh_quanta quanta after
  *    the last frame was frozen (0: no refresh).  Quanta are counted by cfg_quanta_step per clock.
  *  - Latency: req_xoff rising in clock n gives tvalid in clock n+1 on an idle output.
+ *  - m_axis_* are registers; the stat_* counters show a frame one clock after its last beat
+ *    was accepted.
  */
 
 `resetall
@@ -123,6 +125,33 @@ function [31:0] crc32_zeros;
     end
 endfunction
 
+// columns of the CRC as a linear map: state bit b after n zero octets (the beat's octets are
+// then added as data columns: data bit b alone, from state 0, over the beat's octets)
+function [32*32-1:0] crc32_state_cols;
+    input integer n;
+    integer b;
+    begin
+        for (b = 0; b < 32; b = b + 1) begin
+            crc32_state_cols[b*32 +: 32] = crc32_zeros(32'd1 << b, n);
+        end
+    end
+endfunction
+
+function [DATA_WIDTH*32-1:0] crc32_data_cols;
+    input integer n;   // octets per beat
+    integer b, o;
+    reg [31:0] c;
+    begin
+        for (b = 0; b < DATA_WIDTH; b = b + 1) begin
+            c = 32'd0;
+            for (o = 0; o < n; o = o + 1) begin
+                c = crc32_byte(c, o == b / 8 ? 8'd1 << (b % 8) : 8'd0);
+            end
+            crc32_data_cols[b*32 +: 32] = c;
+        end
+    end
+endfunction
+
 // The output beat is a register.  Beat 0 (destination MAC, start of the source MAC) is loaded
 // when a frame starts; the clock it is accepted (the freeze) loads beat 1 (octets that do not
 // depend on the content) and a shift register with octets 2*BEAT_BYTES up to the end of the PFC
@@ -139,6 +168,9 @@ localparam integer FCS_ZEROS = 60 - ((60 / KEEP_WIDTH) * KEEP_WIDTH - KEEP_WIDTH
 // rounded up to whole beats
 localparam integer SR_END = ((34 + KEEP_WIDTH - 1) / KEEP_WIDTH) * KEEP_WIDTH;
 localparam integer SR_BITS = (SR_END - 2 * KEEP_WIDTH) * 8;
+localparam [32*32-1:0] CRC_STATE_COLS = crc32_state_cols(KEEP_WIDTH);
+localparam [32*32-1:0] CRC_ZERO_COLS = crc32_state_cols(FCS_ZEROS);
+localparam [DATA_WIDTH*32-1:0] CRC_DATA_COLS = crc32_data_cols(KEEP_WIDTH);
 // octets of the last beat
 localparam [KEEP_WIDTH-1:0] LAST_KEEP = {KEEP_WIDTH{1'b1}} >> (LAST_OFF + BEAT_BYTES - FRAME_LEN);
 
@@ -285,11 +317,22 @@ reg [SR_BITS-1:0]    sr_load;   // octets 2*BEAT_BYTES .. SR_END-1 of the conten
 
 always @* begin
     // CRC: the beat on the bus is a register, so this is a function of registers only
-    crc_beat = crc_reg;
-    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        crc_beat = crc32_byte(crc_beat, tdata_reg[i*8 +: 8]);
+    // (CRC-32 is linear: the XOR of precomputed columns, a flat XOR tree per bit instead of
+    // a sequence of octet steps)
+    crc_beat = 32'd0;
+    fcs_now = 32'd0;
+    for (i = 0; i < 32; i = i + 1) begin
+        if (crc_reg[i]) begin
+            crc_beat = crc_beat ^ CRC_STATE_COLS[i*32 +: 32];
+            fcs_now = fcs_now ^ CRC_ZERO_COLS[i*32 +: 32];
+        end
     end
-    fcs_now = ~crc32_zeros(crc_reg, FCS_ZEROS);
+    for (i = 0; i < DATA_WIDTH; i = i + 1) begin
+        if (tdata_reg[i]) begin
+            crc_beat = crc_beat ^ CRC_DATA_COLS[i*32 +: 32];
+        end
+    end
+    fcs_now = ~fcs_now;
 
     // beat 1 and the shift register, from the content as it is frozen this clock (the live
     // values: the freeze is the clock they are latched) and link_reg (set at the start)
