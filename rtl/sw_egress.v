@@ -92,10 +92,13 @@ reg            in_data_reg;     // inside a data frame
 reg            in_pfc_reg;      // inside a PFC frame
 reg [31:0]     tx_frames_reg, tx_bytes_reg;
 
-// bytes of the word from this beat on
-wire [31:0] done_bytes = {{(32-BI_W){1'b0}}, beat_reg} * KEEP_WIDTH;
-wire [31:0] rem_bytes = {{(32-WB_W){1'b0}}, word_bytes} - done_bytes;
-wire word_end = rem_bytes <= KEEP_WIDTH;
+// bytes of the word from this beat on (WB_W + 1 bits: a word holds at most 2^WB_W - 1 bytes;
+// narrow on purpose, this feeds tkeep / tlast)
+localparam integer KEEP_I = KEEP_WIDTH;
+localparam [WB_W:0] KEEP_N = KEEP_I[WB_W:0];
+wire [WB_W:0] done_bytes = {{(WB_W+1-BI_W){1'b0}}, beat_reg} * KEEP_N;
+wire [WB_W:0] rem_bytes = {1'b0, word_bytes} - done_bytes;
+wire word_end = rem_bytes <= KEEP_N;
 
 reg [KEEP_WIDTH-1:0] data_keep;
 reg [WB_W-1:0]       data_beat_bytes;
@@ -104,7 +107,7 @@ always @* begin
     data_keep = {KEEP_WIDTH{1'b0}};
     data_beat_bytes = {WB_W{1'b0}};
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        if (rem_bytes > i) begin
+        if ({{(31-WB_W){1'b0}}, rem_bytes} > i) begin
             data_keep[i] = 1'b1;
             data_beat_bytes = data_beat_bytes + 1'b1;
         end

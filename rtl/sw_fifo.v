@@ -1,6 +1,11 @@
 /*
  * Small first-word-fall-through FIFO in registers (a few entries: staging, descriptors,
  * responses).  Storage is reset to zero so that no X ever reaches an AXI-Stream output.
+ *
+ * Timing: m_data is a register (the head entry, reloaded from the ring with a precomputed
+ * next-read pointer), m_valid and s_ready are registered flags, so a consumer sees no
+ * DEPTH:1 read mux and the producer / consumer handshakes only select between a few
+ * registered values.
  */
 
 `resetall
@@ -36,18 +41,27 @@ initial begin
     end
 end
 
+localparam [PTR_W-1:0] PTR_ONE = 1;
+
 reg [WIDTH-1:0] mem_reg [0:DEPTH-1];
 reg [PTR_W-1:0] wr_ptr_reg;
-reg [PTR_W-1:0] rd_ptr_reg;
+reg [PTR_W-1:0] rd_ptr_inc_reg;   // the entry behind the head
 reg [PTR_W:0]   count_reg;
+reg             valid_reg;        // count_reg != 0
+reg             ready_reg;        // count_reg != DEPTH
+reg             more_reg;         // count_reg >= 2
+reg [WIDTH-1:0] head_reg;         // the oldest entry while valid_reg
 
-wire push = s_valid && s_ready;
-wire pop = m_valid && m_ready;
+wire push = s_valid && ready_reg;
+wire pop = valid_reg && m_ready;
 
-assign s_ready = (count_reg != DEPTH[PTR_W:0]);
-assign m_valid = (count_reg != {(PTR_W+1){1'b0}});
-assign m_data = mem_reg[rd_ptr_reg];
+assign s_ready = ready_reg;
+assign m_valid = valid_reg;
+assign m_data = head_reg;
 assign count = count_reg;
+
+wire [PTR_W:0] count_next = count_reg + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
+wire [WIDTH-1:0] second = mem_reg[rd_ptr_inc_reg];
 
 integer i;
 always @(posedge clk) begin
@@ -56,13 +70,27 @@ always @(posedge clk) begin
         wr_ptr_reg <= wr_ptr_reg + 1'b1;
     end
     if (pop) begin
-        rd_ptr_reg <= rd_ptr_reg + 1'b1;
+        rd_ptr_inc_reg <= rd_ptr_inc_reg + 1'b1;
     end
-    count_reg <= count_reg + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
+    // the head: the entry behind it on a pop (or the one pushed now), the pushed one into
+    // an empty FIFO
+    if (pop) begin
+        head_reg <= more_reg ? second : s_data;
+    end else if (!valid_reg) begin
+        head_reg <= s_data;
+    end
+    count_reg <= count_next;
+    valid_reg <= count_next != {(PTR_W+1){1'b0}};
+    ready_reg <= count_next != DEPTH[PTR_W:0];
+    more_reg <= count_next > {{PTR_W{1'b0}}, 1'b1};
     if (rst) begin
         wr_ptr_reg <= {PTR_W{1'b0}};
-        rd_ptr_reg <= {PTR_W{1'b0}};
+        rd_ptr_inc_reg <= PTR_ONE;
         count_reg <= {(PTR_W+1){1'b0}};
+        valid_reg <= 1'b0;
+        ready_reg <= 1'b1;
+        more_reg <= 1'b0;
+        head_reg <= {WIDTH{1'b0}};
         for (i = 0; i < DEPTH; i = i + 1) begin
             mem_reg[i] <= {WIDTH{1'b0}};
         end

@@ -3,12 +3,17 @@
  *
  * Cells never used since reset come from a counter (so reset takes one clock, not
  * BUFFER_CELLS); returned cells go through a FIFO in block RAM (BUFFER_CELLS entries, it can
- * never overflow while every cell is returned once).  One pop and one push per clock: a
- * two-entry output queue in front of the RAM's registered read keeps a pop possible every
- * clock.
+ * never overflow while every cell is returned once).  One pop and one push per clock.
  *
- * free_count counts every cell in the list (counter + FIFO + output register); low_wm is its
- * minimum since reset.  err_* are sticky: a pop from an empty list, a push into a full one.
+ * Timing (125 MHz on ECP5 at DATA_WIDTH 8): a returned cell is registered on entry (push_reg)
+ * and written to the RAM one clock later, so the caller's push logic ends at a flip-flop; the
+ * RAM read is issued from registered state only (never from this clock's pop), which a
+ * three-entry output queue in front of the RAM's registered read turns back into one pop per
+ * clock; pop_valid / pop_cell come from registers through one mux.
+ *
+ * free_count counts every cell in the list (counter + input register + FIFO + output queue);
+ * low_wm is its minimum since reset (one clock behind free_count).  err_* are sticky: a pop
+ * from an empty list, a push into a full one.
  */
 
 `resetall
@@ -39,14 +44,22 @@ module sw_free_list #(
     output wire             err_overflow
 );
 
-reg [CNT_W-1:0] fresh_reg;       // next never-used cell; all used once it is BUFFER_CELLS
+localparam integer FRESH_LAST_I = BUFFER_CELLS - 1;
+localparam [CNT_W-1:0] FRESH_LAST = FRESH_LAST_I[CNT_W-1:0];
+
+reg [CNT_W-1:0] fresh_reg;       // next never-used cell
+reg             fresh_left_reg;  // fresh_reg < BUFFER_CELLS
+reg             push_reg;        // returned cell, registered on entry
+reg [CA_W-1:0]  push_cell_reg;
 reg [CA_W-1:0]  wr_ptr_reg;
 reg [CA_W-1:0]  rd_ptr_reg;
 reg [CNT_W-1:0] mem_count_reg;   // entries in the RAM not yet read
+reg             mem_any_reg;     // mem_count_reg != 0
 reg             rd_pending_reg;  // RAM read issued last clock
-reg [1:0]       out_count_reg;   // output queue: out0 (head), out1
+reg [1:0]       out_count_reg;   // output queue: out0 (head), out1, out2
 reg [CA_W-1:0]  out0_reg;
 reg [CA_W-1:0]  out1_reg;
+reg [CA_W-1:0]  out2_reg;
 reg [CNT_W-1:0] count_reg;
 reg [CNT_W-1:0] low_wm_reg;
 reg             err_underflow_reg;
@@ -54,30 +67,31 @@ reg             err_overflow_reg;
 
 wire [CA_W-1:0] ram_rd_data;
 
-wire fresh_left = (fresh_reg != BUFFER_CELLS[CNT_W-1:0]);
 wire out_valid = out_count_reg != 2'd0;
-assign pop_valid = fresh_left || out_valid;
-assign pop_cell = fresh_left ? fresh_reg[CA_W-1:0] : out0_reg;
+assign pop_valid = fresh_left_reg || out_valid;
+assign pop_cell = fresh_left_reg ? fresh_reg[CA_W-1:0] : out0_reg;
 assign free_count = count_reg;
 assign low_wm = low_wm_reg;
 assign err_underflow = err_underflow_reg;
 assign err_overflow = err_overflow_reg;
 
-wire pop_out = pop && !fresh_left && out_valid;
-// entries the output queue will hold after this clock, not counting a read issued now
-wire [2:0] out_occ = {1'b0, out_count_reg} + {2'b00, rd_pending_reg} - {2'b00, pop_out};
-wire rd_issue = (mem_count_reg != {CNT_W{1'b0}}) && out_occ < 3'd2;
+wire pop_out = pop && !fresh_left_reg && out_valid;
+// from registers only: the output queue has room for the read even if nothing is popped
+wire rd_issue = mem_any_reg && ({1'b0, out_count_reg} + {2'b00, rd_pending_reg} < 3'd3);
+wire [1:0] out_after_pop = out_count_reg - {1'b0, pop_out};
 
+// the read port is always enabled: ram_rd_data is the entry rd_ptr_reg addressed last clock,
+// taken only when rd_pending_reg says a read was issued
 sw_ram #(
     .WIDTH(CA_W),
     .DEPTH(BUFFER_CELLS),
     .ADDR_W(CA_W)
 ) ram_inst (
     .clk(clk),
-    .wr_en(push),
+    .wr_en(push_reg),
     .wr_addr(wr_ptr_reg),
-    .wr_data(push_cell),
-    .rd_en(rd_issue),
+    .wr_data(push_cell_reg),
+    .rd_en(1'b1),
     .rd_addr(rd_ptr_reg),
     .rd_data(ram_rd_data)
 );
@@ -93,64 +107,66 @@ function [CA_W-1:0] wrap_inc;
     end
 endfunction
 
-wire [CNT_W-1:0] count_next = count_reg + {{(CNT_W-1){1'b0}}, push}
+wire [CNT_W-1:0] mem_count_next = mem_count_reg + {{(CNT_W-1){1'b0}}, push_reg}
+                                  - {{(CNT_W-1){1'b0}}, rd_issue};
+wire [CNT_W-1:0] count_next = count_reg + {{(CNT_W-1){1'b0}}, push_reg}
                               - {{(CNT_W-1){1'b0}}, pop && pop_valid};
 
 always @(posedge clk) begin
-    if (pop && fresh_left) begin
+    push_reg <= push;
+    push_cell_reg <= push_cell;
+    if (pop && fresh_left_reg) begin
         fresh_reg <= fresh_reg + 1'b1;
+        fresh_left_reg <= fresh_reg != FRESH_LAST;
     end
-    if (push) begin
+    if (push_reg) begin
         wr_ptr_reg <= wrap_inc(wr_ptr_reg);
     end
     if (rd_issue) begin
         rd_ptr_reg <= wrap_inc(rd_ptr_reg);
     end
-    mem_count_reg <= mem_count_reg + {{(CNT_W-1){1'b0}}, push}
-                     - {{(CNT_W-1){1'b0}}, rd_issue};
+    mem_count_reg <= mem_count_next;
+    // nonzero after this clock: pushed now, or more than the one entry read now
+    mem_any_reg <= push_reg || (mem_count_reg != {CNT_W{1'b0}}
+                                && (!rd_issue || mem_count_reg != {{(CNT_W-1){1'b0}}, 1'b1}));
     rd_pending_reg <= rd_issue;
-    case ({rd_pending_reg, pop_out})
-        2'b01: begin
-            out0_reg <= out1_reg;
-            out_count_reg <= out_count_reg - 1'b1;
-        end
-        2'b10: begin
-            if (out_count_reg == 2'd0) begin
-                out0_reg <= ram_rd_data;
-            end else begin
-                out1_reg <= ram_rd_data;
-            end
-            out_count_reg <= out_count_reg + 1'b1;
-        end
-        2'b11: begin
-            if (out_count_reg == 2'd1) begin
-                out0_reg <= ram_rd_data;
-            end else begin
-                out0_reg <= out1_reg;
-                out1_reg <= ram_rd_data;
-            end
-        end
-        default: ;
-    endcase
+    // shift out the head on a pop, the RAM's word goes to the first free entry
+    if (pop_out) begin
+        out0_reg <= out1_reg;
+        out1_reg <= out2_reg;
+    end
+    if (rd_pending_reg) begin
+        case (out_after_pop)
+            2'd0: out0_reg <= ram_rd_data;
+            2'd1: out1_reg <= ram_rd_data;
+            default: out2_reg <= ram_rd_data;
+        endcase
+    end
+    out_count_reg <= out_after_pop + {1'b0, rd_pending_reg};
     count_reg <= count_next;
-    if (count_next < low_wm_reg) begin
-        low_wm_reg <= count_next;
+    if (count_reg < low_wm_reg) begin
+        low_wm_reg <= count_reg;
     end
     if (pop && !pop_valid) begin
         err_underflow_reg <= 1'b1;
     end
-    if (push && count_reg == BUFFER_CELLS[CNT_W-1:0]) begin
+    if (push_reg && count_reg == BUFFER_CELLS[CNT_W-1:0]) begin
         err_overflow_reg <= 1'b1;
     end
     if (rst) begin
         fresh_reg <= {CNT_W{1'b0}};
+        fresh_left_reg <= 1'b1;
+        push_reg <= 1'b0;
+        push_cell_reg <= {CA_W{1'b0}};
         wr_ptr_reg <= {CA_W{1'b0}};
         rd_ptr_reg <= {CA_W{1'b0}};
         mem_count_reg <= {CNT_W{1'b0}};
+        mem_any_reg <= 1'b0;
         rd_pending_reg <= 1'b0;
         out_count_reg <= 2'd0;
         out0_reg <= {CA_W{1'b0}};
         out1_reg <= {CA_W{1'b0}};
+        out2_reg <= {CA_W{1'b0}};
         count_reg <= BUFFER_CELLS[CNT_W-1:0];
         low_wm_reg <= BUFFER_CELLS[CNT_W-1:0];
         err_underflow_reg <= 1'b0;

@@ -142,6 +142,11 @@ initial begin
 end
 
 reg [15:0]       byte_cnt_reg;   // bytes of the frame before this beat (saturating)
+reg [4:0]        bidx_reg;       // beats of the frame before this one (saturating at 31)
+// timing: the classification at tlast works on registered flags, not on this beat's sum
+reg              first_reg;      // this beat starts a frame
+reg [32:0]       rem_reg;        // cfg_max_frame_bytes - byte_cnt_reg (two's complement)
+reg [6:0]        r60_reg;        // bytes still missing to MIN_LEN before this beat (0: none)
 reg              da_ok_reg;
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;
@@ -183,7 +188,9 @@ always @* begin
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
         if (s_axis_tkeep[i]) begin
             beat_bytes = beat_bytes + 1'b1;
-            pos = {16'd0, byte_cnt_reg} + i;
+            // every beat before tlast is full, so the byte's position follows from the beat
+            // count (no adder in front of the header compares)
+            pos = {27'd0, bidx_reg} * KEEP_WIDTH + i;
             if (pos < 6) begin
                 if (s_axis_tdata[i*8 +: 8] != PFC_DA[(5 - pos)*8 +: 8]) begin
                     da_ok_next = 1'b0;
@@ -216,8 +223,20 @@ always @* begin
 end
 
 wire err_next = err_reg || s_axis_tuser;
-wire oversize = {16'd0, len_next} > cfg_max_frame_bytes;
-wire is_pfc = da_ok_next && ethertype_next == 16'h8808;
+// length above cfg_max_frame_bytes: this beat's bytes exceed what was left (rem)
+wire [32:0] rem = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
+wire rem_full = !rem[32] && rem[31:0] >= KEEP_WIDTH;
+wire oversize = rem[32] || (!rem_full && {{(32-WB_W){1'b0}}, beat_bytes} > rem[31:0]);
+wire [32:0] rem_next = rem - {{(33-WB_W){1'b0}}, beat_bytes};
+// shorter than MIN_LEN
+wire runt = {{(7-WB_W){1'b0}}, beat_bytes} < r60_reg;
+wire [6:0] r60_next = r60_reg > {{(7-WB_W){1'b0}}, beat_bytes}
+                      ? r60_reg - {{(7-WB_W){1'b0}}, beat_bytes} : 7'd0;
+// PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in
+// the classification) has its header (bytes 0..19) in earlier beats than its last
+wire is_pfc = da_ok_reg && ethertype_reg == 16'h8808;
+wire has_tag_reg = ethertype_reg == 16'h8100;
+// the header as of this beat, for the prevention rewrite inside the first words
 wire has_tag = ethertype_next == 16'h8100;
 wire word_done = s_axis_tlast || beat_reg == BEAT_LAST;
 
@@ -227,7 +246,7 @@ always @* begin
         kind = KIND_ERROR;
     end else if (oversize) begin
         kind = KIND_OVERSIZE;
-    end else if (len_next < MIN_LEN) begin
+    end else if (runt) begin
         kind = KIND_RUNT;
     end else if (is_pfc) begin
         kind = KIND_PFC;
@@ -238,6 +257,8 @@ end
 
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
 wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
+// the frame's priority at its last word (registered header, see is_pfc)
+wire [2:0] prio_last = has_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
 
 // ---- deadlock prevention: remap decision and the rewrite of the gathered word
 wire [WORD_W-1:0] word_out;
@@ -246,7 +267,7 @@ wire [2:0]        prio_out;
 
 generate
     if (PREVENT_ENABLE != 0) begin : prevent
-        wire       same_group = byte_cnt_reg == 16'd0 ? s_axis_same_group : same_group_reg;
+        wire       same_group = first_reg ? s_axis_same_group : same_group_reg;
         wire [2:0] alt_prio = cfg_prev_alt_prio[prio*3 +: 3];
         wire [7:0] new_tos = {cfg_prev_alt_dscp[prio*6 +: 6], tos_next[1:0]};
         wire       ipv4 = has_tag && inner_type_next == 16'h0800;
@@ -281,21 +302,25 @@ generate
             end
         end
         assign word_out = word;
+        // the remap decision uses the header as of this beat (prio)
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused = &{1'b0, prio_last, 1'b0};
+        /* verilator lint_on UNUSEDSIGNAL */
     end else begin : no_prevent
         assign word_out = gather_next;
         assign remap = 1'b0;
-        assign prio_out = prio;
+        assign prio_out = prio_last;
         // without prevention its configuration, sideband and parse state are unused
         /* verilator lint_off UNUSEDSIGNAL */
         wire unused = &{1'b0, s_axis_same_group, same_group_reg, cfg_prev_enable,
                         cfg_prev_alt_prio, cfg_prev_alt_dscp, inner_type_next, tos_next,
-                        widx_reg, 1'b0};
+                        widx_reg, prio, has_tag, 1'b0};
         /* verilator lint_on UNUSEDSIGNAL */
     end
 endgenerate
 
 wire [ENTRY_W-1:0] entry_in = {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize,
-                               len_out, prio_out, s_axis_tdest, kind, remap, has_tag};
+                               len_out, prio_out, s_axis_tdest, kind, remap, has_tag_reg};
 wire [ENTRY_W-1:0] entry_out;
 
 /* verilator lint_off PINCONNECTEMPTY */
@@ -332,6 +357,9 @@ always @(posedge clk) begin
         rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, beat_bytes};
         if (s_axis_tlast) begin
             byte_cnt_reg <= 16'd0;
+            bidx_reg <= 5'd0;
+            first_reg <= 1'b1;
+            r60_reg <= MIN_LEN[6:0];
             da_ok_reg <= 1'b1;
             ethertype_reg <= 16'd0;
             tci_hi_reg <= 8'd0;
@@ -348,6 +376,12 @@ always @(posedge clk) begin
             endcase
         end else begin
             byte_cnt_reg <= len_next;
+            if (bidx_reg != 5'd31) begin
+                bidx_reg <= bidx_reg + 5'd1;
+            end
+            first_reg <= 1'b0;
+            rem_reg <= rem_next;
+            r60_reg <= r60_next;
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
             tci_hi_reg <= tci_hi_next;
@@ -355,7 +389,7 @@ always @(posedge clk) begin
             tos_reg <= tos_next;
             err_reg <= err_next;
         end
-        if (byte_cnt_reg == 16'd0) begin
+        if (first_reg) begin
             same_group_reg <= s_axis_same_group;
         end
         if (s_axis_tlast) begin
@@ -373,6 +407,10 @@ always @(posedge clk) begin
     end
     if (rst) begin
         byte_cnt_reg <= 16'd0;
+        bidx_reg <= 5'd0;
+        first_reg <= 1'b1;
+        rem_reg <= 33'd0;
+        r60_reg <= MIN_LEN[6:0];
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;
         tci_hi_reg <= 8'd0;

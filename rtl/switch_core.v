@@ -226,6 +226,7 @@ localparam [LEN_W-1:0] CELL_BYTES_LEN = CELL_BYTES[LEN_W-1:0];
 localparam integer PORT_LAST_I = PORT_COUNT - 1;
 localparam [WI_W-1:0] WIDX_LAST = WIDX_LAST_I[WI_W-1:0];
 localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
+localparam [P_W-1:0] PSLOT_FIRST = 1;
 localparam [2:0] KIND_GOOD = 3'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2;
@@ -235,8 +236,9 @@ initial begin
         $error("switch_core: CELL_BYTES must be a multiple of WORD_BEATS*KEEP_WIDTH bytes");
         $finish;
     end
-    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 256 || PORT_COUNT < 1) begin
-        $error("switch_core: 1 <= PORT_COUNT <= 256, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
+    // (at least 2: a port's read-stage state is captured the clock before its slot)
+    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 256 || PORT_COUNT < 2) begin
+        $error("switch_core: 2 <= PORT_COUNT <= 256, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
         $finish;
     end
     if (BUFFER_CELLS >= (1 << CELL_W)) begin
@@ -246,6 +248,22 @@ initial begin
 end
 
 genvar gp;
+
+// data RAM address of word w of cell c (c * WPC + w; a concatenation when WPC is a power of
+// two, so no adder)
+function [ADDR_W-1:0] word_addr;
+    input [CA_W-1:0] c;
+    input [WI_W-1:0] w;
+    reg   [CA_W+WI_W-1:0] cat;
+    begin
+        cat = {c, w};
+        if ((1 << WI_W) == WPC) begin
+            word_addr = cat[ADDR_W-1:0];
+        end else begin
+            word_addr = c * WPC + {{(ADDR_W-WI_W){1'b0}}, w};
+        end
+    end
+endfunction
 
 // ---------------------------------------------------------------------------- ingress
 wire [PORT_COUNT-1:0]            in_valid;
@@ -463,11 +481,12 @@ sw_free_list #(
 
 // ---------------------------------------------------------------------------- RAMs
 // data: BUFFER_CELLS * WPC words; cell c word w at c*WPC + w
-reg                 data_we;
-reg  [ADDR_W-1:0]   data_waddr;
-reg  [WORD_W-1:0]   data_wdata;
-reg                 data_re;
-reg  [ADDR_W-1:0]   data_raddr;
+// write port: data_we/waddr/wdata from the write stage, registered (see "write stage");
+// read port: always enabled, the address captured one clock before the slot (rs_raddr_reg)
+reg                 data_we, data_we_reg;
+reg  [ADDR_W-1:0]   data_waddr, data_waddr_reg;
+reg  [WORD_W-1:0]   data_wdata, data_wdata_reg;
+reg  [ADDR_W-1:0]   rs_raddr_reg, rs_raddr_next;
 
 sw_ram #(
     .WIDTH(WORD_W),
@@ -475,53 +494,54 @@ sw_ram #(
     .ADDR_W(ADDR_W)
 ) data_ram_inst (
     .clk(clk),
-    .wr_en(data_we),
-    .wr_addr(data_waddr),
-    .wr_data(data_wdata),
-    .rd_en(data_re),
-    .rd_addr(data_raddr),
+    .wr_en(data_we_reg),
+    .wr_addr(data_waddr_reg),
+    .wr_data(data_wdata_reg),
+    .rd_en(1'b1),
+    .rd_addr(rs_raddr_reg),
     .rd_data(data_rd)
 );
 
 // cell links (next cell of the same frame), two copies: one read port for the read stage,
 // one for the walker that returns dropped frames
-reg                 link_we;
-reg  [CA_W-1:0]     link_waddr;
-reg  [CA_W-1:0]     link_wdata;
-reg                 link_a_re;
-reg  [CA_W-1:0]     link_a_raddr;
+reg                 link_we, link_we_reg;
+reg  [CA_W-1:0]     link_waddr, link_waddr_reg;
+reg  [CA_W-1:0]     link_wdata, link_wdata_reg;
+reg  [CA_W-1:0]     rs_cell_reg, rs_cell_next;
 wire [CA_W-1:0]     link_a_rd;
-reg                 link_b_re;
 reg  [CA_W-1:0]     link_b_raddr;
 wire [CA_W-1:0]     link_b_rd;
 
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_a_ram_inst (
-    .clk(clk), .wr_en(link_we), .wr_addr(link_waddr), .wr_data(link_wdata),
-    .rd_en(link_a_re), .rd_addr(link_a_raddr), .rd_data(link_a_rd));
+    .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
+    .rd_en(1'b1), .rd_addr(rs_cell_reg), .rd_data(link_a_rd));
 
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_b_ram_inst (
-    .clk(clk), .wr_en(link_we), .wr_addr(link_waddr), .wr_data(link_wdata),
-    .rd_en(link_b_re), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
+    .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
+    .rd_en(1'b1), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
 
 // frame descriptors and frame links (next frame of the same queue), indexed by head cell
+// written at the enqueue (registered after the decision stage: enq_*_reg), read at the
+// dequeue issue (always enabled, the head captured one clock before the slot: rs_head_reg)
 reg                 enq_valid;
-reg  [QN_W-1:0]     enq_q;
-reg  [CA_W-1:0]     enq_cell;
-reg  [DESC_W-1:0]   enq_desc;
+reg                 enq_valid_reg;
+reg  [CA_W-1:0]     enq_cell_reg;
+reg  [DESC_W-1:0]   enq_desc_reg;
+reg  [CA_W-1:0]     enq_tail_reg, enq_tail_next;
+reg                 enq_ne_reg, enq_ne_next;
+reg  [CA_W-1:0]     rs_head_reg, rs_head_next;
 reg                 deq_issue;
-reg  [CA_W-1:0]     deq_raddr;
 wire [DESC_W-1:0]   desc_rd;
 reg                 fnext_we;
-reg  [CA_W-1:0]     fnext_waddr;
 wire [CA_W-1:0]     fnext_rd;
 
 sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) desc_ram_inst (
-    .clk(clk), .wr_en(enq_valid), .wr_addr(enq_cell), .wr_data(enq_desc),
-    .rd_en(deq_issue), .rd_addr(deq_raddr), .rd_data(desc_rd));
+    .clk(clk), .wr_en(enq_valid_reg), .wr_addr(enq_cell_reg), .wr_data(enq_desc_reg),
+    .rd_en(1'b1), .rd_addr(rs_head_reg), .rd_data(desc_rd));
 
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) fnext_ram_inst (
-    .clk(clk), .wr_en(fnext_we), .wr_addr(fnext_waddr), .wr_data(enq_cell),
-    .rd_en(deq_issue), .rd_addr(deq_raddr), .rd_data(fnext_rd));
+    .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
+    .rd_en(1'b1), .rd_addr(rs_head_reg), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- mmu_core
 reg                  req_valid_reg;
@@ -669,6 +689,8 @@ sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W)) walk_fi
 
 // ---------------------------------------------------------------------------- state
 reg  [P_W-1:0]             slot_reg, slot_next;
+// the port whose slot comes next clock: its read-stage state is captured (rs_*) this clock
+reg  [P_W-1:0]             pslot_reg, pslot_next;
 // write stage, per ingress port
 reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
@@ -677,6 +699,27 @@ reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
 reg  [PORT_COUNT-1:0]        spare_valid_reg, spare_valid_next;
 reg  [PORT_COUNT*CA_W-1:0]   spare_cell_reg, spare_cell_next;
 reg  [P_W-1:0]               refill_reg, refill_next;
+reg                          refill_any_reg, refill_any_next;
+reg  [P_W-1:0]               refill_port_reg, refill_port_next;
+// the slot port's write-stage state, captured one clock before its slot (see "write stage")
+reg                          ws_valid_reg, ws_valid_next;
+reg                          ws_store_reg, ws_store_next;
+reg                          ws_last_reg, ws_last_next;
+reg  [2:0]                   ws_kind_reg, ws_kind_next;
+reg                          ws_to_mmu_reg, ws_to_mmu_next;
+reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
+reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
+reg  [2:0]                   ws_pg_reg, ws_pg_next;
+reg  [2:0]                   ws_queue_reg, ws_queue_next;
+reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
+reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
+reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
+reg                          ws_spare_ok_reg, ws_spare_ok_next;
+reg                          ws_need_cell_reg, ws_need_cell_next;
+reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
+reg                          ws_link_reg, ws_link_next;
+reg  [CELL_W-1:0]            ws_cells_new_reg, ws_cells_new_next;
+reg  [CA_W-1:0]              ws_head_new_reg, ws_head_new_next;
 reg                          req_valid_next;
 reg  [P_W-1:0]               req_port_next;
 reg  [2:0]                   req_pg_next;
@@ -690,6 +733,14 @@ reg  [QN*CA_W-1:0]           q_head_reg, q_head_next;
 reg  [QN*CA_W-1:0]           q_tail_reg, q_tail_next;
 reg  [QN*CNT_W-1:0]          q_cnt_reg, q_cnt_next;
 reg  [31:0]                  queued_reg, queued_next;
+// enqueue, registered after the decision stage (applied to the lists one clock later):
+// queue, head cell, descriptor, the queue's tail then and whether it holds a frame then
+reg  [QN_W-1:0]              enq_q_reg, enq_q_next;
+// scheduler, one clock ahead: queues paused per port (from pause and the prio -> queue map)
+// and each port's strict-priority choice among its queues that hold frames and are not paused
+reg  [QN-1:0]                qpaused_reg, qpaused_next;
+reg  [PORT_COUNT-1:0]        pick_any_reg, pick_any_next;
+reg  [PORT_COUNT*3-1:0]      pick_idx_reg, pick_idx_next;
 // read stage, per egress port
 reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
 reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
@@ -701,10 +752,31 @@ reg  [PORT_COUNT*3-1:0]      e_queue_reg, e_queue_next;
 reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
 // the frame being read is discarded (PFC watchdog action drop), not sent
 reg  [PORT_COUNT-1:0]        e_drop_reg, e_drop_next;
+// the slot port's read-stage state, captured one clock before its slot (see "read stage")
+reg                          rs_block_reg, rs_block_next;
+reg  [1:0]                   rs_state_reg, rs_state_next;
+reg  [WI_W-1:0]              rs_widx_reg, rs_widx_next;
+reg                          rs_widx_last_reg, rs_widx_last_next;
+reg                          rs_last_reg, rs_last_next;
+reg                          rs_end_reg, rs_end_next;
+reg                          rs_free_reg, rs_free_next;
+reg  [LEN_W-1:0]             rs_left_dec_reg, rs_left_dec_next;
+reg  [WB_W-1:0]              rs_bytes_reg, rs_bytes_next;
+reg                          rs_drop_reg, rs_drop_next;
+reg                          rs_room_reg, rs_room_next;
+reg  [P_W-1:0]               rs_iport_reg, rs_iport_next;
+reg  [2:0]                   rs_pg_reg, rs_pg_next;
+reg  [2:0]                   rs_queue_reg, rs_queue_next;
+reg  [CELL_W-1:0]            rs_cells_reg, rs_cells_next;
+reg                          rs_any_reg, rs_any_next;
+reg  [QN_W-1:0]              rs_q_reg, rs_q_next;
 reg                          deq_pend_reg, deq_pend_next;
 reg  [P_W-1:0]               deq_port_reg, deq_port_next;
 reg  [QN_W-1:0]              deq_q_reg, deq_q_next;
 reg  [CA_W-1:0]              deq_head_reg, deq_head_next;
+// the dequeue commit one clock back (the scheduler's choice may predate it)
+reg                          deq_pend_d_reg;
+reg  [P_W-1:0]               deq_port_d_reg;
 reg                          byp_valid_reg, byp_valid_next;
 reg  [CA_W-1:0]              byp_cell_reg, byp_cell_next;
 reg                          lnk_take_reg, lnk_take_next;
@@ -730,53 +802,93 @@ reg                          err_response_reg, err_response_next;
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
 // spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_core request.
+// enters the pending FIFO and, for a good frame, loads the mmu_core request.  The RAM
+// writes (data word, cell link) are registered and land one clock later: nothing reads a
+// word or link that early (a frame is read only after its admission, a dropped frame is
+// walked only after the decision stage).
+// The slot port's write-stage state and its ingress word's fields are captured into ws_* in
+// the clock before the slot (from the port's registers and the head of its word FIFO: both
+// change only in the port's own slot, except a word arriving into an empty FIFO or a spare
+// refilled then, which just wait for the next slot); the slot works on registers.
 wire [P_W-1:0]       wp = slot_reg;
+wire [P_W-1:0]       ps = pslot_reg;
 wire [WORD_W-1:0]    wc_data = in_data[wp*WORD_W +: WORD_W];
-wire [LEN_W-1:0]     wc_len = in_len[wp*LEN_W +: LEN_W];
-wire [2:0]           wc_prio = in_prio[wp*3 +: 3];
-wire [DEST_WIDTH-1:0] wc_dest = in_dest[wp*DEST_WIDTH +: DEST_WIDTH];
-wire [2:0]           wc_kind = in_kind[wp*3 +: 3];
-wire [WI_W-1:0]      wc_widx = w_widx_reg[wp*WI_W +: WI_W];
-wire [CA_W-1:0]      wc_cell = w_cell_reg[wp*CA_W +: CA_W];
-wire [CA_W-1:0]      wc_head = w_head_reg[wp*CA_W +: CA_W];
-wire [CELL_W-1:0]    wc_cells = w_cells_reg[wp*CELL_W +: CELL_W];
-wire [CA_W-1:0]      wc_spare = spare_cell_reg[wp*CA_W +: CA_W];
-wire                 wc_dest_ok = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT;
-wire [P_W-1:0]       wc_dest_idx = wc_dest_ok ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-wire [2:0]           wc_pg = cfg_prio_to_pg[(wp*8 + wc_prio)*3 +: 3];
-// 802.1Q: the egress port's priority -> queue map chooses the queue (as models/network.py)
-wire [2:0]           wc_queue = cfg_prio_to_queue[(wc_dest_idx*8 + wc_prio)*3 +: 3];
-wire                 wc_need_cell = in_store[wp] && wc_widx == {WI_W{1'b0}};
-wire                 wc_to_mmu = in_last[wp] && wc_kind == KIND_GOOD;
-wire                 wc_go = in_valid[wp] && (!wc_need_cell || spare_valid_reg[wp])
-                             && (!in_last[wp] || (pend_ready
+// PG (ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
+// of each port's head word, from its own priority and tdest
+reg  [PORT_COUNT*3-1:0] port_pg, port_queue;
+integer wq;
+always @* begin
+    for (wq = 0; wq < PORT_COUNT; wq = wq + 1) begin : map
+        reg [DEST_WIDTH-1:0] dest;
+        reg [P_W-1:0]        dest_idx;
+        reg [2:0]            prio;
+        dest = in_dest[wq*DEST_WIDTH +: DEST_WIDTH];
+        dest_idx = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT ? dest[P_W-1:0] : {P_W{1'b0}};
+        prio = in_prio[wq*3 +: 3];
+        port_pg[wq*3 +: 3] = cfg_prio_to_pg[(wq*8 + {29'd0, prio})*3 +: 3];
+        port_queue[wq*3 +: 3] = cfg_prio_to_queue[({{(32-P_W){1'b0}}, dest_idx}*8
+                                                   + {29'd0, prio})*3 +: 3];
+    end
+end
+wire [WI_W-1:0]      wsp_widx = w_widx_reg[ps*WI_W +: WI_W];
+wire [CA_W-1:0]      wsp_cell = w_cell_reg[ps*CA_W +: CA_W];
+wire [CELL_W-1:0]    wsp_cells = w_cells_reg[ps*CELL_W +: CELL_W];
+wire [CA_W-1:0]      wsp_spare = spare_cell_reg[ps*CA_W +: CA_W];
+wire                 wsp_need_cell = in_store[ps] && wsp_widx == {WI_W{1'b0}};
+wire [CA_W-1:0]      wsp_use_cell = wsp_need_cell ? wsp_spare : wsp_cell;
+always @* begin
+    ws_valid_next = in_valid[ps];
+    ws_store_next = in_store[ps];
+    ws_last_next = in_last[ps];
+    ws_kind_next = in_kind[ps*3 +: 3];
+    ws_to_mmu_next = in_last[ps] && in_kind[ps*3 +: 3] == KIND_GOOD;
+    ws_len_next = in_len[ps*LEN_W +: LEN_W];
+    ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
+    ws_pg_next = port_pg[ps*3 +: 3];
+    ws_queue_next = port_queue[ps*3 +: 3];
+    ws_widx_next = wsp_widx;
+    ws_cell_next = wsp_cell;
+    ws_spare_next = wsp_spare;
+    ws_spare_ok_next = spare_valid_reg[ps];
+    ws_need_cell_next = wsp_need_cell;
+    ws_waddr_next = word_addr(wsp_use_cell, wsp_widx);
+    ws_link_next = wsp_cells != {CELL_W{1'b0}};
+    ws_cells_new_next = wsp_cells + {{(CELL_W-1){1'b0}}, wsp_need_cell};
+    ws_head_new_next = (wsp_need_cell && wsp_cells == {CELL_W{1'b0}}) ? wsp_spare
+                       : w_head_reg[ps*CA_W +: CA_W];
+end
+wire [LEN_W-1:0]     wc_len = ws_len_reg;
+wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
+wire [2:0]           wc_kind = ws_kind_reg;
+wire [WI_W-1:0]      wc_widx = ws_widx_reg;
+wire [CA_W-1:0]      wc_cell = ws_cell_reg;
+wire [CA_W-1:0]      wc_spare = ws_spare_reg;
+wire [2:0]           wc_pg = ws_pg_reg;
+wire [2:0]           wc_queue = ws_queue_reg;
+wire                 wc_need_cell = ws_need_cell_reg;
+wire                 wc_to_mmu = ws_to_mmu_reg;
+wire                 wc_go = ws_valid_reg && (!wc_need_cell || ws_spare_ok_reg)
+                             && (!ws_last_reg || (pend_ready
                                  && (!wc_to_mmu || !req_valid_reg || mmu_req_ready)));
-wire [CA_W-1:0]      wc_use_cell = wc_need_cell ? wc_spare : wc_cell;
-wire [CELL_W-1:0]    wc_cells_new = wc_cells + {{(CELL_W-1){1'b0}}, wc_need_cell};
-wire [CA_W-1:0]      wc_head_new = (wc_need_cell && wc_cells == {CELL_W{1'b0}}) ? wc_spare
-                                                                               : wc_head;
+wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
+wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
 // ---------------------------------------------------------------------------- read stage
-// The slot owner (the same slot_reg) may start a dequeue (idle) or read one word.
+// The slot owner (the same slot_reg) may start a dequeue (idle) or read one word.  Its state
+// was captured into rs_* in the clock before (ports' state only changes in their own slot,
+// at the dequeue commit and at the cell-link take; rs_block_reg marks a capture that one of
+// the latter two, or a dequeue commit the scheduler's choice predates, made stale: the slot
+// is then skipped).  With PORT_COUNT >= 4 a port's own updates always land before its next
+// capture, so nothing is ever skipped.
 wire [P_W-1:0]       rp = slot_reg;
-wire [1:0]           rc_state = e_state_reg[rp*2 +: 2];
-wire [CA_W-1:0]      rc_cell = e_cell_reg[rp*CA_W +: CA_W];
-wire [WI_W-1:0]      rc_widx = e_widx_reg[rp*WI_W +: WI_W];
-wire [LEN_W-1:0]     rc_left = e_left_reg[rp*LEN_W +: LEN_W];
-wire                 rc_last = {{(32-LEN_W){1'b0}}, rc_left} <= WORD_BYTES;
-wire                 rc_cell_end = rc_last || rc_widx == WIDX_LAST;
-wire [OUT_PTR_W:0]   rc_out_count = out_count[rp*(OUT_PTR_W+1) +: OUT_PTR_W+1];
-wire                 rc_room = rc_out_count < OUT_DEPTH && !(rdp_valid_reg && rdp_port_reg == rp)
-                               && !(lnk_take_reg && lnk_port_reg == rp);
+wire [1:0]           rc_state = rs_state_reg;
+wire                 rc_last = rs_last_reg;
 // a discarded frame (watchdog action drop) is walked a cell per slot: the cell goes back to
 // the free list, its link is read, nothing goes to sw_egress; its last cell sends the same
 // release as a sent frame (rc_end: this slot completes the frame either way)
-wire                 rc_drop = e_drop_reg[rp];
-wire                 rc_drop_last = {{(32-LEN_W){1'b0}}, rc_left} <= CELL_BYTES;
-wire                 rc_end = rc_drop ? rc_drop_last : rc_last;
-wire                 rc_link_ok = !(lnk_take_reg && lnk_port_reg == rp);
-wire                 rc_go = rc_state == E_READ && (rc_drop ? rc_link_ok : rc_room)
+wire                 rc_drop = rs_drop_reg;
+wire                 rc_end = rs_end_reg;
+wire                 rc_go = !rs_block_reg && rc_state == E_READ && (rc_drop || rs_room_reg)
                              && (!rc_end || !rel_valid_reg || mmu_rel_ready);
 
 // ---------------------------------------------------------------------------- PFC watchdog
@@ -915,29 +1027,74 @@ generate
     end
 endgenerate
 
-// queues of port rp that may send: not empty and no priority mapped to them paused
-reg  [7:0]           rc_paused;
-reg  [7:0]           rc_ready;
-reg                  rc_any;
-reg  [2:0]           rc_best;
-integer k;
+// ---------------------------------------------------------------------------- scheduler
+// One clock ahead of the capture: queue q of port p is paused while any priority k with
+// cfg_prio_to_queue[p][k] == q is paused (registered), and each port's strict-priority choice
+// (queue 7 first) among its queues that hold frames and are not paused (registered).  The
+// choice can be two clocks old when it is used: a queue filled since then waits one more
+// round (as if its frame had come later), a pause reaches the scheduler 2 clocks later
+// (802.1Qbb allows far more), and a queue can only be emptied by its own port's dequeue,
+// which rs_block_reg covers.
+integer k, sp;
+reg [7:0] elig;
 always @* begin
-    rc_paused = 8'd0;
-    for (k = 0; k < 8; k = k + 1) begin
-        if (sched_pause[rp*8 + k]) begin
-            rc_paused[cfg_prio_to_queue[(rp*8 + k)*3 +: 3]] = 1'b1;
+    qpaused_next = {QN{1'b0}};
+    pick_any_next = {PORT_COUNT{1'b0}};
+    pick_idx_next = {PORT_COUNT*3{1'b0}};
+    for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
+        for (k = 0; k < 8; k = k + 1) begin
+            if (sched_pause[sp*8 + k]) begin
+                qpaused_next[sp*8 + {29'd0, cfg_prio_to_queue[(sp*8 + k)*3 +: 3]}] = 1'b1;
+            end
+        end
+        for (k = 0; k < 8; k = k + 1) begin
+            elig[k] = q_cnt_reg[(sp*8 + k)*CNT_W +: CNT_W] != {CNT_W{1'b0}}
+                      && !qpaused_reg[sp*8 + k];
+            if (elig[k]) begin
+                pick_any_next[sp] = 1'b1;
+                pick_idx_next[sp*3 +: 3] = k[2:0];
+            end
         end
     end
-    rc_any = 1'b0;
-    rc_best = 3'd0;
-    for (k = 0; k < 8; k = k + 1) begin
-        rc_ready[k] = q_cnt_reg[(rp*8 + k)*CNT_W +: CNT_W] != {CNT_W{1'b0}} && !rc_paused[k];
-        // strict priority: queue 7 first
-        if (rc_ready[k]) begin
-            rc_any = 1'b1;
-            rc_best = k[2:0];
-        end
-    end
+end
+
+// ---------------------------------------------------------------------------- capture
+// The read-stage state of port pslot_reg (whose slot is next clock), with the compares and
+// the address computed here, so the slot itself works on registers only.
+wire [LEN_W-1:0]     ps_left = e_left_reg[ps*LEN_W +: LEN_W];
+wire [CA_W-1:0]      ps_cell = e_cell_reg[ps*CA_W +: CA_W];
+wire [WI_W-1:0]      ps_widx = e_widx_reg[ps*WI_W +: WI_W];
+wire                 ps_drop = e_drop_reg[ps];
+wire                 ps_last = {{(32-LEN_W){1'b0}}, ps_left} <= WORD_BYTES;
+wire                 ps_drop_last = {{(32-LEN_W){1'b0}}, ps_left} <= CELL_BYTES;
+wire [OUT_PTR_W:0]   ps_out_count = out_count[ps*(OUT_PTR_W+1) +: OUT_PTR_W+1];
+wire [OUT_PTR_W+1:0] ps_out_used = {1'b0, ps_out_count}
+                                   + {{(OUT_PTR_W+1){1'b0}}, rdp_valid_reg && rdp_port_reg == ps};
+wire [2:0]           ps_idx = pick_idx_reg[ps*3 +: 3];
+wire [QN_W-1:0]      ps_q = {ps, ps_idx};
+always @* begin
+    rs_block_next = (deq_pend_reg && deq_port_reg == ps) || (deq_pend_d_reg && deq_port_d_reg == ps)
+                    || (lnk_take_reg && lnk_port_reg == ps);
+    rs_state_next = e_state_reg[ps*2 +: 2];
+    rs_cell_next = ps_cell;
+    rs_widx_next = ps_widx;
+    rs_widx_last_next = ps_widx == WIDX_LAST;
+    rs_raddr_next = word_addr(ps_cell, ps_widx);
+    rs_last_next = ps_last;
+    rs_end_next = ps_drop ? ps_drop_last : ps_last;
+    // the slot frees its cell: a discarded frame's every cell, a sent frame's last word
+    rs_free_next = ps_drop || ps_last || ps_widx == WIDX_LAST;
+    rs_left_dec_next = ps_left - (ps_drop ? CELL_BYTES_LEN : WORD_BYTES[LEN_W-1:0]);
+    rs_bytes_next = ps_last ? ps_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
+    rs_drop_next = ps_drop;
+    rs_room_next = ps_out_used < OUT_DEPTH;
+    rs_iport_next = e_iport_reg[ps*P_W +: P_W];
+    rs_pg_next = e_pg_reg[ps*3 +: 3];
+    rs_queue_next = e_queue_reg[ps*3 +: 3];
+    rs_cells_next = e_cells_reg[ps*CELL_W +: CELL_W];
+    rs_any_next = pick_any_reg[ps];
+    rs_q_next = ps_q;
+    rs_head_next = q_head_reg[ps_q*CA_W +: CA_W];
 end
 
 // dequeue commit (one clock after the issue): the descriptor and the next-frame link
@@ -950,14 +1107,14 @@ assign {dd_len, dd_iport, dd_pg, dd_cells} = desc_rd;
 
 // ---------------------------------------------------------------------------- next state
 reg [PORT_COUNT-1:0] in_pop_vec;
-reg [P_W-1:0]        refill_port;
-reg                  refill_any;
+reg [PORT_COUNT-1:0] refill_mask;
 integer              refill_idx;
 integer i, q;
 reg [CNT_W-1:0] cnt;
 reg enq_i, deq_i;
 always @* begin
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
+    pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
     w_widx_next = w_widx_reg;
     w_cell_next = w_cell_reg;
     w_head_next = w_head_reg;
@@ -975,7 +1132,7 @@ always @* begin
     tag_next = tag_reg;
     in_pop_vec = {PORT_COUNT{1'b0}};
     data_we = 1'b0;
-    data_waddr = {ADDR_W{1'b0}};
+    data_waddr = ws_waddr_reg;
     data_wdata = wc_data;
     link_we = 1'b0;
     link_waddr = wc_cell;
@@ -988,9 +1145,8 @@ always @* begin
     // ---- write stage
     if (wc_go) begin
         in_pop_vec[wp] = 1'b1;
-        if (in_store[wp]) begin
+        if (ws_store_reg) begin
             data_we = 1'b1;
-            data_waddr = wc_use_cell * WPC + {{(ADDR_W-WI_W){1'b0}}, wc_widx};
             w_widx_next[wp*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
                                                                 : wc_widx + 1'b1;
             if (wc_need_cell) begin
@@ -998,10 +1154,10 @@ always @* begin
                 w_cell_next[wp*CA_W +: CA_W] = wc_spare;
                 w_cells_next[wp*CELL_W +: CELL_W] = wc_cells_new;
                 w_head_next[wp*CA_W +: CA_W] = wc_head_new;
-                link_we = wc_cells != {CELL_W{1'b0}};
+                link_we = ws_link_reg;
             end
         end
-        if (in_last[wp]) begin
+        if (ws_last_reg) begin
             pend_push = 1'b1;
             w_widx_next[wp*WI_W +: WI_W] = {WI_W{1'b0}};
             w_cells_next[wp*CELL_W +: CELL_W] = {CELL_W{1'b0}};
@@ -1017,35 +1173,48 @@ always @* begin
             end
         end
     end
-    // spare refill, one port per clock: the first port without a spare from refill_reg on
-    // (a rotating start keeps it fair)
-    refill_port = refill_reg;
-    refill_any = 1'b0;
+    // spare refill, one port per clock, chosen one clock ahead (registered): the first port
+    // without a spare from refill_reg on (a rotating start keeps it fair), leaving out the
+    // port the registered choice refills now; a port is refilled only if it still lacks one
+    refill_mask = spare_valid_reg;
+    if (refill_any_reg) begin
+        refill_mask[refill_port_reg] = 1'b1;
+    end
+    refill_port_next = refill_reg;
+    refill_any_next = 1'b0;
     for (i = PORT_COUNT - 1; i >= 0; i = i - 1) begin
         refill_idx = {{(32-P_W){1'b0}}, refill_reg} + i;
         if (refill_idx >= PORT_COUNT) begin
             refill_idx = refill_idx - PORT_COUNT;
         end
-        if (!spare_valid_reg[refill_idx]) begin
-            refill_any = 1'b1;
-            refill_port = refill_idx[P_W-1:0];
+        if (!refill_mask[refill_idx]) begin
+            refill_any_next = 1'b1;
+            refill_port_next = refill_idx[P_W-1:0];
         end
     end
-    if (refill_any && fl_pop_valid) begin
+    if (refill_any_reg && !spare_valid_reg[refill_port_reg] && fl_pop_valid) begin
         fl_pop = 1'b1;
-        spare_valid_next[refill_port] = 1'b1;
-        spare_cell_next[refill_port*CA_W +: CA_W] = fl_pop_cell;
+        spare_valid_next[refill_port_reg] = 1'b1;
+        spare_cell_next[refill_port_reg*CA_W +: CA_W] = fl_pop_cell;
     end
 
-    // ---- decision stage: head of the pending FIFO
+    // ---- decision stage: head of the pending FIFO; an admitted frame is registered here
+    // (enq_*_reg) and linked into its queue in the next clock
     pend_pop = 1'b0;
     resp_pop = 1'b0;
     walk_push = 1'b0;
     walk_in = {ph_head, ph_cells};
     enq_valid = 1'b0;
-    enq_q = {ph_eport[P_W-1:0], ph_queue};
-    enq_cell = ph_head;
-    enq_desc = {ph_len, ph_iport, ph_pg, ph_cells};
+    enq_q_next = {ph_eport[P_W-1:0], ph_queue};
+    // the queue's tail and whether it holds a frame when the enqueue is applied: the
+    // enqueue being applied now may be to the same queue
+    if (enq_valid_reg && enq_q_reg == enq_q_next) begin
+        enq_tail_next = enq_cell_reg;
+        enq_ne_next = 1'b1;
+    end else begin
+        enq_tail_next = q_tail_reg[enq_q_next*CA_W +: CA_W];
+        enq_ne_next = q_cnt_reg[enq_q_next*CNT_W +: CNT_W] != {CNT_W{1'b0}};
+    end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg;
     if (pend_valid) begin
@@ -1081,21 +1250,15 @@ always @* begin
     e_queue_next = e_queue_reg;
     e_cells_next = e_cells_reg;
     e_drop_next = e_drop_reg;
-    deq_issue = 1'b0;
-    deq_raddr = q_head_reg[{rp, rc_best}*CA_W +: CA_W];
     deq_pend_next = 1'b0;
     deq_port_next = rp;
-    deq_q_next = {rp, rc_best};
-    deq_head_next = deq_raddr;
-    data_re = 1'b0;
-    data_raddr = rc_cell * WPC + {{(ADDR_W-WI_W){1'b0}}, rc_widx};
-    link_a_re = 1'b0;
-    link_a_raddr = rc_cell;
+    deq_q_next = rs_q_reg;
+    deq_head_next = rs_head_reg;
     lnk_take_next = 1'b0;
     lnk_port_next = rp;
     rdp_valid_next = 1'b0;
     rdp_port_next = rp;
-    rdp_bytes_next = rc_last ? rc_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
+    rdp_bytes_next = rs_bytes_reg;
     rdp_last_next = rc_last;
     rel_valid_next = rel_valid_reg && !mmu_rel_ready;
     rel_port_next = rel_port_reg;
@@ -1104,55 +1267,36 @@ always @* begin
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
     fl_push = 1'b0;
-    fl_push_cell = rc_cell;
+    fl_push_cell = rs_cell_reg;
     queued_next = queued_reg;
 
-    if (rc_go && rc_drop) begin
-        // discard (watchdog action drop): free this cell, follow the link, no word out
-        fl_push = 1'b1;
-        if (rc_drop_last) begin
+    if (rc_go) begin
+        // a sent frame reads the word (rdp_valid); a discarded one (watchdog action drop)
+        // frees every cell and follows its link, no word out; the cell's last word frees it
+        rdp_valid_next = !rc_drop;
+        fl_push = rs_free_reg;
+        if (rc_end) begin
             e_state_next[rp*2 +: 2] = E_IDLE;
             rel_valid_next = 1'b1;
-            rel_port_next = e_iport_reg[rp*P_W +: P_W];
-            rel_pg_next = e_pg_reg[rp*3 +: 3];
+            rel_port_next = rs_iport_reg;
+            rel_pg_next = rs_pg_reg;
             rel_eport_next = rp;
-            rel_queue_next = e_queue_reg[rp*3 +: 3];
-            rel_cells_next = e_cells_reg[rp*CELL_W +: CELL_W];
+            rel_queue_next = rs_queue_reg;
+            rel_cells_next = rs_cells_reg;
         end else begin
-            link_a_re = 1'b1;
-            lnk_take_next = 1'b1;
-            e_left_next[rp*LEN_W +: LEN_W] = rc_left - CELL_BYTES_LEN;
-        end
-    end else if (rc_go) begin
-        data_re = 1'b1;
-        link_a_re = 1'b1;
-        rdp_valid_next = 1'b1;
-        if (rc_cell_end) begin
-            // the cell's last word is being read: the cell is free from the next clock on
-            fl_push = 1'b1;
-        end
-        if (rc_last) begin
-            e_state_next[rp*2 +: 2] = E_IDLE;
-            rel_valid_next = 1'b1;
-            rel_port_next = e_iport_reg[rp*P_W +: P_W];
-            rel_pg_next = e_pg_reg[rp*3 +: 3];
-            rel_eport_next = rp;
-            rel_queue_next = e_queue_reg[rp*3 +: 3];
-            rel_cells_next = e_cells_reg[rp*CELL_W +: CELL_W];
-        end else begin
-            e_left_next[rp*LEN_W +: LEN_W] = rc_left - WORD_BYTES[LEN_W-1:0];
-            if (rc_widx == WIDX_LAST) begin
+            e_left_next[rp*LEN_W +: LEN_W] = rs_left_dec_reg;
+            if (rc_drop || rs_widx_last_reg) begin
                 e_widx_next[rp*WI_W +: WI_W] = {WI_W{1'b0}};
                 lnk_take_next = 1'b1;
             end else begin
-                e_widx_next[rp*WI_W +: WI_W] = rc_widx + 1'b1;
+                e_widx_next[rp*WI_W +: WI_W] = rs_widx_reg + 1'b1;
             end
         end
     end
     // start the next frame: from idle, or in the slot that reads the current frame's last
     // word (back-to-back frames need no idle slot in between)
-    if (rc_any && (rc_state == E_IDLE || (rc_go && rc_end))) begin
-        deq_issue = 1'b1;
+    deq_issue = rs_any_reg && !rs_block_reg && (rc_state == E_IDLE || (rc_go && rc_end));
+    if (deq_issue) begin
         deq_pend_next = 1'b1;
         e_state_next[rp*2 +: 2] = E_DEQ;
     end
@@ -1171,14 +1315,13 @@ always @* begin
         e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
-    // ---- queue lists: one enqueue (decision stage) and one dequeue commit per clock
+    // ---- queue lists: one enqueue (registered from the decision stage) and one dequeue
+    // commit per clock
     q_head_next = q_head_reg;
     q_tail_next = q_tail_reg;
     q_cnt_next = q_cnt_reg;
-    fnext_we = 1'b0;
-    fnext_waddr = q_tail_reg[enq_q*CA_W +: CA_W];
     for (q = 0; q < QN; q = q + 1) begin
-        enq_i = enq_valid && {{(32-QN_W){1'b0}}, enq_q} == q;
+        enq_i = enq_valid_reg && {{(32-QN_W){1'b0}}, enq_q_reg} == q;
         deq_i = deq_pend_reg && {{(32-QN_W){1'b0}}, deq_q_reg} == q;
         cnt = q_cnt_reg[q*CNT_W +: CNT_W];
         q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
@@ -1186,20 +1329,22 @@ always @* begin
         if (deq_i && cnt > 1) begin
             q_head_next[q*CA_W +: CA_W] = deq_fnext;
         end else if (enq_i && cnt == {{(CNT_W-1){1'b0}}, deq_i}) begin
-            q_head_next[q*CA_W +: CA_W] = enq_cell;
+            q_head_next[q*CA_W +: CA_W] = enq_cell_reg;
         end
         if (enq_i) begin
-            q_tail_next[q*CA_W +: CA_W] = enq_cell;
-            fnext_we = cnt != {{(CNT_W-1){1'b0}}, deq_i};
+            q_tail_next[q*CA_W +: CA_W] = enq_cell_reg;
         end
     end
-    byp_valid_next = fnext_we && fnext_waddr == deq_raddr;
-    byp_cell_next = enq_cell;
+    // next-frame link of the queue's tail frame (a write to the tail of a queue that a
+    // dequeue empties in the same clock is harmless: that frame's link is never read again);
+    // the bypass covers a write to the frame being dequeued now (RAM: old data)
+    fnext_we = enq_valid_reg && enq_ne_reg;
+    byp_valid_next = fnext_we && enq_tail_reg == rs_head_reg;
+    byp_cell_next = enq_cell_reg;
     queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
 
     // ---- walker: returns the cells of dropped frames; the read stage's frees go first
     walk_pop = 1'b0;
-    link_b_re = 1'b0;
     link_b_raddr = wk_state_reg == WK_CELL ? wk_cell_reg : wf_head;
     wk_state_next = wk_state_reg;
     wk_cell_next = wk_cell_reg;
@@ -1211,7 +1356,6 @@ always @* begin
                 fl_push_cell = link_b_raddr;
                 walk_pop = wk_state_reg == WK_IDLE;
                 if ((wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) > 1) begin
-                    link_b_re = 1'b1;
                     wk_rem_next = (wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) - 1'b1;
                     wk_state_next = WK_LINK;
                 end else begin
@@ -1261,6 +1405,7 @@ assign err_response = err_response_reg;
 // ---------------------------------------------------------------------------- registers
 always @(posedge clk) begin
     slot_reg <= slot_next;
+    pslot_reg <= pslot_next;
     w_widx_reg <= w_widx_next;
     w_cell_reg <= w_cell_next;
     w_head_reg <= w_head_next;
@@ -1268,6 +1413,26 @@ always @(posedge clk) begin
     spare_valid_reg <= spare_valid_next;
     spare_cell_reg <= spare_cell_next;
     refill_reg <= refill_next;
+    refill_any_reg <= refill_any_next;
+    refill_port_reg <= refill_port_next;
+    ws_valid_reg <= ws_valid_next;
+    ws_store_reg <= ws_store_next;
+    ws_last_reg <= ws_last_next;
+    ws_kind_reg <= ws_kind_next;
+    ws_to_mmu_reg <= ws_to_mmu_next;
+    ws_len_reg <= ws_len_next;
+    ws_dest_reg <= ws_dest_next;
+    ws_pg_reg <= ws_pg_next;
+    ws_queue_reg <= ws_queue_next;
+    ws_widx_reg <= ws_widx_next;
+    ws_cell_reg <= ws_cell_next;
+    ws_spare_reg <= ws_spare_next;
+    ws_spare_ok_reg <= ws_spare_ok_next;
+    ws_need_cell_reg <= ws_need_cell_next;
+    ws_waddr_reg <= ws_waddr_next;
+    ws_link_reg <= ws_link_next;
+    ws_cells_new_reg <= ws_cells_new_next;
+    ws_head_new_reg <= ws_head_new_next;
     req_valid_reg <= req_valid_next;
     req_port_reg <= req_port_next;
     req_pg_reg <= req_pg_next;
@@ -1276,10 +1441,25 @@ always @(posedge clk) begin
     req_len_reg <= req_len_next;
     req_tag_reg <= req_tag_next;
     tag_reg <= tag_next;
+    data_we_reg <= data_we;
+    data_waddr_reg <= data_waddr;
+    data_wdata_reg <= data_wdata;
+    link_we_reg <= link_we;
+    link_waddr_reg <= link_waddr;
+    link_wdata_reg <= link_wdata;
     q_head_reg <= q_head_next;
     q_tail_reg <= q_tail_next;
     q_cnt_reg <= q_cnt_next;
     queued_reg <= queued_next;
+    enq_valid_reg <= enq_valid;
+    enq_q_reg <= enq_q_next;
+    enq_cell_reg <= ph_head;
+    enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells};
+    enq_tail_reg <= enq_tail_next;
+    enq_ne_reg <= enq_ne_next;
+    qpaused_reg <= qpaused_next;
+    pick_any_reg <= pick_any_next;
+    pick_idx_reg <= pick_idx_next;
     e_state_reg <= e_state_next;
     e_cell_reg <= e_cell_next;
     e_widx_reg <= e_widx_next;
@@ -1289,10 +1469,32 @@ always @(posedge clk) begin
     e_queue_reg <= e_queue_next;
     e_cells_reg <= e_cells_next;
     e_drop_reg <= e_drop_next;
+    rs_block_reg <= rs_block_next;
+    rs_state_reg <= rs_state_next;
+    rs_cell_reg <= rs_cell_next;
+    rs_widx_reg <= rs_widx_next;
+    rs_widx_last_reg <= rs_widx_last_next;
+    rs_raddr_reg <= rs_raddr_next;
+    rs_last_reg <= rs_last_next;
+    rs_end_reg <= rs_end_next;
+    rs_free_reg <= rs_free_next;
+    rs_left_dec_reg <= rs_left_dec_next;
+    rs_bytes_reg <= rs_bytes_next;
+    rs_drop_reg <= rs_drop_next;
+    rs_room_reg <= rs_room_next;
+    rs_iport_reg <= rs_iport_next;
+    rs_pg_reg <= rs_pg_next;
+    rs_queue_reg <= rs_queue_next;
+    rs_cells_reg <= rs_cells_next;
+    rs_any_reg <= rs_any_next;
+    rs_q_reg <= rs_q_next;
+    rs_head_reg <= rs_head_next;
     deq_pend_reg <= deq_pend_next;
     deq_port_reg <= deq_port_next;
     deq_q_reg <= deq_q_next;
     deq_head_reg <= deq_head_next;
+    deq_pend_d_reg <= deq_pend_reg;
+    deq_port_d_reg <= deq_port_reg;
     byp_valid_reg <= byp_valid_next;
     byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
@@ -1314,6 +1516,7 @@ always @(posedge clk) begin
     err_response_reg <= err_response_next;
     if (rst) begin
         slot_reg <= {P_W{1'b0}};
+        pslot_reg <= PSLOT_FIRST;
         w_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
         w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
@@ -1321,18 +1524,30 @@ always @(posedge clk) begin
         spare_valid_reg <= {PORT_COUNT{1'b0}};
         spare_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         refill_reg <= {P_W{1'b0}};
+        refill_any_reg <= 1'b0;
+        refill_port_reg <= {P_W{1'b0}};
+        ws_valid_reg <= 1'b0;
         req_valid_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
+        data_we_reg <= 1'b0;
+        link_we_reg <= 1'b0;
         q_head_reg <= {QN*CA_W{1'b0}};
         q_tail_reg <= {QN*CA_W{1'b0}};
         q_cnt_reg <= {QN*CNT_W{1'b0}};
         queued_reg <= 32'd0;
+        enq_valid_reg <= 1'b0;
+        qpaused_reg <= {QN{1'b0}};
+        pick_any_reg <= {PORT_COUNT{1'b0}};
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
         e_left_reg <= {PORT_COUNT*LEN_W{1'b0}};
         e_drop_reg <= {PORT_COUNT{1'b0}};
+        rs_block_reg <= 1'b1;
+        rs_state_reg <= E_IDLE;
+        rs_any_reg <= 1'b0;
         deq_pend_reg <= 1'b0;
+        deq_pend_d_reg <= 1'b0;
         byp_valid_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
         rdp_valid_reg <= 1'b0;
