@@ -461,6 +461,7 @@ reg [31:0]        drops_last;
 reg [5:0]         led_event;
 wire [3:0]        xoff_any;
 reg               err_seen, lost_seen, chk_err_seen, led_error;
+reg  [1:0]        drops_moved;    // per half: drops_reg differs from the clock before
 
 generate
 for (p = 0; p < 4; p = p + 1) begin : xoff_led
@@ -475,7 +476,9 @@ endgenerate
 always @(posedge clk) begin
     led_event[3:0] <= xoff_any;
     led_event[4] <= |pause_v;
-    led_event[5] <= drops_reg != drops_last;
+    // 32-bit compares in halves, ORed a clock later
+    drops_moved <= {drops_reg[31:16] != drops_last[31:16], drops_reg[15:0] != drops_last[15:0]};
+    led_event[5] <= |drops_moved;
     drops_last <= drops_reg;
     err_seen <= err_total != 32'd0;
     lost_seen <= lost_reg != 32'd0;
@@ -483,6 +486,7 @@ always @(posedge clk) begin
     led_error <= err_seen || lost_seen || chk_err_seen;
     if (rst) begin
         led_event <= 6'd0;
+        drops_moved <= 2'd0;
         drops_last <= 32'd0;
         err_seen <= 1'b0;
         lost_seen <= 1'b0;
