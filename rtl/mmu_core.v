@@ -810,21 +810,21 @@ if (PIPELINE == 0) begin : g_single
 end else begin : g_multi
     // ==========================================================================================
     // PIPELINE = 1: one slot (an arrival and / or a release, accepted together) at a time, in
-    // the model's order: the release is read, computed over four clocks and committed, then
-    // the arrival is read (seeing the release's counters), computed over five clocks and
+    // the model's order: the release is read, computed over five clocks and committed, then
+    // the arrival is read (seeing the release's counters), computed over six clocks and
     // committed.  Every stage below is a short path (one carry chain, or a mux plus a compare)
     // so the core closes 125 MHz on ECP5.  The stage registers are free running: the context
     // (stage-1 registers) and the counters they read are stable while a slot is processed, so
     // the value in stage k is right k clocks after the read; cnt_reg says when to commit.
-    // The PFC evaluation of the committed PG runs in a 4-clock tail after each commit; tails
-    // never overlap (a commit is at least 5 clocks after the previous one), so pfc_xoff
-    // changes in the model's order.  Clocks from acceptance (edge e0): release commit e5,
-    // arrival commit and m_resp e6 (arrival only) or e11 (both), pfc_xoff 3 clocks after a
+    // The PFC evaluation of the committed PG runs in a 3-clock tail after each commit; tails
+    // never overlap (a commit is at least 6 clocks after the previous one), so pfc_xoff
+    // changes in the model's order.  Clocks from acceptance (edge e0): release commit e6,
+    // arrival commit and m_resp e7 (arrival only) or e13 (both), pfc_xoff 3 clocks after a
     // commit; s_*_ready high again the clock after the last commit (docs/mmu_core.md).
     // ==========================================================================================
-    localparam [3:0] CNT_REL = 4'd4;
-    localparam [3:0] CNT_ARR_ALONE = 4'd5;
-    localparam [3:0] CNT_ARR_AFTER = 4'd10;
+    localparam [3:0] CNT_REL = 4'd5;
+    localparam [3:0] CNT_ARR_ALONE = 4'd6;
+    localparam [3:0] CNT_ARR_AFTER = 4'd12;
 
     reg         busy_reg;
     reg [3:0]   cnt_reg;
@@ -842,6 +842,15 @@ end else begin : g_multi
     assign in_ready = !busy_reg;
 
     // ---------------------------------------------------------------- release: R0 read
+    reg [PORT_COUNT*3*CELL_W-1:0]     rc_pg;
+    reg [PORT_COUNT*2*CELL_W-1:0]     rc_q;
+    reg [PORT_COUNT*6*CELL_W-1:0]     ac_pg;
+    reg [PORT_COUNT*(3*CELL_W+1)-1:0] ac_q;
+    integer pp, pa;
+    wire [31:0] r_pg_lo = {29'd0, r_pg_reg[2:0]};
+    wire [31:0] r_q_lo = {29'd0, r_q_reg[2:0]};
+    wire [31:0] a_pg_lo = {29'd0, a_pg_reg[2:0]};
+    wire [31:0] a_q_lo = {29'd0, a_q_reg[2:0]};
     reg [CELL_W-1:0]   rq_h0, rq_s0, rq_r0, rq_qs0, rq_qr0;
     reg                rq_pool, rq_epool, rq_lossless, rq_dyn;
     reg [3:0]          rq_alpha;
@@ -863,11 +872,17 @@ end else begin : g_multi
 
 
     always @(posedge clk) begin
-        rq_h0 <= pg_hdrm_reg[r_pg_reg*CELL_W +: CELL_W];
-        rq_s0 <= pg_shared_reg[r_pg_reg*CELL_W +: CELL_W];
-        rq_r0 <= pg_res_reg[r_pg_reg*CELL_W +: CELL_W];
-        rq_qs0 <= q_shared_reg[r_q_reg*CELL_W +: CELL_W];
-        rq_qr0 <= q_res_reg[r_q_reg*CELL_W +: CELL_W];
+        // counter entries in two clocks: the entry inside every port's eight (rc_*), then
+        // the port (a one-clock 32:1 read was the longest path of the core)
+        for (pp = 0; pp < PORT_COUNT; pp = pp + 1) begin
+            rc_pg[pp*3*CELL_W +: 3*CELL_W] <= {pg_hdrm_reg[(pp*8 + r_pg_lo)*CELL_W +: CELL_W],
+                                               pg_shared_reg[(pp*8 + r_pg_lo)*CELL_W +: CELL_W],
+                                               pg_res_reg[(pp*8 + r_pg_lo)*CELL_W +: CELL_W]};
+            rc_q[pp*2*CELL_W +: 2*CELL_W] <= {q_shared_reg[(pp*8 + r_q_lo)*CELL_W +: CELL_W],
+                                              q_res_reg[(pp*8 + r_q_lo)*CELL_W +: CELL_W]};
+        end
+        {rq_h0, rq_s0, rq_r0} <= rc_pg[r_pg_reg[PGI_W-1:3]*3*CELL_W +: 3*CELL_W];
+        {rq_qs0, rq_qr0} <= rc_q[r_q_reg[QI_W-1:3]*2*CELL_W +: 2*CELL_W];
         rq_pool <= !cfg_pg_lossless[r_pg_reg];
         rq_epool <= !cfg_q_lossless[r_q_reg];
         rq_lossless <= cfg_pg_lossless[r_pg_reg];
@@ -960,15 +975,21 @@ end else begin : g_multi
     end
 
     always @(posedge clk) begin
-        aq_r0 <= pg_res_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_s0 <= pg_shared_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_h0 <= pg_hdrm_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_qr0 <= q_res_reg[a_q_reg*CELL_W +: CELL_W];
-        aq_qs0 <= q_shared_reg[a_q_reg*CELL_W +: CELL_W];
-        aq_res_wm <= pg_res_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_sh_wm <= pg_shared_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_hd_wm <= pg_hdrm_wm_reg[a_pg_reg*CELL_W +: CELL_W];
-        aq_q_wm <= q_wm_reg[a_q_reg*(CELL_W+1) +: CELL_W+1];
+        // counter entries and watermarks in two clocks, as for the release
+        for (pa = 0; pa < PORT_COUNT; pa = pa + 1) begin
+            ac_pg[pa*6*CELL_W +: 6*CELL_W] <= {pg_res_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
+                                               pg_shared_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
+                                               pg_hdrm_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
+                                               pg_res_wm_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
+                                               pg_shared_wm_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
+                                               pg_hdrm_wm_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W]};
+            ac_q[pa*(3*CELL_W+1) +: 3*CELL_W+1] <= {q_res_reg[(pa*8 + a_q_lo)*CELL_W +: CELL_W],
+                                                    q_shared_reg[(pa*8 + a_q_lo)*CELL_W +: CELL_W],
+                                                    q_wm_reg[(pa*8 + a_q_lo)*(CELL_W+1) +: CELL_W+1]};
+        end
+        {aq_r0, aq_s0, aq_h0, aq_res_wm, aq_sh_wm, aq_hd_wm}
+            <= ac_pg[a_pg_reg[PGI_W-1:3]*6*CELL_W +: 6*CELL_W];
+        {aq_qr0, aq_qs0, aq_q_wm} <= ac_q[a_q_reg[QI_W-1:3]*(3*CELL_W+1) +: 3*CELL_W+1];
         aq_lossless <= cfg_pg_lossless[a_pg_reg];
         aq_epool <= !cfg_q_lossless[a_q_reg];
         aq_dyn <= cfg_pg_dynamic[a_pg_reg];
