@@ -1299,8 +1299,8 @@ endgenerate
 // map: docs/mmu_core.md (region in stat_addr[15:12]).  The addressed entry's fields, the
 // global value and the threshold inputs form a "view" (v_*); stat_data_reg is selected from
 // the view.  PIPELINE = 0: the view is combinational, stat_data one clock after stat_addr.
-// PIPELINE = 1: the view is registered (the 32- / 64-entry muxes in one clock, field select,
-// queue sum and threshold in the next), stat_data two clocks after stat_addr.
+// PIPELINE = 1: the view is registered (the 32- / 64-entry muxes in one clock, the threshold
+// in the next, field select and queue sum in the third), stat_data three clocks after stat_addr.
 wire [PGI_W-1:0] st_pg = stat_addr[3 +: PGI_W];
 wire [QI_W-1:0]  st_q = stat_addr[2 +: QI_W];
 wire             st_pg_pool = !cfg_pg_lossless[st_pg];
@@ -1353,9 +1353,7 @@ wire [CELL_W-1:0] v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm;
 wire              v_xoff;
 wire [CELL_W-1:0] v_q_res, v_q_sh;
 wire [CELL_W:0]   v_q_wm;
-wire              v_dyn;
-wire [3:0]        v_alpha;
-wire [CELL_W-1:0] v_static, v_size, v_used;
+wire signed [TW-1:0] v_t;
 wire [6*CELL_W-1:0] st_pg_fields = {pg_res_reg[st_pg*CELL_W +: CELL_W],
                                     pg_shared_reg[st_pg*CELL_W +: CELL_W],
                                     pg_hdrm_reg[st_pg*CELL_W +: CELL_W],
@@ -1376,17 +1374,27 @@ if (PIPELINE == 0) begin : g_stat_comb
     assign {v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm} = st_pg_fields;
     assign v_xoff = xoff_reg[st_pg];
     assign {v_q_res, v_q_sh, v_q_wm} = st_q_fields;
+    wire              v_dyn;
+    wire [3:0]        v_alpha;
+    wire [CELL_W-1:0] v_static, v_size, v_used;
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused_pad;
     /* verilator lint_on UNUSEDSIGNAL */
     assign {v_dyn, v_alpha, v_static, v_size, v_used, unused_pad} = st_t_in;
+    assign v_t = threshold(v_dyn, v_alpha, v_static, v_size, v_used);
 end else begin : g_stat_reg
-    reg [15:0]        addr_reg;
-    reg [31:0]        glob_reg;
-    reg [6*CELL_W-1:0] pg_reg;
-    reg               xoff_v_reg;
-    reg [3*CELL_W:0]  q_reg;
+    // clock 1: the addressed entry and the threshold inputs; clock 2: the threshold and a copy
+    // of the rest; then the field select into stat_data_reg
+    reg [15:0]        addr_reg, addr2_reg;
+    reg [31:0]        glob_reg, glob2_reg;
+    reg [6*CELL_W-1:0] pg_reg, pg2_reg;
+    reg               xoff_v_reg, xoff2_reg;
+    reg [3*CELL_W:0]  q_reg, q2_reg;
     reg [3*CELL_W+5:0] t_reg;
+    reg signed [TW-1:0] t2_reg;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire              t_pad = t_reg[0];
+    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk) begin
         addr_reg <= stat_addr;
         glob_reg <= st_glob;
@@ -1394,23 +1402,27 @@ end else begin : g_stat_reg
         xoff_v_reg <= xoff_reg[st_pg];
         q_reg <= st_q_fields;
         t_reg <= st_t_in;
+        addr2_reg <= addr_reg;
+        glob2_reg <= glob_reg;
+        pg2_reg <= pg_reg;
+        xoff2_reg <= xoff_v_reg;
+        q2_reg <= q_reg;
+        t2_reg <= threshold(t_reg[3*CELL_W+5], t_reg[3*CELL_W+1 +: 4], t_reg[2*CELL_W+1 +: CELL_W],
+                            t_reg[CELL_W+1 +: CELL_W], t_reg[1 +: CELL_W]);
         if (rst) begin
             addr_reg <= 16'd0;
+            addr2_reg <= 16'd0;
         end
     end
-    assign v_addr = addr_reg;
-    assign v_glob = glob_reg;
-    assign {v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm} = pg_reg;
-    assign v_xoff = xoff_v_reg;
-    assign {v_q_res, v_q_sh, v_q_wm} = q_reg;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_pad;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign {v_dyn, v_alpha, v_static, v_size, v_used, unused_pad} = t_reg;
+    assign v_addr = addr2_reg;
+    assign v_glob = glob2_reg;
+    assign {v_pg_res, v_pg_sh, v_pg_hd, v_pg_rwm, v_pg_swm, v_pg_hwm} = pg2_reg;
+    assign v_xoff = xoff2_reg;
+    assign {v_q_res, v_q_sh, v_q_wm} = q2_reg;
+    assign v_t = t2_reg;
 end
 endgenerate
 
-wire signed [TW-1:0] v_t = threshold(v_dyn, v_alpha, v_static, v_size, v_used);
 
 always @* begin
     stat_data_next = 32'd0;

@@ -36,7 +36,7 @@ PIPE_REL_XOFF = 9
 PIPE_RESP = (7, 13)
 PIPE_ARR_XOFF = (10, 16)
 # stat_addr -> stat_data in clocks: the PIPELINE 1 core registers the addressed entry first
-STAT_LATENCY = 2 if PIPELINE else 1
+STAT_LATENCY = 3 if PIPELINE else 1
 # falling-edge samples between driving a request and seeing its response: stage 1 registers
 # at the next rising edge, stage 2 (response, counters, pfc_xoff) at the one after
 LATENCY = 2
