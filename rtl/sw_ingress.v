@@ -146,6 +146,8 @@ reg [4:0]        bidx_reg;       // beats of the frame before this one (saturati
 // timing: the classification at tlast works on registered flags, not on this beat's sum
 reg              first_reg;      // this beat starts a frame
 reg [32:0]       rem_reg;        // cfg_max_frame_bytes - byte_cnt_reg (two's complement)
+reg              rem_neg_reg;    // rem_reg < 0
+reg              rem_full_reg;   // rem_reg >= KEEP_WIDTH (see oversize)
 reg [6:0]        r60_reg;        // bytes still missing to MIN_LEN before this beat (0: none)
 reg              da_ok_reg;
 reg [15:0]       ethertype_reg;
@@ -223,10 +225,15 @@ always @* begin
 end
 
 wire err_next = err_reg || s_axis_tuser;
-// length above cfg_max_frame_bytes: this beat's bytes exceed what was left (rem)
+// length above cfg_max_frame_bytes: this beat's bytes exceed what was left (rem); the wide
+// compares are registered (rem_neg_reg: rem < 0; rem_full_reg: rem >= KEEP_WIDTH, known
+// because it was >= 2 * KEEP_WIDTH a beat earlier), so only a narrow compare is left here
+// (when not full, rem < 2 * KEEP_WIDTH fits in WB_W + 1 bits)
+localparam [32:0] KEEP2 = 2 * KEEP_WIDTH;
 wire [32:0] rem = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
-wire rem_full = !rem[32] && rem[31:0] >= KEEP_WIDTH;
-wire oversize = rem[32] || (!rem_full && {{(32-WB_W){1'b0}}, beat_bytes} > rem[31:0]);
+wire rem_full = first_reg ? {1'b0, cfg_max_frame_bytes} >= KEEP2 : rem_full_reg;
+wire rem_neg = !first_reg && rem_neg_reg;
+wire oversize = rem_neg || (!rem_full && {1'b0, beat_bytes} > rem[WB_W:0]);
 wire [32:0] rem_next = rem - {{(33-WB_W){1'b0}}, beat_bytes};
 // shorter than MIN_LEN
 wire runt = {{(7-WB_W){1'b0}}, beat_bytes} < r60_reg;
@@ -381,6 +388,8 @@ always @(posedge clk) begin
             end
             first_reg <= 1'b0;
             rem_reg <= rem_next;
+            rem_neg_reg <= rem_next[32];
+            rem_full_reg <= !rem[32] && rem >= KEEP2;
             r60_reg <= r60_next;
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
@@ -410,6 +419,8 @@ always @(posedge clk) begin
         bidx_reg <= 5'd0;
         first_reg <= 1'b1;
         rem_reg <= 33'd0;
+        rem_neg_reg <= 1'b0;
+        rem_full_reg <= 1'b0;
         r60_reg <= MIN_LEN[6:0];
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;

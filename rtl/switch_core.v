@@ -780,6 +780,8 @@ reg  [P_W-1:0]               deq_port_d_reg;
 reg                          byp_valid_reg, byp_valid_next;
 reg  [CA_W-1:0]              byp_cell_reg, byp_cell_next;
 reg                          lnk_take_reg, lnk_take_next;
+reg                          rd_free_reg, rd_free_next;
+reg  [CA_W-1:0]              rd_free_cell_reg;
 reg  [P_W-1:0]               lnk_port_reg, lnk_port_next;
 reg                          rdp_valid_reg, rdp_valid_next;
 reg  [P_W-1:0]               rdp_port_reg, rdp_port_next;
@@ -1109,7 +1111,9 @@ assign {dd_len, dd_iport, dd_pg, dd_cells} = desc_rd;
 reg [PORT_COUNT-1:0] in_pop_vec;
 reg [PORT_COUNT-1:0] refill_mask;
 integer              refill_idx;
-integer i, q;
+// per-port updates go through a loop with a constant part-select each (a variable
+// part-select on the left makes Yosys build a multiplier and shifter)
+integer i, q, pi;
 reg [CNT_W-1:0] cnt;
 reg enq_i, deq_i;
 always @* begin
@@ -1147,20 +1151,44 @@ always @* begin
         in_pop_vec[wp] = 1'b1;
         if (ws_store_reg) begin
             data_we = 1'b1;
-            w_widx_next[wp*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
-                                                                : wc_widx + 1'b1;
+            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                    w_widx_next[pi*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
+                                                                        : wc_widx + 1'b1;
+                end
+            end
             if (wc_need_cell) begin
                 spare_valid_next[wp] = 1'b0;
-                w_cell_next[wp*CA_W +: CA_W] = wc_spare;
-                w_cells_next[wp*CELL_W +: CELL_W] = wc_cells_new;
-                w_head_next[wp*CA_W +: CA_W] = wc_head_new;
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                        w_cell_next[pi*CA_W +: CA_W] = wc_spare;
+                    end
+                end
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                        w_cells_next[pi*CELL_W +: CELL_W] = wc_cells_new;
+                    end
+                end
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                        w_head_next[pi*CA_W +: CA_W] = wc_head_new;
+                    end
+                end
                 link_we = ws_link_reg;
             end
         end
         if (ws_last_reg) begin
             pend_push = 1'b1;
-            w_widx_next[wp*WI_W +: WI_W] = {WI_W{1'b0}};
-            w_cells_next[wp*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                    w_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
+                end
+            end
+            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                if ({{(32-P_W){1'b0}}, wp} == pi) begin
+                    w_cells_next[pi*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+                end
+            end
             if (wc_to_mmu) begin
                 req_valid_next = 1'b1;
                 req_port_next = wp;
@@ -1195,7 +1223,11 @@ always @* begin
     if (refill_any_reg && !spare_valid_reg[refill_port_reg] && fl_pop_valid) begin
         fl_pop = 1'b1;
         spare_valid_next[refill_port_reg] = 1'b1;
-        spare_cell_next[refill_port_reg*CA_W +: CA_W] = fl_pop_cell;
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, refill_port_reg} == pi) begin
+                spare_cell_next[pi*CA_W +: CA_W] = fl_pop_cell;
+            end
+        end
     end
 
     // ---- decision stage: head of the pending FIFO; an admitted frame is registered here
@@ -1235,7 +1267,11 @@ always @* begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
                 walk_push = 1'b1;
-                drop_adm_next[ph_iport*32 +: 32] = drop_adm_reg[ph_iport*32 +: 32] + 1'b1;
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, ph_iport} == pi) begin
+                        drop_adm_next[pi*32 +: 32] = drop_adm_reg[pi*32 +: 32] + 1'b1;
+                    end
+                end
             end
         end
     end
@@ -1266,17 +1302,24 @@ always @* begin
     rel_eport_next = rel_eport_reg;
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
-    fl_push = 1'b0;
-    fl_push_cell = rs_cell_reg;
+    // the read stage's free is registered (rd_free_reg) and goes to the free list in the next
+    // clock, ahead of the walker, which so sees a register instead of this clock's slot logic
+    fl_push = rd_free_reg;
+    fl_push_cell = rd_free_cell_reg;
+    rd_free_next = 1'b0;
     queued_next = queued_reg;
 
     if (rc_go) begin
         // a sent frame reads the word (rdp_valid); a discarded one (watchdog action drop)
         // frees every cell and follows its link, no word out; the cell's last word frees it
         rdp_valid_next = !rc_drop;
-        fl_push = rs_free_reg;
+        rd_free_next = rs_free_reg;
         if (rc_end) begin
-            e_state_next[rp*2 +: 2] = E_IDLE;
+            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                if ({{(32-P_W){1'b0}}, rp} == pi) begin
+                    e_state_next[pi*2 +: 2] = E_IDLE;
+                end
+            end
             rel_valid_next = 1'b1;
             rel_port_next = rs_iport_reg;
             rel_pg_next = rs_pg_reg;
@@ -1284,12 +1327,24 @@ always @* begin
             rel_queue_next = rs_queue_reg;
             rel_cells_next = rs_cells_reg;
         end else begin
-            e_left_next[rp*LEN_W +: LEN_W] = rs_left_dec_reg;
+            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                if ({{(32-P_W){1'b0}}, rp} == pi) begin
+                    e_left_next[pi*LEN_W +: LEN_W] = rs_left_dec_reg;
+                end
+            end
             if (rc_drop || rs_widx_last_reg) begin
-                e_widx_next[rp*WI_W +: WI_W] = {WI_W{1'b0}};
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, rp} == pi) begin
+                        e_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
+                    end
+                end
                 lnk_take_next = 1'b1;
             end else begin
-                e_widx_next[rp*WI_W +: WI_W] = rs_widx_reg + 1'b1;
+                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+                    if ({{(32-P_W){1'b0}}, rp} == pi) begin
+                        e_widx_next[pi*WI_W +: WI_W] = rs_widx_reg + 1'b1;
+                    end
+                end
             end
         end
     end
@@ -1298,20 +1353,60 @@ always @* begin
     deq_issue = rs_any_reg && !rs_block_reg && (rc_state == E_IDLE || (rc_go && rc_end));
     if (deq_issue) begin
         deq_pend_next = 1'b1;
-        e_state_next[rp*2 +: 2] = E_DEQ;
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, rp} == pi) begin
+                e_state_next[pi*2 +: 2] = E_DEQ;
+            end
+        end
     end
     if (lnk_take_reg) begin
-        e_cell_next[lnk_port_reg*CA_W +: CA_W] = link_a_rd;
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, lnk_port_reg} == pi) begin
+                e_cell_next[pi*CA_W +: CA_W] = link_a_rd;
+            end
+        end
     end
     if (deq_pend_reg) begin
-        e_state_next[deq_port_reg*2 +: 2] = E_READ;
-        e_cell_next[deq_port_reg*CA_W +: CA_W] = deq_head_reg;
-        e_widx_next[deq_port_reg*WI_W +: WI_W] = {WI_W{1'b0}};
-        e_left_next[deq_port_reg*LEN_W +: LEN_W] = dd_len;
-        e_iport_next[deq_port_reg*P_W +: P_W] = dd_iport;
-        e_pg_next[deq_port_reg*3 +: 3] = dd_pg;
-        e_queue_next[deq_port_reg*3 +: 3] = deq_q_reg[2:0];
-        e_cells_next[deq_port_reg*CELL_W +: CELL_W] = dd_cells;
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_state_next[pi*2 +: 2] = E_READ;
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_cell_next[pi*CA_W +: CA_W] = deq_head_reg;
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_left_next[pi*LEN_W +: LEN_W] = dd_len;
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_iport_next[pi*P_W +: P_W] = dd_iport;
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_pg_next[pi*3 +: 3] = dd_pg;
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_queue_next[pi*3 +: 3] = deq_q_reg[2:0];
+            end
+        end
+        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
+            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
+                e_cells_next[pi*CELL_W +: CELL_W] = dd_cells;
+            end
+        end
         e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
@@ -1351,7 +1446,7 @@ always @* begin
     wk_rem_next = wk_rem_reg;
     case (wk_state_reg)
         WK_IDLE, WK_CELL: begin
-            if ((wk_state_reg == WK_CELL || walk_valid) && !fl_push) begin
+            if ((wk_state_reg == WK_CELL || walk_valid) && !rd_free_reg) begin
                 fl_push = 1'b1;
                 fl_push_cell = link_b_raddr;
                 walk_pop = wk_state_reg == WK_IDLE;
@@ -1498,6 +1593,8 @@ always @(posedge clk) begin
     byp_valid_reg <= byp_valid_next;
     byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
+    rd_free_reg <= rd_free_next;
+    rd_free_cell_reg <= rs_cell_reg;
     lnk_port_reg <= lnk_port_next;
     rdp_valid_reg <= rdp_valid_next;
     rdp_port_reg <= rdp_port_next;
@@ -1550,6 +1647,7 @@ always @(posedge clk) begin
         deq_pend_d_reg <= 1'b0;
         byp_valid_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
+        rd_free_reg <= 1'b0;
         rdp_valid_reg <= 1'b0;
         rdp_bytes_reg <= {WB_W{1'b0}};
         rdp_last_reg <= 1'b0;
