@@ -1117,6 +1117,7 @@ integer i, q, pi;
 reg [CNT_W-1:0] cnt;
 reg enq_i, deq_i;
 always @* begin
+    pi = 0;     // loop index only: assigned on every path, so no latch
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
     pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
     w_widx_next = w_widx_reg;
