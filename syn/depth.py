@@ -21,11 +21,18 @@ def main(argv=None):
     ap.add_argument("netlist")
     ap.add_argument("--ns", type=float, default=6.5, help="report endpoints above this")
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--path", help="print the named nets of the worst path into endpoints whose "
+                    "source contains this string")
     a = ap.parse_args(argv)
     nl = json.load(open(a.netlist))
     mods = nl["modules"]
     top = next(n for n, m in mods.items() if m.get("attributes", {}).get("top"))
     cells = mods[top]["cells"]
+    names = {}
+    for nm, nd in mods[top]["netnames"].items():
+        for b in nd["bits"]:
+            if isinstance(b, int) and (b not in names or ("$" in names[b] and "$" not in nm)):
+                names[b] = nm
     driver = {}          # net -> (cell, port)
     for cn, c in cells.items():
         for p, bits in c["connections"].items():
@@ -111,6 +118,13 @@ def main(argv=None):
             b = memo.get((cn, p), (0, None))[1]
         s0 = src(start) if start else "?"
         print(f"{w:6.1f} ns {n:5d}  {s0}  ->  {k}  ({levels} cells)")
+        if a.path and a.path in k:
+            b = bb
+            while b is not None and isinstance(b, int) and b in driver:
+                cn, p = driver[b]
+                nm = names.get(b, "")
+                print(f"        {memo.get((cn, p), (0,))[0]:5.1f}  {cells[cn]['type']:10s} {nm}")
+                b = memo.get((cn, p), (0, None))[1]
 
 
 if __name__ == "__main__":
