@@ -36,6 +36,7 @@ from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopC
 from models.mmu import REASON_COUNT, Mmu
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
+from switch_core.sc_tb import pack_port_maps
 
 SWITCHES = int(os.environ.get("PARAM_SWITCH_COUNT", "3"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "96"))
@@ -199,12 +200,7 @@ class LoopTB:
         cfg = self.cfg
         for k, v in self.mcfg.rtl_cfg(CELL_W).items():
             getattr(d, k).value = v
-        p2g = p2q = dp = 0
-        for p, port in enumerate(self.mcfg.ports):
-            for k in range(8):
-                p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
-                p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
-            dp |= port.default_prio << (p * 3)
+        p2g, p2q, dp = pack_port_maps(self.mcfg)
         d.cfg_prio_to_pg.value = p2g
         d.cfg_prio_to_queue.value = p2q
         d.cfg_default_prio.value = dp

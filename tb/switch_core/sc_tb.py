@@ -101,6 +101,18 @@ def val(handle) -> int:
     return int(handle.value)
 
 
+
+def pack_port_maps(cfg) -> tuple[int, int, int]:
+    """switch_core's cfg_prio_to_pg, cfg_prio_to_queue (3 bits, port p priority k at
+    [(p*8+k)*3]) and cfg_default_prio (3 bits per port) from an MmuConfig's ports."""
+    p2g = p2q = dp = 0
+    for p, port in enumerate(cfg.ports):
+        for k in range(8):
+            p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
+            p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
+        dp |= port.default_prio << (p * 3)
+    return p2g, p2q, dp
+
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
                  quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None):
@@ -134,12 +146,7 @@ class SwitchTB:
         d = self.dut
         for k, v in self.cfg.rtl_cfg(CELL_W).items():
             getattr(d, k).value = v
-        p2g = p2q = dp = 0
-        for p, port in enumerate(self.cfg.ports):
-            for k in range(8):
-                p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
-                p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
-            dp |= port.default_prio << (p * 3)
+        p2g, p2q, dp = pack_port_maps(self.cfg)
         d.cfg_prio_to_pg.value = p2g
         d.cfg_prio_to_queue.value = p2q
         d.cfg_default_prio.value = dp
