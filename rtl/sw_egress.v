@@ -2,6 +2,13 @@
  * Egress port of switch_core: a small FIFO of buffer words, the serializer back to stream
  * beats, and the transmit mux that puts the port's PFC frames (pfc_tx) between data frames,
  * ahead of queued data and never inside a frame.
+ *
+ * Timing: the word from the shared data RAM is registered here first (the RAM's data bus
+ * fans out to every port, so each port gets its own copy next to its FIFO), and the stream
+ * output is a skid buffer (registered tdata / tvalid and a registered tready towards the
+ * mux), so neither the RAM's clock-to-out nor the MAC's logic meet this module's muxes in one
+ * clock.  Cost: one clock more from the RAM to the FIFO (word_count counts the word in that
+ * register, so the read stage's room check stays exact) and one clock more to the output.
  */
 
 `resetall
@@ -68,6 +75,21 @@ wire              word_pop;
 wire [WORD_W-1:0] word_data;
 wire [WB_W-1:0]   word_bytes;
 wire              word_last;
+wire [FIFO_PTR_W:0] fifo_count;
+
+// input register: the RAM word, one clock before it enters the FIFO
+reg                in_valid_reg;
+reg  [ENTRY_W-1:0] in_entry_reg;
+
+always @(posedge clk) begin
+    in_valid_reg <= s_word_valid;
+    if (s_word_valid) begin
+        in_entry_reg <= {s_word_data, s_word_bytes, s_word_last};
+    end
+    if (rst) begin
+        in_valid_reg <= 1'b0;
+    end
+end
 
 /* verilator lint_off PINCONNECTEMPTY */
 sw_fifo #(
@@ -77,15 +99,19 @@ sw_fifo #(
 ) fifo_inst (
     .clk(clk),
     .rst(rst),
-    .s_valid(s_word_valid),
+    .s_valid(in_valid_reg),
     .s_ready(),             // never full: the read stage checks word_count first
-    .s_data({s_word_data, s_word_bytes, s_word_last}),
+    .s_data(in_entry_reg),
     .m_valid(word_valid),
     .m_ready(word_pop),
     .m_data({word_data, word_bytes, word_last}),
-    .count(word_count)
+    .count(fifo_count)
 );
 /* verilator lint_on PINCONNECTEMPTY */
+
+// words held here: in the FIFO and in the input register (at most FIFO_DEPTH in all, which
+// the read stage guarantees, so the sum fits FIFO_PTR_W + 1 bits)
+assign word_count = fifo_count + {{FIFO_PTR_W{1'b0}}, in_valid_reg};
 
 reg [BI_W-1:0] beat_reg;
 reg            in_data_reg;     // inside a data frame
@@ -114,19 +140,83 @@ always @* begin
     end
 end
 
+// the transmit mux, in front of the output skid buffer (tx_* -> m_axis_*)
+wire                  tx_ready;
 wire pfc_sel = in_pfc_reg || (!in_data_reg && s_pfc_tvalid);
-wire data_fire = !pfc_sel && word_valid && m_axis_tready;
-wire pfc_fire = pfc_sel && s_pfc_tvalid && m_axis_tready;
+wire data_fire = !pfc_sel && word_valid && tx_ready;
+wire pfc_fire = pfc_sel && s_pfc_tvalid && tx_ready;
 assign word_pop = data_fire && word_end;
-assign s_pfc_tready = pfc_sel && m_axis_tready;
+assign s_pfc_tready = pfc_sel && tx_ready;
 
-assign m_axis_tdata = pfc_sel ? s_pfc_tdata : word_data[beat_reg*DATA_WIDTH +: DATA_WIDTH];
-assign m_axis_tkeep = pfc_sel ? s_pfc_tkeep : data_keep;
-assign m_axis_tvalid = pfc_sel ? s_pfc_tvalid : word_valid;
-assign m_axis_tlast = pfc_sel ? s_pfc_tlast : (word_last && word_end);
-assign m_axis_tuser = pfc_sel ? s_pfc_tuser : 1'b0;
+wire [DATA_WIDTH-1:0] tx_tdata = pfc_sel ? s_pfc_tdata
+                                         : word_data[beat_reg*DATA_WIDTH +: DATA_WIDTH];
+wire [KEEP_WIDTH-1:0] tx_tkeep = pfc_sel ? s_pfc_tkeep : data_keep;
+wire                  tx_tvalid = pfc_sel ? s_pfc_tvalid : word_valid;
+wire                  tx_tlast = pfc_sel ? s_pfc_tlast : (word_last && word_end);
+wire                  tx_tuser = pfc_sel ? s_pfc_tuser : 1'b0;
 assign stat_tx_frames = tx_frames_reg;
 assign stat_tx_bytes = tx_bytes_reg;
+
+// ---- output skid buffer (the register slice of verilog-ethernet's axis_register, type 2):
+// tx_ready is a register, m_axis_* are registers; a beat the sink does not take while
+// tx_ready was high waits in the temporary register
+localparam BEAT_W = DATA_WIDTH + KEEP_WIDTH + 2;
+reg              out_ready_reg;
+reg              out_valid_reg, out_valid_next;
+reg              tmp_valid_reg, tmp_valid_next;
+reg [BEAT_W-1:0] out_beat_reg, tmp_beat_reg;
+reg              store_in_out, store_in_tmp, store_tmp_out;
+wire [BEAT_W-1:0] tx_beat = {tx_tdata, tx_tkeep, tx_tlast, tx_tuser};
+// ready next clock if the sink takes the output now, or nothing waits and the output will
+// not be left holding a beat
+wire out_ready_early = m_axis_tready || (!tmp_valid_reg && (!out_valid_reg || !tx_tvalid));
+
+assign tx_ready = out_ready_reg;
+assign {m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser} = out_beat_reg;
+assign m_axis_tvalid = out_valid_reg;
+
+always @* begin
+    out_valid_next = out_valid_reg;
+    tmp_valid_next = tmp_valid_reg;
+    store_in_out = 1'b0;
+    store_in_tmp = 1'b0;
+    store_tmp_out = 1'b0;
+    if (out_ready_reg) begin
+        if (m_axis_tready || !out_valid_reg) begin
+            out_valid_next = tx_tvalid;
+            store_in_out = 1'b1;
+        end else begin
+            tmp_valid_next = tx_tvalid;
+            store_in_tmp = 1'b1;
+        end
+    end else if (m_axis_tready) begin
+        out_valid_next = tmp_valid_reg;
+        tmp_valid_next = 1'b0;
+        store_tmp_out = 1'b1;
+    end
+end
+
+always @(posedge clk) begin
+    out_ready_reg <= out_ready_early;
+    out_valid_reg <= out_valid_next;
+    tmp_valid_reg <= tmp_valid_next;
+    if (store_in_out) begin
+        out_beat_reg <= tx_beat;
+    end else if (store_tmp_out) begin
+        out_beat_reg <= tmp_beat_reg;
+    end
+    if (store_in_tmp) begin
+        tmp_beat_reg <= tx_beat;
+    end
+    if (rst) begin
+        out_ready_reg <= 1'b0;
+        out_valid_reg <= 1'b0;
+        tmp_valid_reg <= 1'b0;
+        // no X on the stream outputs
+        out_beat_reg <= {BEAT_W{1'b0}};
+        tmp_beat_reg <= {BEAT_W{1'b0}};
+    end
+end
 
 always @(posedge clk) begin
     if (data_fire) begin

@@ -5,7 +5,8 @@
  * Timing: m_data is a register (the head entry, reloaded from the ring with a precomputed
  * next-read pointer), m_valid and s_ready are registered flags, so a consumer sees no
  * DEPTH:1 read mux and the producer / consumer handshakes only select between a few
- * registered values.
+ * registered values.  The flags follow from each other (the count moves by one at most) and
+ * from compares of the registered count, so no adder sits between a handshake and a flag.
  */
 
 `resetall
@@ -42,6 +43,8 @@ initial begin
 end
 
 localparam [PTR_W-1:0] PTR_ONE = 1;
+localparam integer DEPTH_M2_I = DEPTH - 2;
+localparam [PTR_W:0] DEPTH_M2 = DEPTH_M2_I[PTR_W:0];
 
 reg [WIDTH-1:0] mem_reg [0:DEPTH-1];
 reg [PTR_W-1:0] wr_ptr_reg;
@@ -50,6 +53,7 @@ reg [PTR_W:0]   count_reg;
 reg             valid_reg;        // count_reg != 0
 reg             ready_reg;        // count_reg != DEPTH
 reg             more_reg;         // count_reg >= 2
+reg             afull_reg;        // count_reg == DEPTH - 1
 reg [WIDTH-1:0] head_reg;         // the oldest entry while valid_reg
 
 wire push = s_valid && ready_reg;
@@ -80,9 +84,17 @@ always @(posedge clk) begin
         head_reg <= s_data;
     end
     count_reg <= count_next;
-    valid_reg <= count_next != {(PTR_W+1){1'b0}};
-    ready_reg <= count_next != DEPTH[PTR_W:0];
-    more_reg <= count_next > {{PTR_W{1'b0}}, 1'b1};
+    if (push && !pop) begin
+        valid_reg <= 1'b1;
+        more_reg <= valid_reg;
+        ready_reg <= !afull_reg;
+        afull_reg <= count_reg == DEPTH_M2;
+    end else if (pop && !push) begin
+        valid_reg <= more_reg;
+        more_reg <= count_reg > 2;       // count - 1 >= 2
+        ready_reg <= 1'b1;
+        afull_reg <= !ready_reg;
+    end
     if (rst) begin
         wr_ptr_reg <= {PTR_W{1'b0}};
         rd_ptr_inc_reg <= PTR_ONE;
@@ -90,6 +102,7 @@ always @(posedge clk) begin
         valid_reg <= 1'b0;
         ready_reg <= 1'b1;
         more_reg <= 1'b0;
+        afull_reg <= DEPTH == 1;
         head_reg <= {WIDTH{1'b0}};
         for (i = 0; i < DEPTH; i = i + 1) begin
             mem_reg[i] <= {WIDTH{1'b0}};

@@ -215,9 +215,13 @@ localparam PEND_DEPTH = 16;
 localparam PEND_PTR_W = 4;
 localparam WALK_DEPTH = 8;
 localparam WALK_PTR_W = 3;
-localparam OUT_DEPTH = 2;
-localparam OUT_PTR_W = 1;
-localparam DESC_W = LEN_W + P_W + 3 + CELL_W;
+// egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
+// (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
+localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
+localparam OUT_PTR_W = PORT_COUNT < 3 ? 2 : 1;
+// descriptor: {len, iport, pg, cells, len <= word, len <= cell} (the two flags seed e_last /
+// e_dlast at the dequeue, so no length compare follows the RAM read)
+localparam DESC_W = LEN_W + P_W + 3 + CELL_W + 2;
 
 localparam integer WIDX_LAST_I = WPC - 1;
 // a discarded frame is walked one cell per read slot (only the remainder matters, so a
@@ -632,9 +636,11 @@ mmu_core #(
 );
 
 // ---------------------------------------------------------------------------- pending frames
-// every completed frame, in completion order: {tag, kind, iport, pg, eport, queue, len, head,
-// cells}; good frames wait here for their mmu_core response (same order, fixed latency)
-localparam PEND_W = TAG_W + 3 + P_W + 3 + DEST_WIDTH + 3 + LEN_W + CA_W + CELL_W;
+// every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
+// cells, flags}; good frames wait here for their mmu_core response (same order)
+// plus three flags computed at the push, so the decision stage tests bits, not fields:
+// kind is good, the egress port exists, the frame holds no cell
+localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
 reg                 pend_push;
 reg  [PEND_W-1:0]   pend_in;
 wire                pend_ready;
@@ -642,16 +648,16 @@ wire                pend_valid;
 reg                 pend_pop;
 wire [PEND_W-1:0]   pend_out;
 wire [TAG_W-1:0]    ph_tag;
-wire [2:0]          ph_kind;
 wire [P_W-1:0]      ph_iport;
 wire [2:0]          ph_pg;
-wire [DEST_WIDTH-1:0] ph_eport;
+wire [P_W-1:0]      ph_eport;       // valid when ph_eport_ok
 wire [2:0]          ph_queue;
 wire [LEN_W-1:0]    ph_len;
 wire [CA_W-1:0]     ph_head;
 wire [CELL_W-1:0]   ph_cells;
-assign {ph_tag, ph_kind, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells} =
-    pend_out;
+wire                ph_good, ph_eport_ok, ph_empty;
+assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
+        ph_good, ph_eport_ok, ph_empty} = pend_out;
 
 sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) pend_fifo_inst (
     .clk(clk), .rst(rst),
@@ -732,6 +738,15 @@ reg  [TAG_W-1:0]             tag_reg, tag_next;
 reg  [QN*CA_W-1:0]           q_head_reg, q_head_next;
 reg  [QN*CA_W-1:0]           q_tail_reg, q_tail_next;
 reg  [QN*CNT_W-1:0]          q_cnt_reg, q_cnt_next;
+// per-queue flags of the count, registered with it (q_cnt != 0, q_cnt > 1), and the
+// enqueue / dequeue commits as one-hot vectors (registered with enq_q_reg / deq_q_reg), so
+// the scheduler and the list updates test flags instead of comparing counts
+reg  [QN-1:0]                q_ne_reg, q_ne_next;
+reg  [QN-1:0]                q_gt1_reg, q_gt1_next;
+reg  [QN-1:0]                q_gt2_reg, q_gt2_next;
+reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
+reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
+reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
 reg  [31:0]                  queued_reg, queued_next;
 // enqueue, registered after the decision stage (applied to the lists one clock later):
 // queue, head cell, descriptor, the queue's tail then and whether it holds a frame then
@@ -741,11 +756,16 @@ reg  [QN_W-1:0]              enq_q_reg, enq_q_next;
 reg  [QN-1:0]                qpaused_reg, qpaused_next;
 reg  [PORT_COUNT-1:0]        pick_any_reg, pick_any_next;
 reg  [PORT_COUNT*3-1:0]      pick_idx_reg, pick_idx_next;
+reg  [QN-1:0]                pick_oh_reg, pick_oh_next;    // the choice, one-hot per port
 // read stage, per egress port
 reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
 reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
 reg  [PORT_COUNT*WI_W-1:0]   e_widx_reg, e_widx_next;
 reg  [PORT_COUNT*LEN_W-1:0]  e_left_reg, e_left_next;
+// e_left <= WORD_BYTES (the next word is the frame's last) and e_left <= CELL_BYTES (a
+// discarded frame's cell is its last), kept with e_left so the capture muxes a flag
+reg  [PORT_COUNT-1:0]        e_last_reg, e_last_next;
+reg  [PORT_COUNT-1:0]        e_dlast_reg, e_dlast_next;
 reg  [PORT_COUNT*P_W-1:0]    e_iport_reg, e_iport_next;
 reg  [PORT_COUNT*3-1:0]      e_pg_reg, e_pg_next;
 reg  [PORT_COUNT*3-1:0]      e_queue_reg, e_queue_next;
@@ -910,8 +930,7 @@ generate
         for (wdp = 0; wdp < PORT_COUNT; wdp = wdp + 1) begin : port
             for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
                 wire [2:0] queue = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3];
-                assign busy[wdp*8 + wdk] =
-                    q_cnt_reg[(wdp*8 + {29'd0, queue})*CNT_W +: CNT_W] != {CNT_W{1'b0}};
+                assign busy[wdp*8 + wdk] = q_ne_reg[wdp*8 + {29'd0, queue}];
             end
             for (wdq = 0; wdq < 8; wdq = wdq + 1) begin : queue
                 wire [7:0] maps;
@@ -1043,6 +1062,7 @@ always @* begin
     qpaused_next = {QN{1'b0}};
     pick_any_next = {PORT_COUNT{1'b0}};
     pick_idx_next = {PORT_COUNT*3{1'b0}};
+    pick_oh_next = {QN{1'b0}};
     for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
         for (k = 0; k < 8; k = k + 1) begin
             if (sched_pause[sp*8 + k]) begin
@@ -1050,13 +1070,19 @@ always @* begin
             end
         end
         for (k = 0; k < 8; k = k + 1) begin
-            elig[k] = q_cnt_reg[(sp*8 + k)*CNT_W +: CNT_W] != {CNT_W{1'b0}}
-                      && !qpaused_reg[sp*8 + k];
-            if (elig[k]) begin
-                pick_any_next[sp] = 1'b1;
-                pick_idx_next[sp*3 +: 3] = k[2:0];
-            end
+            elig[k] = q_ne_reg[sp*8 + k] && !qpaused_reg[sp*8 + k];
         end
+        // strict priority, the highest eligible queue: a parallel one-hot and its index
+        // (no chain of eight if-statements)
+        pick_any_next[sp] = |elig;
+        for (k = 0; k < 8; k = k + 1) begin
+            pick_oh_next[sp*8 + k] = elig[k] && (k == 7 ? 1'b1 : !(|(elig >> (k + 1))));
+        end
+        pick_idx_next[sp*3 + 2] = |elig[7:4];
+        pick_idx_next[sp*3 + 1] = elig[7] || elig[6] || (!elig[5] && !elig[4] && (elig[3] || elig[2]));
+        pick_idx_next[sp*3 + 0] = elig[7] || (!elig[6] && elig[5])
+                                  || (!elig[6] && !elig[4] && elig[3])
+                                  || (!elig[6] && !elig[4] && !elig[2] && elig[1]);
     end
 end
 
@@ -1067,12 +1093,21 @@ wire [LEN_W-1:0]     ps_left = e_left_reg[ps*LEN_W +: LEN_W];
 wire [CA_W-1:0]      ps_cell = e_cell_reg[ps*CA_W +: CA_W];
 wire [WI_W-1:0]      ps_widx = e_widx_reg[ps*WI_W +: WI_W];
 wire                 ps_drop = e_drop_reg[ps];
-wire                 ps_last = {{(32-LEN_W){1'b0}}, ps_left} <= WORD_BYTES;
-wire                 ps_drop_last = {{(32-LEN_W){1'b0}}, ps_left} <= CELL_BYTES;
+wire                 ps_last = e_last_reg[ps];
+wire                 ps_drop_last = e_dlast_reg[ps];
 wire [OUT_PTR_W:0]   ps_out_count = out_count[ps*(OUT_PTR_W+1) +: OUT_PTR_W+1];
 wire [OUT_PTR_W+1:0] ps_out_used = {1'b0, ps_out_count}
                                    + {{(OUT_PTR_W+1){1'b0}}, rdp_valid_reg && rdp_port_reg == ps};
 wire [2:0]           ps_idx = pick_idx_reg[ps*3 +: 3];
+// each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
+reg  [PORT_COUNT*CA_W-1:0] pick_head;
+integer ph_p;
+always @* begin
+    for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
+        pick_head[ph_p*CA_W +: CA_W] =
+            q_head_reg[(ph_p*8 + {29'd0, pick_idx_reg[ph_p*3 +: 3]})*CA_W +: CA_W];
+    end
+end
 wire [QN_W-1:0]      ps_q = {ps, ps_idx};
 always @* begin
     rs_block_next = (deq_pend_reg && deq_port_reg == ps) || (deq_pend_d_reg && deq_port_d_reg == ps)
@@ -1096,7 +1131,10 @@ always @* begin
     rs_cells_next = e_cells_reg[ps*CELL_W +: CELL_W];
     rs_any_next = pick_any_reg[ps];
     rs_q_next = ps_q;
-    rs_head_next = q_head_reg[ps_q*CA_W +: CA_W];
+    for (k = 0; k < QN; k = k + 1) begin
+        rs_qoh_next[k] = pick_oh_reg[k] && {{(32-P_W){1'b0}}, ps} == k / 8;
+    end
+    rs_head_next = pick_head[ps*CA_W +: CA_W];
 end
 
 // dequeue commit (one clock after the issue): the descriptor and the next-frame link
@@ -1105,7 +1143,11 @@ wire [LEN_W-1:0]     dd_len;
 wire [P_W-1:0]       dd_iport;
 wire [2:0]           dd_pg;
 wire [CELL_W-1:0]    dd_cells;
-assign {dd_len, dd_iport, dd_pg, dd_cells} = desc_rd;
+wire                 dd_last, dd_dlast;
+assign {dd_len, dd_iport, dd_pg, dd_cells, dd_last, dd_dlast} = desc_rd;
+// the flags of the remainder after this slot's word (or cell, when discarding)
+wire                 rs_dec_last = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= WORD_BYTES;
+wire                 rs_dec_dlast = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= CELL_BYTES;
 
 // ---------------------------------------------------------------------------- next state
 reg [PORT_COUNT-1:0] in_pop_vec;
@@ -1143,8 +1185,10 @@ always @* begin
     link_waddr = wc_cell;
     link_wdata = wc_spare;
     pend_push = 1'b0;
-    pend_in = {tag_reg, wc_kind, wp, wc_pg, wc_dest, wc_queue, wc_len, wc_head_new,
-               wc_cells_new};
+    pend_in = {tag_reg, wp, wc_pg, wc_dest[P_W-1:0], wc_queue, wc_len, wc_head_new,
+               wc_cells_new, wc_kind == KIND_GOOD,
+               {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT,
+               wc_cells_new == {CELL_W{1'b0}}};
     fl_pop = 1'b0;
 
     // ---- write stage
@@ -1238,7 +1282,7 @@ always @* begin
     walk_push = 1'b0;
     walk_in = {ph_head, ph_cells};
     enq_valid = 1'b0;
-    enq_q_next = {ph_eport[P_W-1:0], ph_queue};
+    enq_q_next = {ph_eport, ph_queue};
     // the queue's tail and whether it holds a frame when the enqueue is applied: the
     // enqueue being applied now may be to the same queue
     if (enq_valid_reg && enq_q_reg == enq_q_next) begin
@@ -1246,24 +1290,26 @@ always @* begin
         enq_ne_next = 1'b1;
     end else begin
         enq_tail_next = q_tail_reg[enq_q_next*CA_W +: CA_W];
-        enq_ne_next = q_cnt_reg[enq_q_next*CNT_W +: CNT_W] != {CNT_W{1'b0}};
+        enq_ne_next = q_ne_reg[enq_q_next];
     end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg;
+    enq_oh_next = {QN{1'b0}};
     if (pend_valid) begin
-        if (ph_kind != KIND_GOOD) begin
-            if (walk_ready || ph_cells == {CELL_W{1'b0}}) begin
+        if (!ph_good) begin
+            if (walk_ready || ph_empty) begin
                 pend_pop = 1'b1;
-                walk_push = ph_cells != {CELL_W{1'b0}};
+                walk_push = !ph_empty;
             end
         end else if (resp_valid) begin
             if (resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells)) begin
                 err_response_next = 1'b1;
             end
-            if (resp_admit && {{(32-DEST_WIDTH){1'b0}}, ph_eport} < PORT_COUNT) begin
+            if (resp_admit && ph_eport_ok) begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
                 enq_valid = 1'b1;
+                enq_oh_next[enq_q_next] = 1'b1;
             end else if (walk_ready) begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
@@ -1282,6 +1328,8 @@ always @* begin
     e_cell_next = e_cell_reg;
     e_widx_next = e_widx_reg;
     e_left_next = e_left_reg;
+    e_last_next = e_last_reg;
+    e_dlast_next = e_dlast_reg;
     e_iport_next = e_iport_reg;
     e_pg_next = e_pg_reg;
     e_queue_next = e_queue_reg;
@@ -1331,6 +1379,8 @@ always @* begin
             for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
                 if ({{(32-P_W){1'b0}}, rp} == pi) begin
                     e_left_next[pi*LEN_W +: LEN_W] = rs_left_dec_reg;
+                    e_last_next[pi] = rs_dec_last;
+                    e_dlast_next[pi] = rs_dec_dlast;
                 end
             end
             if (rc_drop || rs_widx_last_reg) begin
@@ -1352,6 +1402,7 @@ always @* begin
     // start the next frame: from idle, or in the slot that reads the current frame's last
     // word (back-to-back frames need no idle slot in between)
     deq_issue = rs_any_reg && !rs_block_reg && (rc_state == E_IDLE || (rc_go && rc_end));
+    deq_oh_next = deq_issue ? rs_qoh_reg : {QN{1'b0}};
     if (deq_issue) begin
         deq_pend_next = 1'b1;
         for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
@@ -1386,6 +1437,8 @@ always @* begin
         for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
             if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
                 e_left_next[pi*LEN_W +: LEN_W] = dd_len;
+                e_last_next[pi] = dd_last;
+                e_dlast_next[pi] = dd_dlast;
             end
         end
         for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
@@ -1417,14 +1470,30 @@ always @* begin
     q_tail_next = q_tail_reg;
     q_cnt_next = q_cnt_reg;
     for (q = 0; q < QN; q = q + 1) begin
-        enq_i = enq_valid_reg && {{(32-QN_W){1'b0}}, enq_q_reg} == q;
-        deq_i = deq_pend_reg && {{(32-QN_W){1'b0}}, deq_q_reg} == q;
+        enq_i = enq_oh_reg[q];
+        deq_i = deq_oh_reg[q];
         cnt = q_cnt_reg[q*CNT_W +: CNT_W];
         q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
                                        - {{(CNT_W-1){1'b0}}, deq_i};
-        if (deq_i && cnt > 1) begin
+        // the count moves by one at most, so each flag follows from its neighbours (and
+        // two compares of the registered count), with no adder in front
+        if (enq_i && !deq_i) begin
+            q_ne_next[q] = 1'b1;
+            q_gt1_next[q] = q_ne_reg[q];
+            q_gt2_next[q] = q_gt1_reg[q];
+        end else if (deq_i && !enq_i) begin
+            q_ne_next[q] = q_gt1_reg[q];
+            q_gt1_next[q] = q_gt2_reg[q];
+            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 3;
+        end else begin
+            q_ne_next[q] = q_ne_reg[q];
+            q_gt1_next[q] = q_gt1_reg[q];
+            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 2;
+        end
+        // cnt > 1: q_gt1_reg; cnt == deq_i: (deq_i ? cnt == 1 : cnt == 0)
+        if (deq_i && q_gt1_reg[q]) begin
             q_head_next[q*CA_W +: CA_W] = deq_fnext;
-        end else if (enq_i && cnt == {{(CNT_W-1){1'b0}}, deq_i}) begin
+        end else if (enq_i && (deq_i ? (q_ne_reg[q] && !q_gt1_reg[q]) : !q_ne_reg[q])) begin
             q_head_next[q*CA_W +: CA_W] = enq_cell_reg;
         end
         if (enq_i) begin
@@ -1550,16 +1619,27 @@ always @(posedge clk) begin
     enq_valid_reg <= enq_valid;
     enq_q_reg <= enq_q_next;
     enq_cell_reg <= ph_head;
-    enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells};
+    enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
+                     {{(32-LEN_W){1'b0}}, ph_len} <= WORD_BYTES,
+                     {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
     enq_tail_reg <= enq_tail_next;
     enq_ne_reg <= enq_ne_next;
     qpaused_reg <= qpaused_next;
     pick_any_reg <= pick_any_next;
     pick_idx_reg <= pick_idx_next;
+    pick_oh_reg <= pick_oh_next;
+    q_ne_reg <= q_ne_next;
+    q_gt1_reg <= q_gt1_next;
+    q_gt2_reg <= q_gt2_next;
+    enq_oh_reg <= enq_oh_next;
+    deq_oh_reg <= deq_oh_next;
+    rs_qoh_reg <= rs_qoh_next;
     e_state_reg <= e_state_next;
     e_cell_reg <= e_cell_next;
     e_widx_reg <= e_widx_next;
     e_left_reg <= e_left_next;
+    e_last_reg <= e_last_next;
+    e_dlast_reg <= e_dlast_next;
     e_iport_reg <= e_iport_next;
     e_pg_reg <= e_pg_next;
     e_queue_reg <= e_queue_next;
@@ -1632,6 +1712,12 @@ always @(posedge clk) begin
         q_head_reg <= {QN*CA_W{1'b0}};
         q_tail_reg <= {QN*CA_W{1'b0}};
         q_cnt_reg <= {QN*CNT_W{1'b0}};
+        q_ne_reg <= {QN{1'b0}};
+        q_gt1_reg <= {QN{1'b0}};
+        q_gt2_reg <= {QN{1'b0}};
+        enq_oh_reg <= {QN{1'b0}};
+        deq_oh_reg <= {QN{1'b0}};
+        pick_oh_reg <= {QN{1'b0}};
         queued_reg <= 32'd0;
         enq_valid_reg <= 1'b0;
         qpaused_reg <= {QN{1'b0}};
@@ -1640,6 +1726,8 @@ always @(posedge clk) begin
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
         e_left_reg <= {PORT_COUNT*LEN_W{1'b0}};
+        e_last_reg <= {PORT_COUNT{1'b1}};
+        e_dlast_reg <= {PORT_COUNT{1'b1}};
         e_drop_reg <= {PORT_COUNT{1'b0}};
         rs_block_reg <= 1'b1;
         rs_state_reg <= E_IDLE;

@@ -23,6 +23,8 @@ def main(argv=None):
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--path", help="print the named nets of the worst path into endpoints whose "
                     "source contains this string")
+    ap.add_argument("--regs", help="list endpoint registers (by Q net name, bits merged) whose "
+                    "source contains this string, worst first")
     a = ap.parse_args(argv)
     nl = json.load(open(a.netlist))
     mods = nl["modules"]
@@ -98,6 +100,37 @@ def main(argv=None):
         if worst[0] >= a.ns:
             ends.append((worst[0], cn, worst[1]))
     ends.sort(reverse=True)
+    if a.regs:
+        regs = {}
+        for at, cn, bb in ends:
+            if a.regs not in src(cn):
+                continue
+            q = cells[cn]["connections"].get("Q") or cells[cn]["connections"].get("DOA0") or []
+            nm = names.get(q[0], cn) if q and isinstance(q[0], int) else cn
+            nm = nm.split("[")[0]
+            b = bb
+            start = None
+            while b is not None and isinstance(b, int) and b in driver:
+                start = driver[b][0]
+                b = memo.get(driver[b], (0, None))[1]
+            sn = start
+            sq = cells[start]["connections"].get("Q") if start else None
+            if sq and isinstance(sq[0], int):
+                sn = names.get(sq[0], start)
+            if nm not in regs or at > regs[nm][0]:
+                regs[nm] = (at, sn, regs.get(nm, (0, 0, 0, 0))[2] + 1, bb)
+            else:
+                regs[nm] = (regs[nm][0], regs[nm][1], regs[nm][2] + 1, regs[nm][3])
+        for nm, (at, sn, n, bb) in sorted(regs.items(), key=lambda kv: -kv[1][0])[:a.top]:
+            print(f"{at:6.1f} ns {n:5d}  {sn}  ->  {nm}")
+            if a.path and a.path in nm:
+                b = bb
+                while b is not None and isinstance(b, int) and b in driver:
+                    cn, p = driver[b]
+                    print(f"        {memo.get((cn, p), (0,))[0]:5.1f}  {cells[cn]['type']:10s} "
+                          f"{names.get(b, '')[:110]}  [{src(cn).split('/')[-1]}]")
+                    b = memo.get((cn, p), (0, None))[1]
+        return
     by_src = defaultdict(lambda: [0, 0.0, None])
     for at, cn, bb in ends:
         k = src(cn)
