@@ -15,6 +15,13 @@
  *
  * m_resp_* of a request accepted at rising edge n is registered at edge n+1.
  *
+ * PIPELINE = 1 (g_multi): one slot (the arrival and / or the release accepted together) at a
+ * time, ready low while it is processed.  From acceptance at edge e0: release commit e6,
+ * arrival commit and m_resp e8 (arrival alone) or e14 (after a release), pfc_xoff 3 clocks
+ * after each commit, ready again the clock after the last commit: a slot costs 7 clocks
+ * (release only), 9 (arrival only) or 15 (both).  (Was 7 / 8 / 14 with m_resp at e7 / e13:
+ * the arrival gained stage A5 so its decision and the values it selects are a clock apart.)
+ *
  * Response fields:
  *
  *   field          width   meaning
@@ -281,30 +288,87 @@ function pfc_eval;
     end
 endfunction
 
+// Compares as the sign of one subtraction a bit wider than the operands: a single carry chain.
+// (Yosys builds a signed "<=" as "<" or "==", an equality LUT tree behind the chain, and a
+// compare against a constant as a LUT tree; the sign of a difference stays one chain.)
+// sle / slt: signed TW-bit a <= b, a < b; ugt: unsigned (CELL_W+1)-bit a > b
+function sle;
+    input signed [TW-1:0] a;
+    input signed [TW-1:0] b;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [TW:0] d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        d = {b[TW-1], b} - {a[TW-1], a};
+        sle = !d[TW];
+    end
+endfunction
+function slt;
+    input signed [TW-1:0] a;
+    input signed [TW-1:0] b;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [TW:0] d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        d = {a[TW-1], a} - {b[TW-1], b};
+        slt = d[TW];
+    end
+endfunction
+function ugt;
+    input [CELL_W:0] a;
+    input [CELL_W:0] b;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [CELL_W+1:0] d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        d = {1'b0, b} - {1'b0, a};
+        ugt = d[CELL_W+1];
+    end
+endfunction
+
 // "shared below T" (the FAULT_INJECT build breaks this one on purpose)
 function below_t;
     input [CELL_W-1:0] occ;
     input signed [TW-1:0] t;
     begin
         if (FAULT_INJECT != 0) begin
-            below_t = sext_cells(occ) <= t;
+            below_t = sle(sext_cells(occ), t);
         end else begin
-            below_t = sext_cells(occ) < t;
+            below_t = slt(sext_cells(occ), t);
         end
     end
 endfunction
 
 // ------------------------------------------------------------------------------ stage 1
-wire [LEN_W-1:0]  req_len_m1 = s_req_len - 1'b1;
-// the low RECIP_SHIFT bits of the product are the fraction of len/CELL_BYTES, unused by design
-/* verilator lint_off UNUSEDSIGNAL */
-wire [PROD_W-1:0] req_prod = {{(PROD_W-LEN_W){1'b0}}, req_len_m1}
-                              * {{(PROD_W-RM_W){1'b0}}, RECIP_MUL};
-/* verilator lint_on UNUSEDSIGNAL */
-wire [LEN_W-1:0]  req_quot = req_prod[RECIP_SHIFT +: LEN_W];
-wire              req_bad_len = (s_req_len == 0) || ({{(32-LEN_W){1'b0}}, s_req_len} > cfg_max_frame_bytes);
-wire [CELL_W-1:0] req_cells = req_bad_len ? {CELL_W{1'b0}}
-                              : ({{(CELL_W-LEN_W > 0 ? CELL_W-LEN_W : 1){1'b0}}, req_quot} + 1'b1);
+// cells = ceil(len / CELL_BYTES) = len_quot(len) + 1 for a good length, 0 for a bad one
+function [LEN_W-1:0] len_quot;
+    input [LEN_W-1:0] len;
+    reg [LEN_W-1:0]  m1;
+    // the low RECIP_SHIFT bits of the product are the fraction of len/CELL_BYTES, unused by design
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [PROD_W-1:0] prod;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        m1 = len - 1'b1;
+        prod = {{(PROD_W-LEN_W){1'b0}}, m1} * {{(PROD_W-RM_W){1'b0}}, RECIP_MUL};
+        len_quot = prod[RECIP_SHIFT +: LEN_W];
+    end
+endfunction
+function len_bad;
+    input [LEN_W-1:0] len;
+    input [31:0]      max_bytes;
+    begin
+        len_bad = (len == 0) || ({{(32-LEN_W){1'b0}}, len} > max_bytes);
+    end
+endfunction
+function [CELL_W-1:0] len_cells;
+    input [LEN_W-1:0] quot;
+    input             bad;
+    begin
+        len_cells = bad ? {CELL_W{1'b0}}
+                    : ({{(CELL_W-LEN_W > 0 ? CELL_W-LEN_W : 1){1'b0}}, quot} + 1'b1);
+    end
+endfunction
 function index_bad;
     input [PORT_W-1:0] port;
     input [PG_W-1:0] pg;
@@ -446,6 +510,8 @@ if (PIPELINE == 0) begin : g_single
     // PIPELINE = 0: stage 2 is a single-cycle read-modify-write (header comment)
     // ==========================================================================================
     assign in_ready = 1'b1;
+    wire                      req_bad_len = len_bad(s_req_len, cfg_max_frame_bytes);
+    wire [CELL_W-1:0]         req_cells = len_cells(len_quot(s_req_len), req_bad_len);
     reg [PG_N-1:0]            xoff_next;
     reg [PG_N-1:0]            pfc_change_next;
     reg [2*CELL_W-1:0]        pool_used_next;
@@ -811,20 +877,25 @@ end else begin : g_multi
     // ==========================================================================================
     // PIPELINE = 1: one slot (an arrival and / or a release, accepted together) at a time, in
     // the model's order: the release is read, computed over five clocks and committed, then
-    // the arrival is read (seeing the release's counters), computed over six clocks and
-    // committed.  Every stage below is a short path (one carry chain, or a mux plus a compare)
-    // so the core closes 125 MHz on ECP5.  The stage registers are free running: the context
-    // (stage-1 registers) and the counters they read are stable while a slot is processed, so
-    // the value in stage k is right k clocks after the read; cnt_reg says when to commit.
-    // The PFC evaluation of the committed PG runs in a 3-clock tail after each commit; tails
-    // never overlap (a commit is at least 6 clocks after the previous one), so pfc_xoff
-    // changes in the model's order.  Clocks from acceptance (edge e0): release commit e6,
-    // arrival commit and m_resp e7 (arrival only) or e13 (both), pfc_xoff 3 clocks after a
-    // commit; s_*_ready high again the clock after the last commit (docs/mmu_core.md).
+    // the arrival is read (seeing the release's counters), computed over seven clocks and
+    // committed.  Every stage below is a short path (one carry chain, a mux plus a chain, or a
+    // few LUTs of registered flags) so the core closes 125 MHz on ECP5: every compare is the
+    // sign of one subtraction (sle / slt / ugt), a pool selected by the PG's or queue's
+    // lossless bit is read a clock after that bit, the request length is registered before its
+    // compare and divide, the arrival's decision (A4) is a clock ahead of the values it selects
+    // and of the watermark updates (A5), and every watermark compare is a registered flag.
+    // The stage registers are free running: the context (stage-1 registers) and the counters
+    // they read are stable while a slot is processed, so the value in stage k is right k
+    // clocks after the read; cnt_reg says when to commit.  The PFC evaluation of the committed
+    // PG runs in a 3-clock tail after each commit; tails never overlap (a commit is at least 7
+    // clocks after the previous one), so pfc_xoff changes in the model's order.  Clocks from
+    // acceptance (edge e0): release commit e6, arrival commit and m_resp e8 (arrival only) or
+    // e14 (both), pfc_xoff 3 clocks after a commit; s_*_ready high again the clock after the
+    // last commit (docs/mmu_core.md).
     // ==========================================================================================
     localparam [3:0] CNT_REL = 4'd5;
-    localparam [3:0] CNT_ARR_ALONE = 4'd6;
-    localparam [3:0] CNT_ARR_AFTER = 4'd12;
+    localparam [3:0] CNT_ARR_ALONE = 4'd7;
+    localparam [3:0] CNT_ARR_AFTER = 4'd13;
 
     reg         busy_reg;
     reg [3:0]   cnt_reg;
@@ -839,7 +910,19 @@ end else begin : g_multi
     wire        rel_act_m = r_valid_reg && !r_bad_index_reg;
     wire        arr_act_m = a_valid_reg && !a_bad_len_reg && !a_bad_index_reg;
 
+    integer m;
+
     assign in_ready = !busy_reg;
+
+    // ---------------------------------------------------------------- request length
+    // the length is registered as it arrives (a_len_reg, edge e0); its check against
+    // cfg_max_frame_bytes and the divide follow at e1, the cells at e2 (first used by A1, e3)
+    reg [LEN_W-1:0]    a_len_reg, a_quot_reg;
+    always @(posedge clk) begin
+        a_bad_len_reg <= len_bad(a_len_reg, cfg_max_frame_bytes);
+        a_quot_reg <= len_quot(a_len_reg);
+        a_cells_reg <= len_cells(a_quot_reg, a_bad_len_reg);
+    end
 
     // ---------------------------------------------------------------- release: R0 read
     reg [PORT_COUNT*3*CELL_W-1:0]     rc_pg;
@@ -869,11 +952,9 @@ end else begin : g_multi
     wire [3*CELL_W-1:0] tk_er = take_cells(r1_eleft, rq_qr0);
     /* verilator lint_on UNUSEDSIGNAL */
 
-
-
     always @(posedge clk) begin
-        // counter entries in two clocks: the entry inside every port's eight (rc_*), then
-        // the port (a one-clock 32:1 read was the longest path of the core)
+        // e1, e2: counter entries in two clocks: the entry inside every port's eight (rc_*),
+        // then the port (a one-clock 32:1 read was the longest path of the core)
         for (pp = 0; pp < PORT_COUNT; pp = pp + 1) begin
             rc_pg[pp*3*CELL_W +: 3*CELL_W] <= {pg_hdrm_reg[(pp*8 + r_pg_lo)*CELL_W +: CELL_W],
                                                pg_shared_reg[(pp*8 + r_pg_lo)*CELL_W +: CELL_W],
@@ -883,6 +964,7 @@ end else begin : g_multi
         end
         {rq_h0, rq_s0, rq_r0} <= rc_pg[r_pg_reg[PGI_W-1:3]*3*CELL_W +: 3*CELL_W];
         {rq_qs0, rq_qr0} <= rc_q[r_q_reg[QI_W-1:3]*2*CELL_W +: 2*CELL_W];
+        // e1: the PG's / queue's configuration
         rq_pool <= !cfg_pg_lossless[r_pg_reg];
         rq_epool <= !cfg_q_lossless[r_q_reg];
         rq_lossless <= cfg_pg_lossless[r_pg_reg];
@@ -891,11 +973,12 @@ end else begin : g_multi
         rq_static <= cfg_pg_static_th[r_pg_reg*CELL_W +: CELL_W];
         rq_xon <= cfg_pg_xon[r_pg_reg*CELL_W +: CELL_W];
         rq_off <= cfg_pg_xon_offset[r_pg_reg*CELL_W +: CELL_W];
-        rq_size <= cfg_pool_shared[(cfg_pg_lossless[r_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
-        rq_pu <= pool_used_reg[(cfg_pg_lossless[r_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
-        rq_eu <= egress_used_reg[(cfg_q_lossless[r_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
         rq_hu <= hdrm_used_reg;
         rq_tot <= total_used_reg;
+        // e2: the pools, selected by the registered lossless bits (first used by R2, e4)
+        rq_size <= cfg_pool_shared[rq_pool*CELL_W +: CELL_W];
+        rq_pu <= pool_used_reg[rq_pool*CELL_W +: CELL_W];
+        rq_eu <= egress_used_reg[rq_epool*CELL_W +: CELL_W];
 
         // R1 (Mmu.release: headroom first, then shared, then reserved; egress shared first)
         {r1_from_h, r1_left, r1_hnew} <= take_cells(r_cells_reg, rq_h0);
@@ -915,6 +998,7 @@ end else begin : g_multi
     end
 
     // ---------------------------------------------------------------- arrival: A0 read
+    // (clocks after the read start s: s = e0 alone, s = e6, the release's commit, after one)
     reg [CELL_W-1:0]   aq_r0, aq_s0, aq_h0, aq_qr0, aq_qs0;
     reg [CELL_W-1:0]   aq_res_wm, aq_sh_wm, aq_hd_wm;
     reg [CELL_W:0]     aq_q_wm;
@@ -922,29 +1006,37 @@ end else begin : g_multi
     reg [3:0]          aq_alpha, aq_qalpha;
     reg [CELL_W-1:0]   aq_reserved, aq_q_reserved, aq_static, aq_qstatic, aq_headroom;
     reg [CELL_W-1:0]   aq_xon, aq_off, aq_size, aq_esize, aq_pu, aq_eu, aq_hu, aq_tot;
+    reg [CELL_W-1:0]   aq_pwm, aq_ewm, aq_hwm, aq_twm;
     // A1
     reg [CELL_W-1:0]   a1_room, a1_eroom;
     reg [CELL_W:0]     a1_tsum;
     reg signed [TW-1:0] a1_diff, a1_ediff, a1_hroom, a1_hproom;
+    reg                a1_hp_zero, a1_s0_wm, a1_h0_wm, a1_pu_wm, a1_hu_wm;
     // A2
     reg [CELL_W-1:0]   a2_to_res, a2_rem, a2_eto_res, a2_erem;
     reg signed [TW-1:0] a2_t, a2_qt;
-    reg                a2_guard;
+    reg                a2_guard, a2_tot_wm;
     // A3
     reg                a3_s_below, a3_pool_ok, a3_hd_ok, a3_hp_ok, a3_e_below, a3_epool_ok;
     reg                a3_rem_nz, a3_erem_nz;
     reg [CELL_W-1:0]   a3_res_sum, a3_sh_sum, a3_hd_sum, a3_qr_sum, a3_qs_sum;
     reg [CELL_W-1:0]   a3_pool_sum, a3_hdt_sum, a3_eg_sum;
-    // A4
+    // A4: the decision; watermark compares of the sums
     reg [2:0]          a4_reason;
     reg                a4_admit, a4_seg_sh, a4_seg_hd;
-    reg [CELL_W-1:0]   a4_sh_new, a4_hd_new, a4_pool_new, a4_hdt_new;
+    reg                a4_res_wm, a4_shs_wm, a4_hds_wm, a4_pools_wm, a4_hdts_wm, a4_eg_wm;
     reg [CELL_W:0]     a4_q_occ;
+    // A5: the values the decision selects, and whether each raises its watermark
+    reg [CELL_W-1:0]   a5_sh_new, a5_hd_new, a5_pool_new, a5_hdt_new;
+    reg                a5_sh_wm, a5_hd_wm, a5_pool_wm, a5_hdt_wm, a5_q_wm;
 
     // the egress reserved take and the reserved split use only part of take_cells
     /* verilator lint_off UNUSEDSIGNAL */
     wire [3*CELL_W-1:0] tk_res = take_cells(a_cells_reg, a1_room);
     wire [3*CELL_W-1:0] tk_eres = take_cells(a_cells_reg, a1_eroom);
+    // reserved - held, its sign saying "no room"
+    wire [CELL_W:0]     room_d = {1'b0, aq_reserved} - {1'b0, aq_r0};
+    wire [CELL_W:0]     eroom_d = {1'b0, aq_q_reserved} - {1'b0, aq_qr0};
     /* verilator lint_on UNUSEDSIGNAL */
 
     reg [2:0]          a_reason_c;
@@ -975,7 +1067,7 @@ end else begin : g_multi
     end
 
     always @(posedge clk) begin
-        // counter entries and watermarks in two clocks, as for the release
+        // s+1, s+2: counter entries and watermarks in two clocks, as for the release
         for (pa = 0; pa < PORT_COUNT; pa = pa + 1) begin
             ac_pg[pa*6*CELL_W +: 6*CELL_W] <= {pg_res_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
                                                pg_shared_reg[(pa*8 + a_pg_lo)*CELL_W +: CELL_W],
@@ -990,6 +1082,7 @@ end else begin : g_multi
         {aq_r0, aq_s0, aq_h0, aq_res_wm, aq_sh_wm, aq_hd_wm}
             <= ac_pg[a_pg_reg[PGI_W-1:3]*6*CELL_W +: 6*CELL_W];
         {aq_qr0, aq_qs0, aq_q_wm} <= ac_q[a_q_reg[QI_W-1:3]*(3*CELL_W+1) +: 3*CELL_W+1];
+        // s+1: the PG's / queue's configuration, the scalar counters
         aq_lossless <= cfg_pg_lossless[a_pg_reg];
         aq_epool <= !cfg_q_lossless[a_q_reg];
         aq_dyn <= cfg_pg_dynamic[a_pg_reg];
@@ -1003,36 +1096,48 @@ end else begin : g_multi
         aq_headroom <= cfg_pg_headroom[a_pg_reg*CELL_W +: CELL_W];
         aq_xon <= cfg_pg_xon[a_pg_reg*CELL_W +: CELL_W];
         aq_off <= cfg_pg_xon_offset[a_pg_reg*CELL_W +: CELL_W];
-        aq_size <= cfg_pool_shared[(cfg_pg_lossless[a_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
-        aq_pu <= pool_used_reg[(cfg_pg_lossless[a_pg_reg] ? 0 : 1)*CELL_W +: CELL_W];
-        aq_esize <= cfg_egress_pool_shared[(cfg_q_lossless[a_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
-        aq_eu <= egress_used_reg[(cfg_q_lossless[a_q_reg] ? 0 : 1)*CELL_W +: CELL_W];
         aq_hu <= hdrm_used_reg;
         aq_tot <= total_used_reg;
+        aq_hwm <= hdrm_wm_reg;
+        aq_twm <= total_wm_reg;
+        // s+2: the pools, selected by the registered lossless bits (first used by A1, s+3)
+        aq_size <= cfg_pool_shared[!aq_lossless*CELL_W +: CELL_W];
+        aq_pu <= pool_used_reg[!aq_lossless*CELL_W +: CELL_W];
+        aq_pwm <= pool_wm_reg[!aq_lossless*CELL_W +: CELL_W];
+        aq_esize <= cfg_egress_pool_shared[aq_epool*CELL_W +: CELL_W];
+        aq_eu <= egress_used_reg[aq_epool*CELL_W +: CELL_W];
+        aq_ewm <= egress_wm_reg[aq_epool*CELL_W +: CELL_W];
 
-        // A1: reserved room, guard sum, pool and headroom room (exact integers, signed)
-        a1_room <= (aq_reserved > aq_r0) ? aq_reserved - aq_r0 : {CELL_W{1'b0}};
-        a1_eroom <= (aq_q_reserved > aq_qr0) ? aq_q_reserved - aq_qr0 : {CELL_W{1'b0}};
+        // A1: reserved room, guard sum, pool and headroom room (exact integers, signed); the
+        // watermark compares of the values an arrival that does not grow them leaves
+        a1_room <= room_d[CELL_W] ? {CELL_W{1'b0}} : room_d[CELL_W-1:0];
+        a1_eroom <= eroom_d[CELL_W] ? {CELL_W{1'b0}} : eroom_d[CELL_W-1:0];
         a1_tsum <= {1'b0, aq_tot} + {1'b0, a_cells_reg};
         a1_diff <= sext_cells(aq_size) - sext_cells(aq_pu);
         a1_ediff <= sext_cells(aq_esize) - sext_cells(aq_eu);
         a1_hroom <= sext_cells(aq_headroom) - sext_cells(aq_h0);
         a1_hproom <= sext_cells(cfg_hdrm_pool) - sext_cells(aq_hu);
-        // A2: split into reserved and the rest; thresholds
+        a1_hp_zero <= cfg_hdrm_pool == 0;
+        a1_s0_wm <= ugt({1'b0, aq_s0}, {1'b0, aq_sh_wm});
+        a1_h0_wm <= ugt({1'b0, aq_h0}, {1'b0, aq_hd_wm});
+        a1_pu_wm <= ugt({1'b0, aq_pu}, {1'b0, aq_pwm});
+        a1_hu_wm <= ugt({1'b0, aq_hu}, {1'b0, aq_hwm});
+        // A2: split into reserved and the rest; thresholds; guard
         a2_to_res <= tk_res[2*CELL_W +: CELL_W];
         a2_rem <= tk_res[CELL_W +: CELL_W];
         a2_eto_res <= tk_eres[2*CELL_W +: CELL_W];
         a2_erem <= tk_eres[CELL_W +: CELL_W];
         a2_t <= aq_dyn ? alpha_mul(a1_diff, aq_alpha) : sext_cells(aq_static);
         a2_qt <= aq_qdyn ? alpha_mul(a1_ediff, aq_qalpha) : sext_cells(aq_qstatic);
-        a2_guard <= a1_tsum > {1'b0, cfg_buffer_cells};
+        a2_guard <= ugt(a1_tsum, {1'b0, cfg_buffer_cells});
+        a2_tot_wm <= ugt({1'b0, a1_tsum[CELL_W-1:0]}, {1'b0, aq_twm});
         // A3: the comparisons of Mmu.arrive, and every sum a commit may need
         a3_s_below <= below_t(aq_s0, a2_t);
-        a3_pool_ok <= sext_cells(a2_rem) <= a1_diff;
-        a3_hd_ok <= sext_cells(a2_rem) <= a1_hroom;
-        a3_hp_ok <= cfg_hdrm_pool == 0 || sext_cells(a2_rem) <= a1_hproom;
+        a3_pool_ok <= sle(sext_cells(a2_rem), a1_diff);
+        a3_hd_ok <= sle(sext_cells(a2_rem), a1_hroom);
+        a3_hp_ok <= a1_hp_zero || sle(sext_cells(a2_rem), a1_hproom);
         a3_e_below <= below_t(aq_qs0, a2_qt);
-        a3_epool_ok <= sext_cells(a2_erem) <= a1_ediff;
+        a3_epool_ok <= sle(sext_cells(a2_erem), a1_ediff);
         a3_rem_nz <= a2_rem != 0;
         a3_erem_nz <= a2_erem != 0;
         a3_res_sum <= aq_r0 + a2_to_res;
@@ -1043,36 +1148,51 @@ end else begin : g_multi
         a3_pool_sum <= aq_pu + a2_rem;
         a3_hdt_sum <= aq_hu + a2_rem;
         a3_eg_sum <= aq_eu + a2_erem;
-        // A4: the decision
+        // A4: the decision; the sums against their watermarks
         a4_reason <= a_reason_c;
         a4_admit <= arr_act_m && a_reason_c == REASON_NONE;
         a4_seg_sh <= a_seg_sh_c;
         a4_seg_hd <= a_seg_hd_c;
-        a4_sh_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_sh_c) ? a3_sh_sum : aq_s0;
-        a4_hd_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_hd_c) ? a3_hd_sum : aq_h0;
-        a4_pool_new <= (arr_act_m && a_reason_c == REASON_NONE && a_seg_sh_c) ? a3_pool_sum : aq_pu;
-        a4_hdt_new <= a_seg_hd_c ? a3_hdt_sum : aq_hu;
+        a4_res_wm <= ugt({1'b0, a3_res_sum}, {1'b0, aq_res_wm});
+        a4_shs_wm <= ugt({1'b0, a3_sh_sum}, {1'b0, aq_sh_wm});
+        a4_hds_wm <= ugt({1'b0, a3_hd_sum}, {1'b0, aq_hd_wm});
+        a4_pools_wm <= ugt({1'b0, a3_pool_sum}, {1'b0, aq_pwm});
+        a4_hdts_wm <= ugt({1'b0, a3_hdt_sum}, {1'b0, aq_hwm});
+        a4_eg_wm <= ugt({1'b0, a3_eg_sum}, {1'b0, aq_ewm});
         a4_q_occ <= {1'b0, a3_qr_sum} + {1'b0, a3_qs_sum};
+        // A5: the new values (the old ones where the arrival did not add) and their
+        // watermark flags (meaningful when admitted: the commit writes only then)
+        a5_sh_new <= (a4_admit && a4_seg_sh) ? a3_sh_sum : aq_s0;
+        a5_hd_new <= (a4_admit && a4_seg_hd) ? a3_hd_sum : aq_h0;
+        a5_pool_new <= (a4_admit && a4_seg_sh) ? a3_pool_sum : aq_pu;
+        a5_hdt_new <= a4_seg_hd ? a3_hdt_sum : aq_hu;
+        a5_sh_wm <= (a4_admit && a4_seg_sh) ? a4_shs_wm : a1_s0_wm;
+        a5_hd_wm <= (a4_admit && a4_seg_hd) ? a4_hds_wm : a1_h0_wm;
+        a5_pool_wm <= (a4_admit && a4_seg_sh) ? a4_pools_wm : a1_pu_wm;
+        a5_hdt_wm <= a4_seg_hd ? a4_hdts_wm : a1_hu_wm;
+        a5_q_wm <= ugt(a4_q_occ, aq_q_wm);
     end
 
     // ---------------------------------------------------------------- PFC tail
+    // commit edge C: the PG (one-hot) and its inputs; C+1: T, the compares against constants
+    // and the PG's current Xoff; C+2: the compares against T; C+3: pfc_xoff / pfc_change
     reg                t1_v, t2_v, t3_v;
-    reg [PGI_W-1:0]    t_pg;
+    reg [PG_N-1:0]     t_pg_oh;
     reg                t_lossless, t_dyn;
     reg [3:0]          t_alpha;
     reg [CELL_W-1:0]   t_static, t_xon, t_off, t_sh, t_hd;
     reg signed [TW-1:0] t_diff, t2_t;
     reg [CELL_W:0]     t2_shoff;
-    reg                t2_le_xon, t2_hd_nz, t2_sh_nz, t3_ge_t, t3_lt_t, t3_le_p;
-    reg                t_xoff_old, t_xoff_new;
+    reg                t2_le_xon, t2_hd_nz, t2_sh_nz, t2_xoff_old, t3_lt_t, t3_le_p;
+    reg                t_xoff_new;
+    integer mt;
     always @* begin
-        t_xoff_old = xoff_reg[t_pg];
         // pfc_eval with shared <= min(max(xon, T - off), T - 1) split into three compares
-        // (shared <= T - off as shared + off <= T)
+        // (shared <= T - off as shared + off <= T), shared >= T as !(shared < T)
         if (!t_lossless) begin
-            t_xoff_new = t_xoff_old;
-        end else if (!t_xoff_old) begin
-            t_xoff_new = t2_hd_nz || (t2_sh_nz && t3_ge_t);
+            t_xoff_new = t2_xoff_old;
+        end else if (!t2_xoff_old) begin
+            t_xoff_new = t2_hd_nz || (t2_sh_nz && !t3_lt_t);
         end else begin
             t_xoff_new = !(!t2_hd_nz && (!t2_sh_nz
                            || ((t2_le_xon || t3_le_p) && t3_lt_t)));
@@ -1082,7 +1202,7 @@ end else begin : g_multi
     always @(posedge clk) begin
         t1_v <= (rel_commit && rel_act_m) || (arr_commit && arr_act_m);
         if (rel_commit) begin
-            t_pg <= r_pg_reg;
+            t_pg_oh <= r_pg_oh_reg;
             t_lossless <= rq_lossless;
             t_dyn <= rq_dyn;
             t_alpha <= rq_alpha;
@@ -1093,31 +1213,36 @@ end else begin : g_multi
             t_hd <= r1_hnew;
             t_diff <= sext_cells(rq_size) - sext_cells(r3_pool_pr);
         end else if (arr_commit) begin
-            t_pg <= a_pg_reg;
+            t_pg_oh <= a_pg_oh_reg;
             t_lossless <= aq_lossless;
             t_dyn <= aq_dyn;
             t_alpha <= aq_alpha;
             t_static <= aq_static;
             t_xon <= aq_xon;
             t_off <= aq_off;
-            t_sh <= a4_sh_new;
-            t_hd <= a4_hd_new;
-            t_diff <= sext_cells(aq_size) - sext_cells(a4_pool_new);
+            t_sh <= a5_sh_new;
+            t_hd <= a5_hd_new;
+            t_diff <= sext_cells(aq_size) - sext_cells(a5_pool_new);
         end
         t2_v <= t1_v;
         t2_t <= t_dyn ? alpha_mul(t_diff, t_alpha) : sext_cells(t_static);
-        t2_le_xon <= t_sh <= t_xon;
+        t2_le_xon <= !ugt({1'b0, t_sh}, {1'b0, t_xon});
         t2_hd_nz <= t_hd != 0;
         t2_sh_nz <= t_sh != 0;
         t2_shoff <= {1'b0, t_sh} + {1'b0, t_off};
+        // no write to pfc_xoff between C+1 and C+3 (tails never overlap)
+        t2_xoff_old <= |(xoff_reg & t_pg_oh);
         t3_v <= t2_v;
-        t3_le_p <= $signed({{(TW-CELL_W-1){1'b0}}, t2_shoff}) <= t2_t;
-        t3_ge_t <= sext_cells(t_sh) >= t2_t;
-        t3_lt_t <= sext_cells(t_sh) < t2_t;
+        t3_le_p <= sle($signed({{(TW-CELL_W-1){1'b0}}, t2_shoff}), t2_t);
+        t3_lt_t <= slt(sext_cells(t_sh), t2_t);
         pfc_change_reg <= {PG_N{1'b0}};
         if (t3_v) begin
-            xoff_reg[t_pg] <= t_xoff_new;
-            pfc_change_reg[t_pg] <= t_xoff_new ^ t_xoff_old;
+            for (mt = 0; mt < PG_N; mt = mt + 1) begin
+                if (t_pg_oh[mt]) begin
+                    xoff_reg[mt] <= t_xoff_new;
+                    pfc_change_reg[mt] <= t_xoff_new ^ t2_xoff_old;
+                end
+            end
         end
         if (rst) begin
             t1_v <= 1'b0;
@@ -1129,7 +1254,6 @@ end else begin : g_multi
     end
 
     // ---------------------------------------------------------------- slot control, commits
-    integer m;
     always @(posedge clk) begin
         rel_commit_reg <= busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd1;
         arr_commit_reg <= busy_reg && a_valid_reg
@@ -1144,11 +1268,10 @@ end else begin : g_multi
                 a_q_oh_reg[m] <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]} == m[QI_W-1:0];
             end
             a_valid_reg <= s_req_valid;
-            a_bad_len_reg <= req_bad_len;
+            a_len_reg <= s_req_len;
             a_bad_index_reg <= req_bad_index;
             a_pg_reg <= {s_req_port[PI_W-1:0], s_req_pg[2:0]};
             a_q_reg <= {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
-            a_cells_reg <= req_cells;
             a_tag_reg <= s_req_tag;
             r_valid_reg <= s_rel_valid;
             r_bad_index_reg <= rel_bad_index;
@@ -1196,7 +1319,7 @@ end else begin : g_multi
             end
         end
 
-        // arrival commit
+        // arrival commit: values and watermark flags are registers (A2 .. A5)
         resp_valid_reg <= arr_commit;
         if (arr_commit) begin
             resp_admit_reg <= a4_admit;
@@ -1215,16 +1338,16 @@ end else begin : g_multi
                 for (m = 0; m < PG_N; m = m + 1) begin
                     if (a_pg_oh_reg[m]) begin
                         pg_res_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
-                        pg_shared_reg[m*CELL_W +: CELL_W] <= a4_sh_new;
-                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= a4_hd_new;
-                        if (a3_res_sum > aq_res_wm) begin
+                        pg_shared_reg[m*CELL_W +: CELL_W] <= a5_sh_new;
+                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= a5_hd_new;
+                        if (a4_res_wm) begin
                             pg_res_wm_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
                         end
-                        if (a4_sh_new > aq_sh_wm) begin
-                            pg_shared_wm_reg[m*CELL_W +: CELL_W] <= a4_sh_new;
+                        if (a5_sh_wm) begin
+                            pg_shared_wm_reg[m*CELL_W +: CELL_W] <= a5_sh_new;
                         end
-                        if (a4_hd_new > aq_hd_wm) begin
-                            pg_hdrm_wm_reg[m*CELL_W +: CELL_W] <= a4_hd_new;
+                        if (a5_hd_wm) begin
+                            pg_hdrm_wm_reg[m*CELL_W +: CELL_W] <= a5_hd_new;
                         end
                     end
                 end
@@ -1232,25 +1355,25 @@ end else begin : g_multi
                     if (a_q_oh_reg[m]) begin
                         q_res_reg[m*CELL_W +: CELL_W] <= a3_qr_sum;
                         q_shared_reg[m*CELL_W +: CELL_W] <= a3_qs_sum;
-                        if (a4_q_occ > aq_q_wm) begin
+                        if (a5_q_wm) begin
                             q_wm_reg[m*(CELL_W+1) +: CELL_W+1] <= a4_q_occ;
                         end
                     end
                 end
-                pool_used_reg[!aq_lossless*CELL_W +: CELL_W] <= a4_pool_new;
-                if (a4_pool_new > pool_wm_reg[!aq_lossless*CELL_W +: CELL_W]) begin
-                    pool_wm_reg[!aq_lossless*CELL_W +: CELL_W] <= a4_pool_new;
+                pool_used_reg[!aq_lossless*CELL_W +: CELL_W] <= a5_pool_new;
+                if (a5_pool_wm) begin
+                    pool_wm_reg[!aq_lossless*CELL_W +: CELL_W] <= a5_pool_new;
                 end
-                hdrm_used_reg <= a4_hdt_new;
-                if (a4_hdt_new > hdrm_wm_reg) begin
-                    hdrm_wm_reg <= a4_hdt_new;
+                hdrm_used_reg <= a5_hdt_new;
+                if (a5_hdt_wm) begin
+                    hdrm_wm_reg <= a5_hdt_new;
                 end
                 total_used_reg <= a1_tsum[CELL_W-1:0];
-                if (a1_tsum[CELL_W-1:0] > total_wm_reg) begin
+                if (a2_tot_wm) begin
                     total_wm_reg <= a1_tsum[CELL_W-1:0];
                 end
                 egress_used_reg[aq_epool*CELL_W +: CELL_W] <= a3_eg_sum;
-                if (a3_eg_sum > egress_wm_reg[aq_epool*CELL_W +: CELL_W]) begin
+                if (a4_eg_wm) begin
                     egress_wm_reg[aq_epool*CELL_W +: CELL_W] <= a3_eg_sum;
                 end
             end

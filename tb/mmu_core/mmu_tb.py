@@ -33,8 +33,8 @@ FAULT_INJECT = int(os.environ.get("PARAM_FAULT_INJECT", "0"))
 # after PIPE_ARR_XOFF[...]
 PIPELINE = int(os.environ.get("PARAM_PIPELINE", "0"))
 PIPE_REL_XOFF = 9
-PIPE_RESP = (7, 13)
-PIPE_ARR_XOFF = (10, 16)
+PIPE_RESP = (8, 14)
+PIPE_ARR_XOFF = (11, 17)
 # stat_addr -> stat_data in clocks: the PIPELINE 1 core registers the addressed entry first
 STAT_LATENCY = 3 if PIPELINE else 1
 # falling-edge samples between driving a request and seeing its response: stage 1 registers
