@@ -33,7 +33,10 @@ localparam FIELD_W = $clog2(COUNT + 1);
 /*
  * Each character is computed into a register from shift registers (the counters left to
  * print, the digits of the current one, the labels) and offered to the UART from there; the
- * state advances when the UART takes it, and the next character is ready one clock later.
+ * state advances to the next character as it is latched, and when the UART takes it the next
+ * character is latched one clock later.  The position in a counter's field is kept as flags
+ * (label, '=', separator) so that neither the character nor the state update decodes a
+ * counter; only the control state is reset.
  */
 reg  [32*COUNT-1:0] snap_reg;    // counters after the current one, next in the low word
 reg  [31:0]         word_reg;    // current counter, next digit in the top nibble
@@ -42,7 +45,11 @@ reg  [FIELD_W-1:0]  field_reg;   // counter being printed; COUNT: the final "\n"
 reg                 final_reg;   // field_reg == COUNT
 reg                 lastf_reg;   // field_reg == COUNT - 1
 reg  [3:0]          pos_reg;     // character within the counter's 11
+reg                 at_label_reg;   // pos_reg == 0
+reg                 at_eq_reg;      // pos_reg == 1
+reg                 at_sep_reg;     // pos_reg == 10
 reg                 active_reg;
+reg                 done_reg;    // the final "\n" is latched: stop when the UART takes it
 reg  [7:0]          ch_reg;
 reg                 ch_valid_reg;
 wire                tx_ready;
@@ -60,11 +67,11 @@ endfunction
 always @* begin
     if (final_reg) begin
         ch = 8'h0a;
-    end else if (pos_reg == 4'd0) begin
+    end else if (at_label_reg) begin
         ch = label_reg[7:0];
-    end else if (pos_reg == 4'd1) begin
+    end else if (at_eq_reg) begin
         ch = 8'h3d;
-    end else if (pos_reg == 4'd10) begin
+    end else if (at_sep_reg) begin
         ch = lastf_reg ? 8'h0d : 8'h20;
     end else begin
         ch = hex(word_reg[31:28]);
@@ -80,51 +87,84 @@ uart_tx #(.CLKS_PER_BIT(CLKS_PER_BIT)) uart_inst (
     .txd(txd)
 );
 
+// Each character is latched into ch_reg while the state advances to the next one; the UART
+// takes it later (ch_valid_reg, tx_ready), so the wide shift registers are enabled by the
+// latch (active, !ch_valid) and never by the UART's handshake.
+wire latch = active_reg && !ch_valid_reg;
+
+// the shift registers: loaded at the line start, stepped as a character is latched (the
+// separator moves to the next counter, a digit to the next nibble); the enables and the
+// data selects are plain functions of registers
+wire sr_load = !active_reg && trigger;
+wire next_field = !final_reg && at_sep_reg;
+wire next_digit = !final_reg && !at_sep_reg && !at_label_reg && !at_eq_reg;
+
+always @(posedge clk) begin
+    if (sr_load || (latch && next_field)) begin
+        snap_reg <= active_reg ? snap_reg >> 32 : values >> 32;
+        label_reg <= active_reg ? label_reg >> 8 : LABELS;
+    end
+    if (sr_load || (latch && (next_field || next_digit))) begin
+        if (!active_reg) begin
+            word_reg <= values[31:0];
+        end else if (at_sep_reg) begin
+            word_reg <= snap_reg[31:0];
+        end else begin
+            word_reg <= word_reg << 4;
+        end
+    end
+    if (latch) begin
+        ch_reg <= ch;
+    end
+end
+
 always @(posedge clk) begin
     if (!active_reg) begin
         if (trigger) begin
-            snap_reg <= values >> 32;
-            word_reg <= values[31:0];
-            label_reg <= LABELS;
             field_reg <= {FIELD_W{1'b0}};
             final_reg <= 1'b0;
             lastf_reg <= COUNT == 1;
             pos_reg <= 4'd0;
+            at_label_reg <= 1'b1;
+            at_eq_reg <= 1'b0;
+            at_sep_reg <= 1'b0;
+            done_reg <= 1'b0;
             active_reg <= 1'b1;
         end
     end else if (!ch_valid_reg) begin
-        ch_reg <= ch;
         ch_valid_reg <= 1'b1;
-    end else if (tx_ready) begin
-        ch_valid_reg <= 1'b0;
         if (final_reg) begin
-            active_reg <= 1'b0;
-        end else if (pos_reg == 4'd10) begin
+            done_reg <= 1'b1;
+        end else if (at_sep_reg) begin
             pos_reg <= 4'd0;
+            at_label_reg <= 1'b1;
+            at_sep_reg <= 1'b0;
             field_reg <= field_reg + 1'b1;
             final_reg <= lastf_reg;
             lastf_reg <= field_reg == COUNT[FIELD_W-1:0] - 2'd2;
-            word_reg <= snap_reg[31:0];
-            snap_reg <= snap_reg >> 32;
-            label_reg <= label_reg >> 8;
         end else begin
             pos_reg <= pos_reg + 1'b1;
-            if (pos_reg >= 4'd2) begin
-                word_reg <= word_reg << 4;
-            end
+            at_label_reg <= 1'b0;
+            at_eq_reg <= at_label_reg;
+            at_sep_reg <= pos_reg == 4'd9;
+        end
+    end else if (tx_ready) begin
+        ch_valid_reg <= 1'b0;
+        if (done_reg) begin
+            active_reg <= 1'b0;
         end
     end
     if (rst) begin
         active_reg <= 1'b0;
         ch_valid_reg <= 1'b0;
-        ch_reg <= 8'h0a;
+        done_reg <= 1'b0;
         field_reg <= {FIELD_W{1'b0}};
         final_reg <= 1'b0;
         lastf_reg <= 1'b0;
         pos_reg <= 4'd0;
-        snap_reg <= {32*COUNT{1'b0}};
-        word_reg <= 32'd0;
-        label_reg <= {8*COUNT{1'b0}};
+        at_label_reg <= 1'b1;
+        at_eq_reg <= 1'b0;
+        at_sep_reg <= 1'b0;
     end
 end
 
