@@ -82,8 +82,9 @@ localparam [13:0] LANE_MASK = KEEP_WIDTH - 1;
  *   stream  each accepted beat loads the next one: a header beat from the shift register or a
  *           payload beat from the lane counters
  *
- * The gap counter is loaded with cfg_gap - 1 so that the idle time between frames stays
- * cfg_gap + 1 clocks as in a one-clock start (cfg_gap 0: two clocks).
+ * The gap counts cfg_gap - 1 clocks so that the idle time between frames stays cfg_gap + 1
+ * clocks as in a one-clock start (cfg_gap 0: two clocks).  The counter runs from that minus 2
+ * down to -1, so "gap over" is its sign bit rather than a 16-bit compare.
  */
 
 reg                  loading_reg;
@@ -94,9 +95,9 @@ reg [13:0]           len_reg;
 reg [31:0]           seq_cur_reg;          // sequence number of the frame being sent
 reg [31:0]           seq_inc_reg;          // seq_cur_reg + 1, written back at the frame's end
 reg [31:0]           seq_reg [0:7];
-reg [15:0]           gap_reg;
+reg [16:0]           gap_reg;              // idle clocks left, minus 2 (sign bit: last one)
 reg                  gap_zero_reg;
-reg [15:0]           gap_load_reg;
+reg [16:0]           gap_load_reg;
 reg                  gap_load_zero_reg;
 reg [31:0]           frames_reg;
 reg [31:0]           paused_reg;
@@ -169,13 +170,18 @@ wire decide = !active_reg && !loading_reg && gap_zero_reg && enable;
 wire accept = tvalid_reg && m_axis_tready;
 
 always @(posedge clk) begin
-    gap_load_reg <= (cfg_gap == 16'd0) ? 16'd0 : cfg_gap - 1'b1;
+    gap_load_reg <= {1'b0, cfg_gap} - 17'd3;     // used when cfg_gap > 1
     gap_load_zero_reg <= cfg_gap <= 16'd1;
     seq_inc_reg <= seq_cur_reg + 1'b1;
 
-    if (!active_reg && !loading_reg && !gap_zero_reg) begin
+    // the gap: loaded as a frame's last beat is taken, then counted down while idle
+    if (accept && tlast_reg) begin
+        gap_reg <= gap_load_reg;
+    end else if (!active_reg && !gap_zero_reg) begin
         gap_reg <= gap_reg - 1'b1;
-        gap_zero_reg <= gap_reg == 16'd1;
+    end
+    if (!active_reg && !loading_reg && !gap_zero_reg) begin
+        gap_zero_reg <= gap_reg[16];
     end
 
     if (decide) begin
@@ -213,7 +219,6 @@ always @(posedge clk) begin
         if (tlast_reg) begin
             active_reg <= 1'b0;
             tvalid_reg <= 1'b0;
-            gap_reg <= gap_load_reg;
             gap_zero_reg <= gap_load_zero_reg;
             seq_reg[prio_reg] <= seq_inc_reg;
             frames_reg <= frames_reg + 1'b1;
@@ -239,7 +244,6 @@ always @(posedge clk) begin
         tlast_reg <= 1'b0;
         prio_reg <= 3'd0;
         dest_reg <= {DEST_WIDTH{1'b0}};
-        gap_reg <= 16'd0;
         gap_zero_reg <= 1'b1;
         frames_reg <= 32'd0;
         paused_reg <= 32'd0;
