@@ -31,6 +31,10 @@
  * are registered here; frame_check is a pipelined tap; the per-port counters are summed by a
  * registered adder tree, so the totals (and the UART line, sampled at print_trigger) follow
  * the checkers by log2(PORT_COUNT) + 1 clocks; LED events and the error LED are registered.
+ * The reset reaches every block through a two-register tree (one copy per block, "reset
+ * tree" below), so the whole self-test leaves reset two clocks after `rst`; the generators'
+ * requests come from a two-stage pipeline on an LFSR that runs ahead, so they draw the same
+ * (priority, length) sequence as a request computed straight from the LFSR.
  */
 
 `resetall
@@ -155,6 +159,19 @@ always @* begin
     end
 end
 
+// ---------------------------------------------------------------- reset tree
+// The board's reset is registered here and fanned out through one more register per block
+// (switch, each partner's generator, PFC receiver and checker, the totals, and the LED /
+// UART logic), so that no single reset net drives thousands of loads and every block leaves reset
+// on the same clock, two clocks after `rst`.  The copies are kept apart from Yosys's merging
+// of identical registers by the keep attribute on their processes.
+reg rst_root, rst_sw, rst_sum, rst_misc;
+
+(* keep *) always @(posedge clk) rst_root <= rst;
+(* keep *) always @(posedge clk) rst_sw <= rst_root;
+(* keep *) always @(posedge clk) rst_sum <= rst_root;
+(* keep *) always @(posedge clk) rst_misc <= rst_root;
+
 // 1 Gb/s at the byte clock: 8 bits per clock = 1/64 quantum per clock (16 fraction bits)
 localparam [23:0] QUANTA_STEP = 24'd1024;
 
@@ -182,7 +199,7 @@ switch_core #(
     .MMU_PIPELINE(MMU_PIPELINE)
 ) switch_inst (
     .clk(clk),
-    .rst(rst),
+    .rst(rst_sw),
     .s_axis_tdata(s_tdata),
     .s_axis_tkeep(s_tkeep),
     .s_axis_tvalid(s_tvalid),
@@ -274,31 +291,85 @@ reg                      drain_ready;    // drain_cnt == 0, as a register
 always @(posedge clk) begin
     drain_cnt <= drain_cnt + 1'b1;
     drain_ready <= drain_cnt == 2'd3;
-    if (rst) begin
+    if (rst_misc) begin
         drain_cnt <= 2'd0;
         drain_ready <= 1'b1;
     end
 end
 
+// per-port 16-bit LFSR (x^16 + x^14 + x^13 + x^11 + 1) and the frame request drawn from it
+function [15:0] lfsr_step;
+    input [15:0] s;
+    begin
+        lfsr_step = {s[14:0], s[15] ^ s[13] ^ s[12] ^ s[10]};
+    end
+endfunction
+
+// priority: lossless about 5 frames in 8, else lossy priority 0
+function [2:0] req_prio;
+    input [2:0] s;      // LFSR bits 2:0
+    begin
+        req_prio = (s < 3'd5) ? LOSSLESS_PRIO[2:0] : 3'd0;
+    end
+endfunction
+
+// lengths 64..1518: mostly short frames, one in four long (LFSR bits 15:14 both set); the
+// request register picks one of the two, each registered a clock earlier
+function [13:0] req_short_len;
+    input [6:0] s;      // LFSR bits 12:6
+    begin
+        req_short_len = 14'd64 + {7'd0, s};
+    end
+endfunction
+
+function [13:0] req_long_len;
+    input [10:0] s;     // LFSR bits 10:0
+    begin
+        req_long_len = (s > 11'd1454) ? 14'd1518 : 14'd64 + {3'd0, s};
+    end
+endfunction
+
 genvar p;
 /* verilator lint_off PINCONNECTEMPTY */
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
-    // per-port 16-bit LFSR (x^16 + x^14 + x^13 + x^11 + 1), a different seed per port
-    reg  [15:0] lfsr;
-    wire [15:0] lfsr_next = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
+    // the partner's reset copies (see "reset tree")
+    reg rst_gen, rst_prx, rst_chk;
+    (* keep *) always @(posedge clk) rst_gen <= rst_root;
+    (* keep *) always @(posedge clk) rst_prx <= rst_root;
+    (* keep *) always @(posedge clk) rst_chk <= rst_root;
+
+    // The request (priority, length) belongs to LFSR state S(t) = lfsr_step^t(seed), t clocks
+    // after reset.  It is computed in two register stages, so the LFSR runs two steps ahead:
+    // lfsr_ahead holds S(t+2), the *_pre registers the parts of S(t+1)'s request.  The reset
+    // loads constants (S(2), the parts of S(1)'s request and S(0)'s request), so no reset
+    // multiplexer sits in front of the request logic.
     wire [15:0] lfsr_seed = 16'hace1 ^ (p * 16'h1357);
-    // the request is a function of the LFSR, registered from the LFSR's next value so that
-    // it always belongs to the LFSR's current value
-    wire [15:0] r = rst ? lfsr_seed : lfsr_next;
-    // lengths 64..1518: mostly short frames, one in four long
-    wire [10:0] long_extra = (r[10:0] > 11'd1454) ? 11'd1454 : r[10:0];
+    wire [15:0] lfsr_seed1 = lfsr_step(lfsr_seed);
+    reg  [15:0] lfsr_ahead;
+    reg  [2:0]  prio_pre;
+    reg         long_pre;
+    reg  [13:0] short_len_pre, long_len_pre;
     reg  [2:0]  prio;
     reg  [13:0] len;
     always @(posedge clk) begin
-        lfsr <= r;
-        prio <= (r[2:0] < 3'd5) ? LOSSLESS_PRIO[2:0] : 3'd0;
-        len <= r[15:14] == 2'b11 ? 14'd64 + {3'd0, long_extra} : 14'd64 + {7'd0, r[12:6]};
+        lfsr_ahead <= lfsr_step(lfsr_ahead);
+        prio_pre <= req_prio(lfsr_ahead[2:0]);
+        long_pre <= lfsr_ahead[15:14] == 2'b11;
+        short_len_pre <= req_short_len(lfsr_ahead[12:6]);
+        long_len_pre <= req_long_len(lfsr_ahead[10:0]);
+        prio <= prio_pre;
+        len <= long_pre ? long_len_pre : short_len_pre;
+        if (rst_gen) begin
+            lfsr_ahead <= lfsr_step(lfsr_seed1);
+            prio_pre <= req_prio(lfsr_seed1[2:0]);
+            long_pre <= lfsr_seed1[15:14] == 2'b11;
+            short_len_pre <= req_short_len(lfsr_seed1[12:6]);
+            long_len_pre <= req_long_len(lfsr_seed1[10:0]);
+            prio <= req_prio(lfsr_seed[2:0]);
+            len <= lfsr_seed[15:14] == 2'b11 ? req_long_len(lfsr_seed[10:0])
+                                             : req_short_len(lfsr_seed[12:6]);
+        end
     end
     wire [DEST_WIDTH-1:0] dest = (p == 0) ? 1 : 0;
 
@@ -308,7 +379,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .SRC_PORT(p)
     ) gen_inst (
         .clk(clk),
-        .rst(rst),
+        .rst(rst_gen),
         .enable(1'b1),
         .cfg_dest(dest),
         .cfg_prio(prio),
@@ -332,7 +403,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .DATA_WIDTH(DATA_WIDTH)
     ) partner_rx_inst (
         .clk(clk),
-        .rst(rst),
+        .rst(rst_prx),
         .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
         .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
         .s_axis_tvalid(m_tvalid[p] & m_tready[p]),
@@ -355,7 +426,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .PORT(p)
     ) check_inst (
         .clk(clk),
-        .rst(rst),
+        .rst(rst_chk),
         .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
         .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
         .s_axis_tvalid(m_tvalid[p]),
@@ -411,7 +482,7 @@ for (p = 1; p < LEAVES; p = p + 1) begin : node
         for (s = 0; s < SUMS; s = s + 1) begin
             tree_node[(p-1)*SUM_W + 32*s +: 32] <= left[32*s +: 32] + right[32*s +: 32];
         end
-        if (rst) begin
+        if (rst_sum) begin
             tree_node[(p-1)*SUM_W +: SUM_W] <= {SUM_W{1'b0}};
         end
     end
@@ -430,7 +501,7 @@ always @(posedge clk) begin
     drops_reg <= tree_root[64 +: 32];
     pfc_reg <= tree_root[96 +: 32];
     err_total <= tree_root[128 +: 32] + {31'd0, switch_error};
-    if (rst) begin
+    if (rst_sum) begin
         switch_error <= 1'b0;
         ok_reg <= 32'd0;
         lost_reg <= 32'd0;
@@ -460,8 +531,9 @@ reg               heartbeat;
 reg [31:0]        drops_last;
 reg [5:0]         led_event;
 wire [3:0]        xoff_any;
-reg               err_seen, lost_seen, chk_err_seen, led_error;
-reg  [1:0]        drops_moved;    // per half: drops_reg differs from the clock before
+reg  [1:0]        err_seen, lost_seen;   // per half: the total is not zero
+reg               chk_err_seen, led_error;
+reg  [3:0]        drops_moved;    // per byte: drops_reg differs from the clock before
 
 generate
 for (p = 0; p < 4; p = p + 1) begin : xoff_led
@@ -476,20 +548,22 @@ endgenerate
 always @(posedge clk) begin
     led_event[3:0] <= xoff_any;
     led_event[4] <= |pause_v;
-    // 32-bit compares in halves, ORed a clock later
-    drops_moved <= {drops_reg[31:16] != drops_last[31:16], drops_reg[15:0] != drops_last[15:0]};
+    // 32-bit compares in bytes, ORed a clock later
+    drops_moved <= {drops_reg[31:24] != drops_last[31:24], drops_reg[23:16] != drops_last[23:16],
+                    drops_reg[15:8] != drops_last[15:8], drops_reg[7:0] != drops_last[7:0]};
     led_event[5] <= |drops_moved;
     drops_last <= drops_reg;
-    err_seen <= err_total != 32'd0;
-    lost_seen <= lost_reg != 32'd0;
+    // 32-bit zero tests in halves, ORed a clock later
+    err_seen <= {err_total[31:16] != 16'd0, err_total[15:0] != 16'd0};
+    lost_seen <= {lost_reg[31:16] != 16'd0, lost_reg[15:0] != 16'd0};
     chk_err_seen <= |chk_error;
-    led_error <= err_seen || lost_seen || chk_err_seen;
-    if (rst) begin
+    led_error <= (|err_seen) || (|lost_seen) || chk_err_seen;
+    if (rst_misc) begin
         led_event <= 6'd0;
-        drops_moved <= 2'd0;
+        drops_moved <= 4'd0;
         drops_last <= 32'd0;
-        err_seen <= 1'b0;
-        lost_seen <= 1'b0;
+        err_seen <= 2'd0;
+        lost_seen <= 2'd0;
         chk_err_seen <= 1'b0;
         led_error <= 1'b0;
     end
@@ -505,7 +579,7 @@ always @(posedge clk) begin
     end else begin
         print_cnt <= print_cnt - 1'b1;
     end
-    if (rst) begin
+    if (rst_misc) begin
         print_cnt <= PRINT_RELOAD[PRINT_W-1:0];
         heartbeat <= 1'b0;
     end
@@ -516,7 +590,7 @@ generate
 for (p = 0; p < 6; p = p + 1) begin : stretch
     reg [HOLD_W-1:0] hold;         // clocks left lit, minus 1; negative: dark
     always @(posedge clk) begin
-        if (rst) begin
+        if (rst_misc) begin
             hold <= {HOLD_W{1'b1}};
         end else if (led_event[p]) begin
             hold <= HOLD_RELOAD[HOLD_W-1:0];
@@ -538,7 +612,7 @@ stat_uart #(
     .CLKS_PER_BIT(CLK_HZ / BAUD)
 ) uart_inst (
     .clk(clk),
-    .rst(rst),
+    .rst(rst_misc),
     .trigger(print_trigger),
     .values({err_total, mmu_stat_data, pfc_reg, drops_reg, lost_reg, ok_reg}),
     .txd(uart_txd),
