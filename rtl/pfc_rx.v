@@ -28,6 +28,14 @@
  *    timer alone.  pause[k] is 1 from the clock after tlast while timer k is non-zero, i.e.
  *    for ceil(t * 65536 / cfg_quanta_step) clocks.
  *  - The stat_* counters show a frame one clock after its tlast beat.
+ *
+ * Timing structure (no change to the timing above): the octet count is a saturating
+ * thermometer code, so "lane i holds octet p" and "the frame is 60 octets long" are one or two
+ * of its bits; each header octet sets a flag the clock it arrives (the destination MAC through a
+ * registered mismatch flag, one clock later), and the tlast decision uses "header good" and
+ * "header good AND enable bit k" registered from those flags, plus the beat's tvalid, tlast,
+ * tuser and tkeep; the timers are stored inverted so that their carry chains start at
+ * flip-flops.  The s_axis inputs are assumed to come from registers.
  */
 
 `resetall
@@ -70,8 +78,6 @@ module pfc_rx #(
     output wire [31:0]           stat_malformed
 );
 
-// octets counted up to this value (enough to know "at least 60")
-localparam integer COUNT_MAX = 64;
 localparam integer MIN_LEN = 60;
 
 initial begin
@@ -87,137 +93,125 @@ end
 
 // destination MAC 01-80-C2-00-00-01, octet p at [p*8 +: 8]
 localparam [47:0] PFC_DA = {8'h01, 8'h00, 8'h00, 8'hC2, 8'h80, 8'h01};
+// octets 0..33 (header and PFC fields) are parsed
+localparam integer PARSE_END = 34;
 
-// value >= c for a constant c, written as logic: Yosys would map a compare to a carry chain,
-// which logic synthesis cannot merge with what follows
-function ge_const;
-    input [6:0] value;
-    input integer c;
-    integer b;
-    reg [6:0] cb;
-    begin
-        if (c <= 0) begin
-            ge_const = 1'b1;
-        end else begin
-            cb = c[6:0];
-            ge_const = 1'b1;
-            for (b = 0; b < 7; b = b + 1) begin
-                ge_const = (value[b] & ~cb[b]) | (~(value[b] ^ cb[b]) & ge_const);
-            end
-        end
-    end
-endfunction
-
-// parser state of the current frame (octets before the current beat).  The header checks are
-// kept as per-octet flags, so nothing on the tlast beat compares a field.
-reg [6:0]   count_reg, count_next;     // octets seen, saturating at COUNT_MAX
-reg         da_bad_reg, da_bad_next;
+// Octets of the current frame before the current beat, as a thermometer code that saturates
+// at MIN_LEN: ge_reg[c-1] = "at least c octets" (c = 1..MIN_LEN).  A beat shifts it by its
+// lane count; "lane i carries octet p" and "the frame is MIN_LEN octets long with this beat"
+// are then one or two bits of it, with no counter and no compare.
+reg [MIN_LEN-1:0] ge_reg, ge_next;
+// header checks as set-only flags per octet, taken as the octets arrive (frame_end clears them)
+reg         da_bad_reg;                  // an octet of the destination MAC differed
+// destination MAC octet p arrived in the last beat and differed (from a 16-input compare per
+// octet, so it is registered first and ORed into da_bad_reg the clock after; cleared with
+// frame_end like the flags, so a frame's last beat never marks the next frame)
+reg [5:0]   da_mis_reg, da_mis_next;
 reg [1:0]   type_ok_reg, type_ok_next;   // octet 12 == 0x88, octet 13 == 0x08
 reg [1:0]   op_ok_reg, op_ok_next;       // octet 14 == 0x01, octet 15 == 0x01
 reg [7:0]   en_reg, en_next;
-reg [127:0] time_reg, time_next;       // priority k at [k*16 +: 16]
+reg [127:0] time_reg, time_next;         // priority k at [k*16 +: 16]
 
-// Precomputed from the state after this beat, for a frame that ends in the next beat: the
-// header is good and lane i (if it is the last lane kept) makes it MIN_LEN octets long
-// (len_lane), or it is that long already (len_done).  _prio: the same AND enable bit k, one
-// copy per priority, so a timer load is a small function of the beat's tvalid / tlast / tuser
-// / tkeep with a fan-out of one timer.
-reg [KEEP_WIDTH-1:0]   ok_lane_reg, ok_lane_next;
-reg                    ok_done_reg, ok_done_next;
-reg [8*KEEP_WIDTH-1:0] ok_lane_prio_reg, ok_lane_prio_next;  // priority k at [k*KEEP_WIDTH +: KEEP_WIDTH]
-reg [7:0]              ok_done_prio_reg, ok_done_prio_next;
+// Registered from the flags above, one clock late: the header is good (hdr_ok_reg), and the
+// same AND enable bit k (hdr_en_reg[k]), and time k != 0 (time_nz_reg[k]).  They are used on
+// the tlast beat of a frame of MIN_LEN octets or more only, which comes at least 5 clocks
+// after the beat that held octet 17 (the beat holds octet 59 or later, so it starts at octet
+// 52 or later, and octets 25..51 take at least 4 beats of at most 8 octets) and at least 3
+// clocks after the one that held octet 33 (octets 41..51: at least 2 beats).  Both are
+// enough: each flag is final one clock after its octet, and these registers one clock after
+// that.  A stale value right after a frame's end meets a frame of a few octets only.
+reg         hdr_ok_reg;
+reg [7:0]   hdr_en_reg;
+reg [7:0]   time_nz_reg;
 
-// pause timers: quanta with 16 fraction bits; pause_reg[k] == (timer k != 0)
-reg [32*8-1:0] timer_reg, timer_next;
+// pause timers, stored inverted (~timer, quanta with 16 fraction bits), so that both the
+// decrement and the "timer > step" test are additions of the step to a register (a carry
+// chain straight from flip-flops, no inverter in front of it); pause_reg[k] == (timer k != 0)
+reg [32*8-1:0] ntimer_reg, ntimer_next;
 reg [7:0]      pause_reg, pause_next;
 
-// counted the clock after the frame's tlast beat
-reg            ev_pfc_reg, ev_malformed_reg;
+// counted the clock after the frame's tlast beat (a malformed frame is a MAC Control frame
+// that is not a good PFC frame: the two are registered apart, as the MAC Control test may
+// need the octets of the tlast beat)
+reg            ev_pfc_reg, ev_mac_ctrl_reg;
 reg [7:0]      ev_xoff_reg, ev_xon_reg;
 reg [31:0]     stat_pfc_reg;
 reg [8*32-1:0] stat_xoff_reg;
 reg [8*32-1:0] stat_xon_reg;
 reg [31:0]     stat_malformed_reg;
 
-// the frame including the current beat
-reg [7:0]            octet;
-reg [KEEP_WIDTH:0]   nkeep;   // one-hot: lanes in the beat (highest lane kept + 1), bit 0: none
-// lane i carries octet p of the frame: count_reg == p - i (decoded from the register only)
-reg                  at;
+// gex[KEEP_WIDTH + c] = "at least c octets before this beat", c = -KEEP_WIDTH .. MIN_LEN
+wire [MIN_LEN+KEEP_WIDTH:0] gex = {ge_reg, {(KEEP_WIDTH+1){1'b1}}};
+// lane i of this beat carries an octet (tkeep is contiguous from lane 0: lane i is octet
+// count + i, and lv[i] means "at least i+1 octets in this beat").  The parser registers load
+// only on a valid beat: s_axis_tvalid is their clock enable, and elsewhere it enters the last
+// LUT only (in the switch and the board it is tvalid AND tready, a LUT away from a register).
+wire [KEEP_WIDTH-1:0] lv = s_axis_tkeep;
+wire frame_end = s_axis_tvalid && s_axis_tlast;
 
-integer i, p, n, k, m;  // loop variables (Yosys: one driver each)
-
-wire count_open = !ge_const(count_reg, COUNT_MAX);
-wire hdr_ok = type_ok_reg == 2'b11 && op_ok_reg == 2'b11 && !da_bad_reg;
-wire beat = s_axis_tvalid && count_open;
+reg [7:0] octet;
+reg       sel;     // lane i carries octet p
+integer i, p, c, k, m;  // loop variables (Yosys: one driver each)
 
 always @* begin
-    da_bad_next = da_bad_reg;
+    // octets after this beat >= c: already, or through lane i (count + i + 1 >= c)
+    for (c = 1; c <= MIN_LEN; c = c + 1) begin
+        ge_next[c-1] = ge_reg[c-1];
+        for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+            ge_next[c-1] = ge_next[c-1] | (lv[i] & gex[KEEP_WIDTH + c - i - 1]);
+        end
+    end
+end
+
+always @* begin
+    da_mis_next = 6'd0;
     type_ok_next = type_ok_reg;
     op_ok_next = op_ok_reg;
     en_next = en_reg;
     time_next = time_reg;
     octet = 8'd0;
-    at = 1'b0;
-    nkeep = {{KEEP_WIDTH{1'b0}}, 1'b1};
-    // tkeep is contiguous from lane 0 (the MAC's convention): lane i is octet count + i.  At
-    // most one lane holds a given octet, so each field is a one-hot select of the lanes, not
-    // a priority chain across them.
+    sel = 1'b0;
+    // at most one lane holds a given octet, so each field is a one-hot select of the lanes
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
         octet = s_axis_tdata[i*8 +: 8];
-        if (beat && s_axis_tkeep[i]) begin
-            nkeep = {{KEEP_WIDTH{1'b0}}, 1'b1} << (i + 1);
-        end
-        for (p = i; p < 34; p = p + 1) begin
-            at = count_reg == p[6:0] - i[6:0];
-            if (beat && s_axis_tkeep[i] && at) begin
-                if (p < 6 && octet != PFC_DA[p*8 +: 8]) da_bad_next = 1'b1;
-                if (p == 12) type_ok_next[1] = octet == 8'h88;
-                if (p == 13) type_ok_next[0] = octet == 8'h08;
-                if (p == 14) op_ok_next[1] = octet == 8'h01;
-                if (p == 15) op_ok_next[0] = octet == 8'h01;
+        for (p = i; p < PARSE_END; p = p + 1) begin
+            // count == p - i: exactly p - i octets before this beat
+            sel = lv[i] && gex[KEEP_WIDTH + p - i] && !gex[KEEP_WIDTH + p - i + 1];
+            if (sel) begin
+                // (p % 6: the same octet for p < 6, an index in range otherwise)
+                if (p < 6 && octet != PFC_DA[(p % 6)*8 +: 8]) da_mis_next[p % 6] = 1'b1;
+                if (p == 12 && octet == 8'h88) type_ok_next[1] = 1'b1;
+                if (p == 13 && octet == 8'h08) type_ok_next[0] = 1'b1;
+                if (p == 14 && octet == 8'h01) op_ok_next[1] = 1'b1;
+                if (p == 15 && octet == 8'h01) op_ok_next[0] = 1'b1;
                 if (p == 17) en_next = octet;
                 // time (p - 18) / 2, high octet first
                 if (p >= 18) time_next[((p - 18) / 2) * 16 + (p % 2 == 0 ? 8 : 0) +: 8] = octet;
             end
         end
     end
-    count_next = count_reg;
-    for (n = 1; n <= KEEP_WIDTH; n = n + 1) begin
-        if (nkeep[n]) count_next = count_reg + n[6:0];
-    end
-
-    // count_next >= c is count_reg >= c - n for the n lanes of this beat.  The flags only
-    // matter once count_next >= MIN_LEN - KEEP_WIDTH (52 or 59), and then the header and the
-    // enable vector (octets 0..17) all came before this beat: the registered ones are final.
-    ok_done_next = 1'b0;
-    ok_lane_next = {KEEP_WIDTH{1'b0}};
-    for (n = 0; n <= KEEP_WIDTH; n = n + 1) begin
-        if (nkeep[n]) begin
-            ok_done_next = hdr_ok && ge_const(count_reg, MIN_LEN - n);
-            for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-                ok_lane_next[i] = hdr_ok && ge_const(count_reg, MIN_LEN - 1 - i - n);
-            end
-        end
-    end
-    for (k = 0; k < 8; k = k + 1) begin
-        ok_done_prio_next[k] = ok_done_next && en_reg[k];
-        ok_lane_prio_next[k*KEEP_WIDTH +: KEEP_WIDTH] = ok_lane_next & {KEEP_WIDTH{en_reg[k]}};
-    end
 end
 
-// decision on the tlast beat.  A frame of 60 octets or more has all of its header and PFC
+// decision on the tlast beat.  A frame of MIN_LEN octets or more has all of its header and PFC
 // fields (octets 0..33) in earlier beats (a beat holds at most 8 octets), so a good frame is
-// recognised from the precomputed flags and the beat's tvalid, tlast, tuser and tkeep; only
-// the MAC Control / malformed classification of short frames needs the beat's octets.
-wire frame_end = s_axis_tvalid && s_axis_tlast;
-wire apply = frame_end && !s_axis_tuser && (ok_done_reg || (ok_lane_reg & s_axis_tkeep) != 0);
-wire mac_ctrl = type_ok_next == 2'b11;
-wire malformed = !apply;
+// recognised from registered flags and the beat's tvalid, tlast, tuser and tkeep; only the
+// MAC Control / malformed classification of short frames needs the beat's octets.
+// len_ok: at least MIN_LEN octets with this beat (before it, or through its last lane)
+reg  len_ok;
+always @* begin
+    len_ok = gex[KEEP_WIDTH + MIN_LEN];
+    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+        len_ok = len_ok | (s_axis_tkeep[i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
+    end
+end
+wire       good_end = s_axis_tlast && !s_axis_tuser && len_ok;   // with tvalid
+wire       apply = s_axis_tvalid && good_end && hdr_ok_reg;
+wire [7:0] load = {8{s_axis_tvalid && good_end}} & hdr_en_reg;   // == apply ? en_reg : 0
+wire       mac_ctrl = type_ok_next == 2'b11;
 
 assign is_pfc = apply;
 assign is_mac_ctrl = frame_end && mac_ctrl;
-assign rx_pfc_prio = apply ? en_reg : 8'd0;
+assign rx_pfc_prio = load;
 assign pause = pause_reg;
 
 assign stat_pfc_frames = stat_pfc_reg;
@@ -225,57 +219,57 @@ assign stat_xoff_rx = stat_xoff_reg;
 assign stat_xon_rx = stat_xon_reg;
 assign stat_malformed = stat_malformed_reg;
 
-// timer arithmetic, per priority: timer - step, and timer > step as the carry out of
-// timer + ~step (a separate chain, so no zero test follows the subtraction)
-reg [31:0] dec;
+// timer arithmetic, per priority, on ntimer = ~timer: ~(timer - step) = ntimer + step, and
+// timer > step <=> no carry out of ntimer + step + 1 (its own chain, so no zero test follows
+// the addition)
+reg [31:0] dec_n;
 // only the carry out (bit 32) of this sum is used
 /* verilator lint_off UNUSEDSIGNAL */
-reg [32:0] gt;
+reg [32:0] le;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [7:0]  load;
-reg [7:0]  time_nz;
 
 always @* begin
     for (k = 0; k < 8; k = k + 1) begin
-        load[k] = frame_end && !s_axis_tuser &&
-                  (ok_done_prio_reg[k] ||
-                   (ok_lane_prio_reg[k*KEEP_WIDTH +: KEEP_WIDTH] & s_axis_tkeep) != 0);
-        time_nz[k] = time_reg[k*16 +: 16] != 16'd0;
-        dec = timer_reg[k*32 +: 32] - {8'd0, cfg_quanta_step};
-        gt = {1'b0, timer_reg[k*32 +: 32]} + {1'b0, 8'hFF, ~cfg_quanta_step};
+        dec_n = ntimer_reg[k*32 +: 32] + {8'd0, cfg_quanta_step};
+        le = {1'b0, ntimer_reg[k*32 +: 32]} + {9'd0, cfg_quanta_step} + 33'd1;
         if (load[k]) begin
-            timer_next[k*32 +: 32] = {time_reg[k*16 +: 16], 16'd0};
-            pause_next[k] = time_nz[k];
+            ntimer_next[k*32 +: 32] = ~{time_reg[k*16 +: 16], 16'd0};
+            pause_next[k] = time_nz_reg[k];
         end else begin
-            // a value not above the step goes to 0 (an AND, not a mux to a constant, so
-            // that synthesis does not turn it into a synchronous reset behind another LUT)
-            timer_next[k*32 +: 32] = dec & {32{gt[32]}};
-            pause_next[k] = gt[32];
+            // a value not above the step goes to 0 (ntimer all ones; an OR, not a mux to a
+            // constant, so that synthesis does not turn it into a synchronous set behind
+            // another LUT)
+            ntimer_next[k*32 +: 32] = dec_n | {32{le[32]}};
+            pause_next[k] = !le[32];
         end
     end
 end
 
 always @(posedge clk) begin
     // the next frame starts from a clean parser
-    count_reg <= frame_end ? 7'd0 : count_next;
-    da_bad_reg <= frame_end ? 1'b0 : da_bad_next;
-    type_ok_reg <= frame_end ? 2'b00 : type_ok_next;
-    op_ok_reg <= frame_end ? 2'b00 : op_ok_next;
-    ok_lane_reg <= frame_end ? {KEEP_WIDTH{1'b0}} : ok_lane_next;
-    ok_done_reg <= frame_end ? 1'b0 : ok_done_next;
-    ok_lane_prio_reg <= frame_end ? {8*KEEP_WIDTH{1'b0}} : ok_lane_prio_next;
-    ok_done_prio_reg <= frame_end ? 8'd0 : ok_done_prio_next;
-    en_reg <= en_next;
-    time_reg <= time_next;
-    timer_reg <= timer_next;
+    if (s_axis_tvalid) begin
+        ge_reg <= s_axis_tlast ? {MIN_LEN{1'b0}} : ge_next;
+        da_mis_reg <= s_axis_tlast ? 6'd0 : da_mis_next;
+        type_ok_reg <= s_axis_tlast ? 2'b00 : type_ok_next;
+        op_ok_reg <= s_axis_tlast ? 2'b00 : op_ok_next;
+        en_reg <= en_next;
+        time_reg <= time_next;
+    end
+    da_bad_reg <= frame_end ? 1'b0 : (da_bad_reg || da_mis_reg != 6'd0);
+    hdr_ok_reg <= !da_bad_reg && type_ok_reg == 2'b11 && op_ok_reg == 2'b11;
+    hdr_en_reg <= {8{!da_bad_reg && type_ok_reg == 2'b11 && op_ok_reg == 2'b11}} & en_reg;
+    for (m = 0; m < 8; m = m + 1) begin
+        time_nz_reg[m] <= time_reg[m*16 +: 16] != 16'd0;
+    end
+    ntimer_reg <= ntimer_next;
     pause_reg <= pause_next;
 
     ev_pfc_reg <= apply;
-    ev_malformed_reg <= frame_end && mac_ctrl && malformed;
-    ev_xoff_reg <= load & time_nz;
-    ev_xon_reg <= load & ~time_nz;
+    ev_mac_ctrl_reg <= frame_end && mac_ctrl;
+    ev_xoff_reg <= load & time_nz_reg;
+    ev_xon_reg <= load & ~time_nz_reg;
 
-    if (ev_malformed_reg) begin
+    if (ev_mac_ctrl_reg && !ev_pfc_reg) begin
         stat_malformed_reg <= stat_malformed_reg + 32'd1;
     end
     if (ev_pfc_reg) begin
@@ -291,18 +285,17 @@ always @(posedge clk) begin
     end
 
     if (rst) begin
-        count_reg <= 7'd0;
+        ge_reg <= {MIN_LEN{1'b0}};
+        da_mis_reg <= 6'd0;
         da_bad_reg <= 1'b0;
         type_ok_reg <= 2'b00;
         op_ok_reg <= 2'b00;
-        ok_lane_reg <= {KEEP_WIDTH{1'b0}};
-        ok_done_reg <= 1'b0;
-        ok_lane_prio_reg <= {8*KEEP_WIDTH{1'b0}};
-        ok_done_prio_reg <= 8'd0;
-        timer_reg <= {32*8{1'b0}};
+        hdr_ok_reg <= 1'b0;
+        hdr_en_reg <= 8'd0;
+        ntimer_reg <= {32*8{1'b1}};
         pause_reg <= 8'd0;
         ev_pfc_reg <= 1'b0;
-        ev_malformed_reg <= 1'b0;
+        ev_mac_ctrl_reg <= 1'b0;
         ev_xoff_reg <= 8'd0;
         ev_xon_reg <= 8'd0;
         stat_pfc_reg <= 32'd0;

@@ -33,6 +33,14 @@
  *  - Latency: req_xoff rising in clock n gives tvalid in clock n+1 on an idle output.
  *  - m_axis_* are registers; the stat_* counters show a frame one clock after its last beat
  *    was accepted.
+ *  - cfg_refresh_quanta (the limit and whether it is 0) acts through a registered comparison,
+ *    so a new value takes effect one clock after it is set.
+ *
+ * Timing structure: every register is loaded from registers, req_* and cfg_* through a few
+ * LUTs; m_axis_tready (which comes through the egress mux) only enters the last LUT of each,
+ * as the output register's advance (!tvalid || tready), the start of a frame or the freeze.
+ * The FCS is computed from the CRC two beats before the first FCS octet (the octets between
+ * are zero padding), so no CRC logic sits in front of the output register.
  */
 
 `resetall
@@ -152,59 +160,97 @@ function [DATA_WIDTH*32-1:0] crc32_data_cols;
     end
 endfunction
 
+// the same linear maps by rows (bit r*n + c = bit c*32 + r of the columns, for n inputs):
+// output bit r is the XOR of the inputs its row selects, a reduction that synthesis builds as
+// a balanced tree
+function [32*32-1:0] state_rows;
+    input [32*32-1:0] cols;
+    integer r, c;
+    begin
+        for (r = 0; r < 32; r = r + 1) begin
+            for (c = 0; c < 32; c = c + 1) begin
+                state_rows[r*32 + c] = cols[c*32 + r];
+            end
+        end
+    end
+endfunction
+
+function [32*DATA_WIDTH-1:0] data_rows;
+    input [DATA_WIDTH*32-1:0] cols;
+    integer r, c;
+    begin
+        for (r = 0; r < 32; r = r + 1) begin
+            for (c = 0; c < DATA_WIDTH; c = c + 1) begin
+                data_rows[r*DATA_WIDTH + c] = cols[c*32 + r];
+            end
+        end
+    end
+endfunction
+
 // The output beat is a register.  Beat 0 (destination MAC, start of the source MAC) is loaded
 // when a frame starts; the clock it is accepted (the freeze) loads beat 1 (octets that do not
 // depend on the content) and a shift register with octets 2*BEAT_BYTES up to the end of the PFC
 // fields, built from the content being frozen; later beats shift out of it (zeros behind it
 // are the padding), except the FCS.  So no beat is selected by a wide multiplexer.
-// offset of the last beat, and the beat before the one that holds octet 60 (the first FCS
-// octet): the FCS is computed the clock that beat is accepted, from the CRC of the octets
-// before it and the zeros from it to octet 59 (it starts in the padding at both widths)
+// LAST_OFF: offset of the last beat.  The FCS is computed while the beat at PRE_FCS_OFF (two
+// beats before the one that holds octet 60, the first FCS octet) is on the bus: the CRC of the
+// octets before it then is final, and the octets from it to octet 59 are zero padding at both
+// widths, a fixed linear map of the CRC.  So the FCS is a register by the time the beat before
+// the FCS beat is accepted, and the FCS beat is loaded from it.
 localparam [6:0] LAST_OFF = ((FRAME_LEN - 7'd1) / BEAT_BYTES) * BEAT_BYTES;
 localparam [6:0] FCS_BEAT_OFF = (DATA_LEN / BEAT_BYTES) * BEAT_BYTES;
-localparam [6:0] PRE_FCS_OFF = FCS_BEAT_OFF - BEAT_BYTES;
-localparam integer FCS_ZEROS = 60 - ((60 / KEEP_WIDTH) * KEEP_WIDTH - KEEP_WIDTH);
+localparam [6:0] PRE_FCS_OFF = FCS_BEAT_OFF - 7'd2 * BEAT_BYTES;
+localparam integer FCS_ZEROS = 60 - ((60 / KEEP_WIDTH) * KEEP_WIDTH - 2 * KEEP_WIDTH);
 // octets in the shift register: from 2*BEAT_BYTES to the end of the PFC fields (octet 33),
-// rounded up to whole beats
+// rounded up to whole beats (PRE_FCS_OFF is at or after its end: 58 >= 34, 40 >= 40)
 localparam integer SR_END = ((34 + KEEP_WIDTH - 1) / KEEP_WIDTH) * KEEP_WIDTH;
 localparam integer SR_BITS = (SR_END - 2 * KEEP_WIDTH) * 8;
 localparam [32*32-1:0] CRC_STATE_COLS = crc32_state_cols(KEEP_WIDTH);
 localparam [32*32-1:0] CRC_ZERO_COLS = crc32_state_cols(FCS_ZEROS);
 localparam [DATA_WIDTH*32-1:0] CRC_DATA_COLS = crc32_data_cols(KEEP_WIDTH);
+localparam [32*32-1:0] CRC_STATE_ROWS = state_rows(CRC_STATE_COLS);
+localparam [32*32-1:0] CRC_ZERO_ROWS = state_rows(CRC_ZERO_COLS);
+localparam [32*DATA_WIDTH-1:0] CRC_DATA_ROWS = data_rows(CRC_DATA_COLS);
 // octets of the last beat
 localparam [KEEP_WIDTH-1:0] LAST_KEEP = {KEEP_WIDTH{1'b1}} >> (LAST_OFF + BEAT_BYTES - FRAME_LEN);
 
 // frame state
-reg        tvalid_reg, tvalid_next;
-reg [6:0]  offset_reg, offset_next;    // octet offset of the beat on the bus
-reg [6:0]  next_off_reg, next_off_next; // offset_reg + BEAT_BYTES
-reg        frozen_reg, frozen_next;    // content latched (first beat accepted)
-reg        link_reg, link_next;        // the current frame is an 802.3x PAUSE
-reg [7:0]  start_en_reg, start_en_next; // enable bits that started the frame
-reg [7:0]  en_reg, en_next;            // frozen class-enable vector
-reg [7:0]  xoff_reg, xoff_next;        // frozen state of the enabled priorities
-reg        link_xoff_reg, link_xoff_next;
-reg [31:0] crc_reg, crc_next;          // CRC of the beats accepted so far
-reg [31:0] fcs_reg, fcs_next;          // FCS (complemented), once computed
+reg        tvalid_reg;
+reg [6:0]  offset_reg;                 // octet offset of the beat on the bus
+reg [6:0]  next_off_reg;               // offset_reg + BEAT_BYTES
+reg        frozen_reg;                 // content latched (first beat accepted)
+reg        first_pfc_reg;              // beat 0 of a PFC frame on the bus (tvalid, !frozen)
+reg        first_link_reg;             // the same for an 802.3x PAUSE
+reg        link_reg;                   // the current frame is an 802.3x PAUSE
+reg [7:0]  start_en_reg;               // enable bits that started the frame
+reg [7:0]  en_reg;                     // frozen class-enable vector
+reg [7:0]  xoff_reg;                   // frozen state of the enabled priorities
+reg        link_xoff_reg;
+reg [31:0] crc_reg;                    // CRC of the beats accepted so far
+reg [31:0] crc_data_reg;               // the beat on the bus's term of the CRC (see below)
+reg [31:0] fcs_reg;                    // FCS (complemented), once computed
 
-reg [SR_BITS-1:0]    sr_reg, sr_next;   // octets after the next beat, octet 2*BEAT_BYTES first
-reg [DATA_WIDTH-1:0] tdata_reg, tdata_next;
-reg [KEEP_WIDTH-1:0] tkeep_reg, tkeep_next;
-reg                  tlast_reg, tlast_next;
+reg [SR_BITS-1:0]    sr_reg;            // octets after the next beat, octet 2*BEAT_BYTES first
+reg [DATA_WIDTH-1:0] tdata_reg;
+reg [KEEP_WIDTH-1:0] tkeep_reg;
+reg                  tlast_reg;
 
 // advertised state
-reg [7:0]  sent_reg, sent_next;
-reg        link_sent_reg, link_sent_next;
-reg        last_link_reg, last_link_next; // kind of the last frame (fair choice)
+reg [7:0]  sent_reg;
+reg        sent_nz_reg;                // sent_reg != 0
+reg        link_sent_reg;
+reg        last_link_reg;              // kind of the last frame (fair choice)
 
 // refresh timers: quanta since the last frame was frozen, 16 fraction bits, saturating.  The
 // accumulator runs one clock ahead (it restarts at one step, not 0) and the comparison with the
-// limit is registered, so due_reg is what "accumulator >= limit" was in the unpipelined form,
-// with no compare between the accumulator and the frame start.
-reg [33:0] refresh_acc_reg, refresh_acc_next;
-reg        refresh_ge_reg, refresh_ge_next;
-reg [33:0] link_acc_reg, link_acc_next;
-reg        link_ge_reg, link_ge_next;
+// limit is registered, so ge_reg is what "accumulator >= limit" was in the unpipelined form,
+// with no compare between the accumulator and the frame start.  The comparison also holds
+// "refresh on" (cfg_refresh_quanta != 0), so cfg_refresh_quanta acts one clock after it is
+// set, as a whole.
+reg [33:0] refresh_acc_reg;
+reg        refresh_ge_reg;
+reg [33:0] link_acc_reg;
+reg        link_ge_reg;
 
 // counted the clock after the last beat was accepted
 reg [7:0]  ev_xoff_reg, ev_xon_reg;
@@ -214,19 +260,33 @@ reg [8*32-1:0] stat_xon_reg;
 reg [31:0] stat_link_xoff_reg;
 reg [31:0] stat_link_xon_reg;
 
-wire       link_req = LINK_PAUSE_ENABLE != 0 ? req_link_pause : 1'b0;
-wire [7:0] changed = req_xoff ^ sent_reg;
-wire [33:0] refresh_limit = {2'b00, cfg_refresh_quanta, 16'd0};
-wire       refresh_on = cfg_refresh_quanta != 16'd0;
-wire       refresh_due = refresh_on && refresh_ge_reg && sent_reg != 8'd0;
-wire       link_refresh_due = refresh_on && link_ge_reg && link_sent_reg;
-wire       pfc_need = changed != 8'd0 || refresh_due;
-wire       link_need = (link_req ^ link_sent_reg) || link_refresh_due;
+// Every register below is written from registers (and req_xoff / req_link_pause / cfg_*)
+// through at most a few LUTs; m_axis_tready, which comes through the egress mux, only enters
+// in the last LUT of each: as the register slice's advance (adv: the output takes a beat or
+// is idle), the start of a frame (start_ok) or the freeze.
+wire link_req = LINK_PAUSE_ENABLE != 0 ? req_link_pause : 1'b0;
+// accumulator >= {cfg_refresh_quanta, 16'd0}: its integer quanta against the limit (the
+// fraction bits cannot matter), an 18-bit compare
+wire refresh_reached = refresh_acc_reg[33:16] >= {2'b00, cfg_refresh_quanta};
+wire link_reached = link_acc_reg[33:16] >= {2'b00, cfg_refresh_quanta};
+wire refresh_on = cfg_refresh_quanta != 16'd0;
+wire refresh_due = refresh_ge_reg && sent_nz_reg;
+wire link_refresh_due = LINK_PAUSE_ENABLE != 0 && link_ge_reg && link_sent_reg;
+wire pfc_need = req_xoff != sent_reg || refresh_due;
+wire link_need = LINK_PAUSE_ENABLE != 0 && ((link_req ^ link_sent_reg) || link_refresh_due);
+wire need = pfc_need || link_need;
+wire pick_pfc = pfc_need && (!link_need || last_link_reg);
 
-// live content (before the first beat is accepted)
-wire [7:0] en_live = changed | req_xoff | start_en_reg;
+// live content (before the first beat is accepted): the priorities that changed, those in
+// XOFF, and those that started the frame ((req_xoff ^ sent_reg) | req_xoff == req_xoff | sent_reg)
+wire [7:0] en_live = req_xoff | sent_reg | start_en_reg;
 
 wire accept = tvalid_reg && m_axis_tready;
+wire adv = !tvalid_reg || m_axis_tready;          // the output register moves on
+wire reload = !tvalid_reg || tlast_reg;           // ... and then holds beat 0
+wire start_ok = !tvalid_reg || (m_axis_tready && tlast_reg);  // a frame may start
+wire freeze_pfc = first_pfc_reg && m_axis_tready;
+wire freeze_link = first_link_reg && m_axis_tready;
 
 assign m_axis_tdata = tdata_reg;
 assign m_axis_tkeep = tkeep_reg;
@@ -307,33 +367,32 @@ function [7:0] frame_byte;
     end
 endfunction
 
-integer i, j, k;  // one loop variable per always block (Yosys: one driver each)
+integer i, k;  // one loop variable per always block (Yosys: one driver each)
 reg [6:0]  idx;
 reg [31:0] crc_beat;    // crc_reg updated with the beat on the bus
-reg [31:0] fcs_now;     // the FCS, valid the clock the beat at PRE_FCS_OFF is accepted
+reg [31:0] crc_data_next; // the data term of the beat loaded with tdata_next (below)
+reg [DATA_WIDTH-1:0] crc_load; // that beat, as far as the CRC needs it
+reg [31:0] crc_data_zero; // the data term of beat 0 (a constant at 8 bits)
+reg [31:0] fcs_now;     // the FCS, valid while the beat at PRE_FCS_OFF is on the bus
+reg [DATA_WIDTH-1:0] beat_zero; // beat 0
 reg [DATA_WIDTH-1:0] beat_next; // the beat after the one on the bus, once frozen
 reg [DATA_WIDTH-1:0] beat_one;  // beat 1
 reg [SR_BITS-1:0]    sr_load;   // octets 2*BEAT_BYTES .. SR_END-1 of the content being frozen
 
 always @* begin
-    // CRC: the beat on the bus is a register, so this is a function of registers only
-    // (CRC-32 is linear: the XOR of precomputed columns, a flat XOR tree per bit instead of
-    // a sequence of octet steps)
-    crc_beat = 32'd0;
-    fcs_now = 32'd0;
+    // CRC-32 is linear: the CRC after a beat is (state map) crc_reg XOR (data map) beat, each
+    // a flat XOR per bit of precomputed rows.  The data term is computed when the beat is
+    // loaded into the output register and registered with it (crc_data_reg), so the update
+    // on acceptance is the state map and one XOR.  The FCS is the zero map of crc_reg.
     for (i = 0; i < 32; i = i + 1) begin
-        if (crc_reg[i]) begin
-            crc_beat = crc_beat ^ CRC_STATE_COLS[i*32 +: 32];
-            fcs_now = fcs_now ^ CRC_ZERO_COLS[i*32 +: 32];
-        end
+        crc_beat[i] = (^(crc_reg & CRC_STATE_ROWS[i*32 +: 32])) ^ crc_data_reg[i];
+        fcs_now[i] = ~^(crc_reg & CRC_ZERO_ROWS[i*32 +: 32]);
     end
-    for (i = 0; i < DATA_WIDTH; i = i + 1) begin
-        if (tdata_reg[i]) begin
-            crc_beat = crc_beat ^ CRC_DATA_COLS[i*32 +: 32];
-        end
-    end
-    fcs_now = ~fcs_now;
 
+    // beat 0: destination MAC and the start of the source MAC, the same for both kinds
+    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+        beat_zero[i*8 +: 8] = frame_byte(i[6:0], cfg_src_mac, 1'b0, 8'd0, 128'd0, 16'd0);
+    end
     // beat 1 and the shift register, from the content as it is frozen this clock (the live
     // values: the freeze is the clock they are latched) and link_reg (set at the start)
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
@@ -345,6 +404,14 @@ always @* begin
                                        time_live, link_time_live);
     end
 
+    // the beat loaded after the one on the bus, for the CRC: beat 1 or the head of the shift
+    // register (the FCS beats differ, but the CRC is not used after the FCS is computed)
+    crc_load = frozen_reg ? sr_reg[DATA_WIDTH-1:0] : beat_one;
+    for (i = 0; i < 32; i = i + 1) begin
+        crc_data_next[i] = ^(crc_load & CRC_DATA_ROWS[i*DATA_WIDTH +: DATA_WIDTH]);
+        crc_data_zero[i] = ^(beat_zero & CRC_DATA_ROWS[i*DATA_WIDTH +: DATA_WIDTH]);
+    end
+
     idx = 7'd0;
     // after the freeze: the head of the shift register, or the FCS.  Offsets are multiples of
     // BEAT_BYTES, so lane i of the beat at next_off is octet next_off | i.
@@ -354,137 +421,91 @@ always @* begin
             idx = next_off_reg | i[6:0];
             if (!ge_const(idx, DATA_LEN)) begin
                 beat_next[i*8 +: 8] = 8'h00;
-            end else if (!ge_const(idx, PRE_FCS_OFF + 2 * BEAT_BYTES)) begin
-                // FCS, least significant octet first: the beat after PRE_FCS_OFF takes it
-                // from fcs_now, later beats (8 bits only) from fcs_reg
-                beat_next[i*8 +: 8] = fcs_now[{idx[1:0], 3'd0} +: 8];
             end else begin
+                // FCS, least significant octet first
                 beat_next[i*8 +: 8] = fcs_reg[{idx[1:0], 3'd0} +: 8];
             end
         end
     end
 end
 
-always @* begin
-    j = 0;
-    tvalid_next = tvalid_reg;
-    offset_next = offset_reg;
-    next_off_next = next_off_reg;
-    frozen_next = frozen_reg;
-    link_next = link_reg;
-    start_en_next = start_en_reg;
-    en_next = en_reg;
-    xoff_next = xoff_reg;
-    link_xoff_next = link_xoff_reg;
-    crc_next = crc_reg;
-    fcs_next = fcs_reg;
-    tdata_next = tdata_reg;
-    sr_next = sr_reg;
-    tkeep_next = tkeep_reg;
-    tlast_next = tlast_reg;
-    sent_next = sent_reg;
-    link_sent_next = link_sent_reg;
-    last_link_next = last_link_reg;
-
-    refresh_acc_next = refresh_acc_reg;
-    refresh_ge_next = refresh_acc_reg >= refresh_limit;
-    if (!refresh_ge_next) begin
-        refresh_acc_next = refresh_acc_reg + {10'd0, cfg_quanta_step};
+always @(posedge clk) begin
+    // accumulators run every clock (saturating at the limit) and restart at the freeze
+    if (freeze_pfc) begin
+        refresh_acc_reg <= {10'd0, cfg_quanta_step};
+    end else if (!refresh_reached) begin
+        refresh_acc_reg <= refresh_acc_reg + {10'd0, cfg_quanta_step};
     end
-    link_acc_next = link_acc_reg;
-    link_ge_next = link_acc_reg >= refresh_limit;
-    if (!link_ge_next) begin
-        link_acc_next = link_acc_reg + {10'd0, cfg_quanta_step};
+    refresh_ge_reg <= !freeze_pfc && refresh_on && refresh_reached;
+    if (freeze_link) begin
+        link_acc_reg <= {10'd0, cfg_quanta_step};
+    end else if (!link_reached) begin
+        link_acc_reg <= link_acc_reg + {10'd0, cfg_quanta_step};
     end
+    link_ge_reg <= !freeze_link && refresh_on && link_reached;
 
+    // content follows the requests until the first beat is accepted
     if (!tvalid_reg || !frozen_reg) begin
-        // content follows the requests until the first beat is accepted
-        en_next = en_live;
-        xoff_next = req_xoff & en_live;
-        link_xoff_next = link_req;
+        en_reg <= en_live;
+        xoff_reg <= req_xoff;   // == req_xoff & en_live: every priority in XOFF is enabled
+        link_xoff_reg <= link_req;
     end
 
-    if (accept) begin
-        offset_next = next_off_reg;
-        next_off_next = next_off_reg + BEAT_BYTES;
-        crc_next = crc_beat;
-        if (offset_reg == PRE_FCS_OFF) begin
-            fcs_next = fcs_now;
-        end
-        tdata_next = frozen_reg ? beat_next : beat_one;
-        sr_next = frozen_reg ? (sr_reg >> DATA_WIDTH) : sr_load;
-        tkeep_next = next_off_reg == LAST_OFF ? LAST_KEEP : {KEEP_WIDTH{1'b1}};
-        tlast_next = next_off_reg == LAST_OFF;
-        if (!frozen_reg) begin
-            // first beat accepted: freeze the content, it is now what the partner will see
-            frozen_next = 1'b1;
-            if (link_reg) begin
-                link_sent_next = link_xoff_next;
-                link_acc_next = {10'd0, cfg_quanta_step};
-                link_ge_next = 1'b0;
-            end else begin
-                sent_next = (sent_reg & ~en_next) | xoff_next;
-                refresh_acc_next = {10'd0, cfg_quanta_step};
-                refresh_ge_next = 1'b0;
-            end
-        end
-        if (tlast_reg) begin
-            tvalid_next = 1'b0;
-        end
+    // the first beat accepted freezes the content: it is now what the partner will see
+    // (each enabled priority advertises req_xoff, the others keep sent_reg: that is req_xoff
+    // too, as every priority that differs from sent_reg is enabled)
+    if (freeze_pfc) begin
+        sent_reg <= req_xoff;
+        sent_nz_reg <= req_xoff != 8'd0;
+    end
+    if (freeze_link) begin
+        link_sent_reg <= link_req;
     end
 
     // start a frame when idle, or right after the last beat
-    if (!tvalid_reg || (accept && tlast_reg)) begin
-        if (pfc_need && (!link_need || last_link_reg)) begin
-            tvalid_next = 1'b1;
-            link_next = 1'b0;
-            last_link_next = 1'b0;
-            start_en_next = changed | req_xoff;
-        end else if (link_need) begin
-            tvalid_next = 1'b1;
-            link_next = 1'b1;
-            last_link_next = 1'b1;
-            start_en_next = 8'd0;
-        end
-        offset_next = 7'd0;
-        next_off_next = BEAT_BYTES;
-        frozen_next = 1'b0;
-        crc_next = 32'hFFFFFFFF;
-        // beat 0: destination MAC and the start of the source MAC, the same for both kinds
-        for (j = 0; j < KEEP_WIDTH; j = j + 1) begin
-            tdata_next[j*8 +: 8] = frame_byte(j[6:0], cfg_src_mac, 1'b0, 8'd0, 128'd0, 16'd0);
-        end
-        tkeep_next = {KEEP_WIDTH{1'b1}};
-        tlast_next = 1'b0;
-        if (!(pfc_need || link_need)) begin
-            start_en_next = 8'd0;
+    if (start_ok) begin
+        tvalid_reg <= need;
+        start_en_reg <= req_xoff | sent_reg;   // changed | req_xoff (used by PFC frames only)
+        if (need) begin
+            link_reg <= !pick_pfc;
+            last_link_reg <= !pick_pfc;
         end
     end
-end
+    frozen_reg <= start_ok ? 1'b0 : (frozen_reg || accept);
+    if (adv) begin
+        // a frame starts (reload: when idle, or after the last beat), or beat 0 was accepted
+        first_pfc_reg <= reload && need && pick_pfc;
+        first_link_reg <= reload && need && !pick_pfc;
+    end
 
-always @(posedge clk) begin
-    tvalid_reg <= tvalid_next;
-    offset_reg <= offset_next;
-    next_off_reg <= next_off_next;
-    frozen_reg <= frozen_next;
-    link_reg <= link_next;
-    start_en_reg <= start_en_next;
-    en_reg <= en_next;
-    xoff_reg <= xoff_next;
-    link_xoff_reg <= link_xoff_next;
-    sr_reg <= sr_next;
-    crc_reg <= crc_next;
-    fcs_reg <= fcs_next;
-    tdata_reg <= tdata_next;
-    tkeep_reg <= tkeep_next;
-    tlast_reg <= tlast_next;
-    sent_reg <= sent_next;
-    link_sent_reg <= link_sent_next;
-    last_link_reg <= last_link_next;
-    refresh_acc_reg <= refresh_acc_next;
-    refresh_ge_reg <= refresh_ge_next;
-    link_acc_reg <= link_acc_next;
-    link_ge_reg <= link_ge_next;
+    // the output register: beat 0 after the last beat or when idle, then beat 1 and the
+    // shift register (the freeze), then the shift register and the FCS
+    if (adv) begin
+        if (reload) begin
+            offset_reg <= 7'd0;
+            next_off_reg <= BEAT_BYTES;
+            tdata_reg <= beat_zero;
+            tkeep_reg <= {KEEP_WIDTH{1'b1}};
+            tlast_reg <= 1'b0;
+        end else begin
+            offset_reg <= next_off_reg;
+            next_off_reg <= next_off_reg + BEAT_BYTES;
+            tdata_reg <= frozen_reg ? beat_next : beat_one;
+            tkeep_reg <= next_off_reg == LAST_OFF ? LAST_KEEP : {KEEP_WIDTH{1'b1}};
+            tlast_reg <= next_off_reg == LAST_OFF;
+        end
+        sr_reg <= frozen_reg ? (sr_reg >> DATA_WIDTH) : sr_load;
+        crc_data_reg <= crc_data_next;
+        crc_reg <= crc_beat;
+    end
+    // (the CRC restarts as a synchronous set / reset, so its data input is the XOR alone)
+    if (rst || (adv && reload)) begin
+        crc_reg <= 32'hFFFFFFFF;
+        crc_data_reg <= crc_data_zero;
+    end
+    if (offset_reg == PRE_FCS_OFF) begin
+        fcs_reg <= fcs_now;
+    end
 
     // frames are counted when their last beat is accepted (the counters a clock later)
     ev_xoff_reg <= 8'd0;
@@ -520,12 +541,14 @@ always @(posedge clk) begin
         offset_reg <= 7'd0;
         next_off_reg <= BEAT_BYTES;
         frozen_reg <= 1'b0;
+        first_pfc_reg <= 1'b0;
+        first_link_reg <= 1'b0;
         link_reg <= 1'b0;
         start_en_reg <= 8'd0;
-        crc_reg <= 32'hFFFFFFFF;
         tkeep_reg <= {KEEP_WIDTH{1'b0}};
         tlast_reg <= 1'b0;
         sent_reg <= 8'd0;
+        sent_nz_reg <= 1'b0;
         link_sent_reg <= 1'b0;
         last_link_reg <= 1'b0;
         refresh_acc_reg <= 34'd0;
