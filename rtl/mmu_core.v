@@ -354,11 +354,16 @@ function [LEN_W-1:0] len_quot;
         len_quot = prod[RECIP_SHIFT +: LEN_W];
     end
 endfunction
+// len == 0 or len > max_bytes (the compare as the sign of max_bytes - len: one carry chain)
 function len_bad;
     input [LEN_W-1:0] len;
     input [31:0]      max_bytes;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [32:0]        d;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-        len_bad = (len == 0) || ({{(32-LEN_W){1'b0}}, len} > max_bytes);
+        d = {1'b0, max_bytes} - {{(33-LEN_W){1'b0}}, len};
+        len_bad = (len == 0) || d[32];
     end
 endfunction
 function [CELL_W-1:0] len_cells;
@@ -1017,7 +1022,7 @@ end else begin : g_multi
     reg signed [TW-1:0] a2_t, a2_qt;
     reg                a2_guard, a2_tot_wm;
     // A3
-    reg                a3_s_below, a3_pool_ok, a3_hd_ok, a3_hp_ok, a3_e_below, a3_epool_ok;
+    reg                a3_sh_ok, a3_hd_ok, a3_eg_ok;
     reg                a3_rem_nz, a3_erem_nz;
     reg [CELL_W-1:0]   a3_res_sum, a3_sh_sum, a3_hd_sum, a3_qr_sum, a3_qs_sum;
     reg [CELL_W-1:0]   a3_pool_sum, a3_hdt_sum, a3_eg_sum;
@@ -1048,15 +1053,15 @@ end else begin : g_multi
         if (a2_guard) begin
             a_reason_c = REASON_BUFFER_FULL;
         end else if (a3_rem_nz) begin
-            if (a3_s_below && a3_pool_ok) begin
+            if (a3_sh_ok) begin
                 a_seg_sh_c = 1'b1;
-            end else if (aq_lossless && a3_hd_ok && a3_hp_ok) begin
+            end else if (a3_hd_ok) begin
                 a_seg_hd_c = 1'b1;
             end else begin
                 a_reason_c = aq_lossless ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
             end
         end
-        if (a_reason_c == REASON_NONE && a3_erem_nz && !(a3_e_below && a3_epool_ok)) begin
+        if (a_reason_c == REASON_NONE && a3_erem_nz && !a3_eg_ok) begin
             a_reason_c = REASON_EGRESS;
         end
         if (a_bad_len_reg) begin
@@ -1131,13 +1136,12 @@ end else begin : g_multi
         a2_qt <= aq_qdyn ? alpha_mul(a1_ediff, aq_qalpha) : sext_cells(aq_qstatic);
         a2_guard <= ugt(a1_tsum, {1'b0, cfg_buffer_cells});
         a2_tot_wm <= ugt({1'b0, a1_tsum[CELL_W-1:0]}, {1'b0, aq_twm});
-        // A3: the comparisons of Mmu.arrive, and every sum a commit may need
-        a3_s_below <= below_t(aq_s0, a2_t);
-        a3_pool_ok <= sle(sext_cells(a2_rem), a1_diff);
-        a3_hd_ok <= sle(sext_cells(a2_rem), a1_hroom);
-        a3_hp_ok <= a1_hp_zero || sle(sext_cells(a2_rem), a1_hproom);
-        a3_e_below <= below_t(aq_qs0, a2_qt);
-        a3_epool_ok <= sle(sext_cells(a2_erem), a1_ediff);
+        // A3: the comparisons of Mmu.arrive (one LUT behind the chains: shared segment ok,
+        // headroom segment ok, egress ok), and every sum a commit may need
+        a3_sh_ok <= below_t(aq_s0, a2_t) && sle(sext_cells(a2_rem), a1_diff);
+        a3_hd_ok <= aq_lossless && sle(sext_cells(a2_rem), a1_hroom)
+                    && (a1_hp_zero || sle(sext_cells(a2_rem), a1_hproom));
+        a3_eg_ok <= below_t(aq_qs0, a2_qt) && sle(sext_cells(a2_erem), a1_ediff);
         a3_rem_nz <= a2_rem != 0;
         a3_erem_nz <= a2_erem != 0;
         a3_res_sum <= aq_r0 + a2_to_res;
@@ -1330,8 +1334,11 @@ end else begin : g_multi
             resp_hdrm_reg <= (a4_admit && a4_seg_hd) ? a2_rem : {CELL_W{1'b0}};
             resp_tag_reg <= a_tag_reg;
             arrival_count_reg <= arrival_count_reg + 32'd1;
-            if (a4_reason != REASON_NONE) begin
-                drop_count_reg[a4_reason*32 +: 32] <= drop_count_reg[a4_reason*32 +: 32] + 32'd1;
+            // each drop counter increments itself (no read mux by reason)
+            for (m = 1; m < 7; m = m + 1) begin
+                if (a4_reason == m[2:0]) begin
+                    drop_count_reg[m*32 +: 32] <= drop_count_reg[m*32 +: 32] + 32'd1;
+                end
             end
             if (a4_admit) begin
                 admit_count_reg <= admit_count_reg + 32'd1;
