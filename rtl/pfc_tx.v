@@ -467,15 +467,16 @@ always @(posedge clk) begin
         tvalid_reg <= need;
         start_en_reg <= req_xoff | sent_reg;   // changed | req_xoff (used by PFC frames only)
         if (need) begin
-            link_reg <= !pick_pfc;
-            last_link_reg <= !pick_pfc;
+            // (constant 0 without LINK_PAUSE_ENABLE, written so that synthesis sees it)
+            link_reg <= LINK_PAUSE_ENABLE != 0 && !pick_pfc;
+            last_link_reg <= LINK_PAUSE_ENABLE != 0 && !pick_pfc;
         end
     end
     frozen_reg <= start_ok ? 1'b0 : (frozen_reg || accept);
     if (adv) begin
         // a frame starts (reload: when idle, or after the last beat), or beat 0 was accepted
         first_pfc_reg <= reload && need && pick_pfc;
-        first_link_reg <= reload && need && !pick_pfc;
+        first_link_reg <= LINK_PAUSE_ENABLE != 0 && reload && need && !pick_pfc;
     end
 
     // the output register: beat 0 after the last beat or when idle, then beat 1 and the
@@ -498,8 +499,9 @@ always @(posedge clk) begin
         crc_data_reg <= crc_data_next;
         crc_reg <= crc_beat;
     end
-    // (the CRC restarts as a synchronous set / reset, so its data input is the XOR alone)
-    if (rst || (adv && reload)) begin
+    // (the CRC restarts as a synchronous set / reset, so its data input is the XOR alone;
+    // no reset: tvalid_reg is 0 after one clock of rst, and from then on this restarts it)
+    if (adv && reload) begin
         crc_reg <= 32'hFFFFFFFF;
         crc_data_reg <= crc_data_zero;
     end
