@@ -150,6 +150,10 @@ reg              rem_neg_reg;    // rem_reg < 0
 reg              rem_full_reg;   // rem_reg >= KEEP_WIDTH (see oversize)
 reg [6:0]        r60_reg;        // bytes still missing to MIN_LEN before this beat (0: none)
 reg              da_ok_reg;
+// per lane, for the beat at bidx_reg: the lane holds a destination-address byte, and which
+// (registered with bidx_reg, so the DA check compares the data with a register)
+reg [KEEP_WIDTH-1:0]   da_in_reg;
+reg [KEEP_WIDTH*8-1:0] da_exp_reg;
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;
 reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
@@ -162,6 +166,22 @@ reg [WB_W-1:0]   word_bytes_reg;
 reg [WORD_W-1:0] gather_reg;
 reg [31:0]       rx_frames_reg, rx_bytes_reg, drop_error_reg, drop_runt_reg;
 reg [31:0]       drop_oversize_reg, pfc_frames_reg;
+
+// the DA lanes of the beat at bidx b: {in-DA flags, expected bytes}
+function [KEEP_WIDTH*9-1:0] da_lanes(input [4:0] b);
+    integer l, ps;
+    begin
+        da_lanes = {KEEP_WIDTH*9{1'b0}};
+        for (l = 0; l < KEEP_WIDTH; l = l + 1) begin
+            ps = {27'd0, b} * KEEP_WIDTH + l;
+            if (ps < 6) begin
+                da_lanes[KEEP_WIDTH*8 + l] = 1'b1;
+                da_lanes[l*8 +: 8] = PFC_DA[(5 - ps)*8 +: 8];
+            end
+        end
+    end
+endfunction
+wire [4:0] bidx_succ = (bidx_reg != 5'd31) ? bidx_reg + 5'd1 : bidx_reg;
 
 wire fifo_ready;
 wire fire = s_axis_tvalid && s_axis_tready;
@@ -193,10 +213,8 @@ always @* begin
             // every beat before tlast is full, so the byte's position follows from the beat
             // count (no adder in front of the header compares)
             pos = {27'd0, bidx_reg} * KEEP_WIDTH + i;
-            if (pos < 6) begin
-                if (s_axis_tdata[i*8 +: 8] != PFC_DA[(5 - pos)*8 +: 8]) begin
-                    da_ok_next = 1'b0;
-                end
+            if (da_in_reg[i] && s_axis_tdata[i*8 +: 8] != da_exp_reg[i*8 +: 8]) begin
+                da_ok_next = 1'b0;
             end
             if (pos == 12) begin
                 ethertype_next[15:8] = s_axis_tdata[i*8 +: 8];
@@ -365,6 +383,7 @@ always @(posedge clk) begin
         if (s_axis_tlast) begin
             byte_cnt_reg <= 16'd0;
             bidx_reg <= 5'd0;
+            {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
             first_reg <= 1'b1;
             r60_reg <= MIN_LEN[6:0];
             da_ok_reg <= 1'b1;
@@ -383,9 +402,8 @@ always @(posedge clk) begin
             endcase
         end else begin
             byte_cnt_reg <= len_next;
-            if (bidx_reg != 5'd31) begin
-                bidx_reg <= bidx_reg + 5'd1;
-            end
+            bidx_reg <= bidx_succ;
+            {da_in_reg, da_exp_reg} <= da_lanes(bidx_succ);
             first_reg <= 1'b0;
             rem_reg <= rem_next;
             rem_neg_reg <= rem_next[32];
@@ -417,6 +435,7 @@ always @(posedge clk) begin
     if (rst) begin
         byte_cnt_reg <= 16'd0;
         bidx_reg <= 5'd0;
+        {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
         first_reg <= 1'b1;
         rem_reg <= 33'd0;
         rem_neg_reg <= 1'b0;

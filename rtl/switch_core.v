@@ -858,6 +858,15 @@ wire [CELL_W-1:0]    wsp_cells = w_cells_reg[ps*CELL_W +: CELL_W];
 wire [CA_W-1:0]      wsp_spare = spare_cell_reg[ps*CA_W +: CA_W];
 wire                 wsp_need_cell = in_store[ps] && wsp_widx == {WI_W{1'b0}};
 wire [CA_W-1:0]      wsp_use_cell = wsp_need_cell ? wsp_spare : wsp_cell;
+// every port's cell count plus one, from its register (the adder is not behind the slot mux)
+reg  [PORT_COUNT*CELL_W-1:0] w_cells_inc;
+integer wci;
+always @* begin
+    for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin
+        w_cells_inc[wci*CELL_W +: CELL_W] = w_cells_reg[wci*CELL_W +: CELL_W] + 1'b1;
+    end
+end
+wire [CELL_W-1:0]    wsp_cells_inc = w_cells_inc[ps*CELL_W +: CELL_W];
 always @* begin
     ws_valid_next = in_valid[ps];
     ws_store_next = in_store[ps];
@@ -875,7 +884,7 @@ always @* begin
     ws_need_cell_next = wsp_need_cell;
     ws_waddr_next = word_addr(wsp_use_cell, wsp_widx);
     ws_link_next = wsp_cells != {CELL_W{1'b0}};
-    ws_cells_new_next = wsp_cells + {{(CELL_W-1){1'b0}}, wsp_need_cell};
+    ws_cells_new_next = wsp_need_cell ? wsp_cells_inc : wsp_cells;
     ws_head_new_next = (wsp_need_cell && wsp_cells == {CELL_W{1'b0}}) ? wsp_spare
                        : w_head_reg[ps*CA_W +: CA_W];
 end
@@ -1095,9 +1104,19 @@ wire [WI_W-1:0]      ps_widx = e_widx_reg[ps*WI_W +: WI_W];
 wire                 ps_drop = e_drop_reg[ps];
 wire                 ps_last = e_last_reg[ps];
 wire                 ps_drop_last = e_dlast_reg[ps];
-wire [OUT_PTR_W:0]   ps_out_count = out_count[ps*(OUT_PTR_W+1) +: OUT_PTR_W+1];
-wire [OUT_PTR_W+1:0] ps_out_used = {1'b0, ps_out_count}
-                                   + {{(OUT_PTR_W+1){1'b0}}, rdp_valid_reg && rdp_port_reg == ps};
+// every port's room (words held or on their way from the RAM below OUT_DEPTH), then the mux
+reg  [PORT_COUNT-1:0] out_room;
+reg  [OUT_PTR_W+1:0]  out_used;
+integer ori;
+always @* begin
+    out_used = {(OUT_PTR_W+2){1'b0}};
+    for (ori = 0; ori < PORT_COUNT; ori = ori + 1) begin
+        out_used = {1'b0, out_count[ori*(OUT_PTR_W+1) +: OUT_PTR_W+1]}
+                   + {{(OUT_PTR_W+1){1'b0}},
+                      rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == ori};
+        out_room[ori] = out_used < OUT_DEPTH;
+    end
+end
 wire [2:0]           ps_idx = pick_idx_reg[ps*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
@@ -1124,7 +1143,7 @@ always @* begin
     rs_left_dec_next = ps_left - (ps_drop ? CELL_BYTES_LEN : WORD_BYTES[LEN_W-1:0]);
     rs_bytes_next = ps_last ? ps_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
     rs_drop_next = ps_drop;
-    rs_room_next = ps_out_used < OUT_DEPTH;
+    rs_room_next = out_room[ps];
     rs_iport_next = e_iport_reg[ps*P_W +: P_W];
     rs_pg_next = e_pg_reg[ps*3 +: 3];
     rs_queue_next = e_queue_reg[ps*3 +: 3];
