@@ -548,14 +548,19 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) fnext_ram_inst (
     .rd_en(1'b1), .rd_addr(rs_head_reg), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- mmu_core
-reg                  req_valid_reg;
-reg  [P_W-1:0]       req_port_reg;
-reg  [2:0]           req_pg_reg;
-reg  [DEST_WIDTH-1:0] req_eport_reg;
-reg  [2:0]           req_queue_reg;
-reg  [LEN_W-1:0]     req_len_reg;
-reg  [TAG_W-1:0]     req_tag_reg;
+// admission requests wait in a 2-entry FIFO (registered head and flags) in front of mmu_core:
+// the write stage sees a registered "room" flag, not mmu_core's ready, and a request can be
+// loaded while the one before it is still being taken
+wire                 req_valid_reg;
+wire [P_W-1:0]       req_port_reg;
+wire [2:0]           req_pg_reg;
+wire [DEST_WIDTH-1:0] req_eport_reg;
+wire [2:0]           req_queue_reg;
+wire [LEN_W-1:0]     req_len_reg;
+wire [TAG_W-1:0]     req_tag_reg;
 wire                 mmu_req_ready;
+wire                 req_ready;
+reg                  req_push;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
 // drops by reason are counted inside mmu_core (stat_mmu_drop_count)
@@ -571,6 +576,7 @@ reg  [P_W-1:0]       rel_eport_reg;
 reg  [2:0]           rel_queue_reg;
 reg  [CELL_W-1:0]    rel_cells_reg;
 wire                 mmu_rel_ready;
+
 
 mmu_core #(
     .PORT_COUNT(PORT_COUNT),
@@ -726,7 +732,6 @@ reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
 reg                          ws_link_reg, ws_link_next;
 reg  [CELL_W-1:0]            ws_cells_new_reg, ws_cells_new_next;
 reg  [CA_W-1:0]              ws_head_new_reg, ws_head_new_next;
-reg                          req_valid_next;
 reg  [P_W-1:0]               req_port_next;
 reg  [2:0]                   req_pg_next;
 reg  [DEST_WIDTH-1:0]        req_eport_next;
@@ -820,6 +825,21 @@ reg  [CELL_W-1:0]            wk_rem_reg, wk_rem_next;
 // status
 reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
 reg                          err_response_reg, err_response_next;
+// the decision head's response check, registered (the sticky flag follows a clock later)
+reg                          resp_chk_reg, resp_mis_reg;
+
+// the admission request FIFO (see the mmu_core section)
+/* verilator lint_off PINCONNECTEMPTY */
+sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1)) req_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(req_push), .s_ready(req_ready),
+    .s_data({req_port_next, req_pg_next, req_eport_next, req_queue_next, req_len_next,
+             req_tag_next}),
+    .m_valid(req_valid_reg), .m_ready(mmu_req_ready),
+    .m_data({req_port_reg, req_pg_reg, req_eport_reg, req_queue_reg, req_len_reg,
+             req_tag_reg}),
+    .count());
+/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
@@ -859,14 +879,18 @@ wire [CA_W-1:0]      wsp_spare = spare_cell_reg[ps*CA_W +: CA_W];
 wire                 wsp_need_cell = in_store[ps] && wsp_widx == {WI_W{1'b0}};
 wire [CA_W-1:0]      wsp_use_cell = wsp_need_cell ? wsp_spare : wsp_cell;
 // every port's cell count plus one, from its register (the adder is not behind the slot mux)
+// (and whether it holds a cell yet)
 reg  [PORT_COUNT*CELL_W-1:0] w_cells_inc;
+reg  [PORT_COUNT-1:0]        w_cells_nz;
 integer wci;
 always @* begin
     for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin
         w_cells_inc[wci*CELL_W +: CELL_W] = w_cells_reg[wci*CELL_W +: CELL_W] + 1'b1;
+        w_cells_nz[wci] = w_cells_reg[wci*CELL_W +: CELL_W] != {CELL_W{1'b0}};
     end
 end
 wire [CELL_W-1:0]    wsp_cells_inc = w_cells_inc[ps*CELL_W +: CELL_W];
+wire                 wsp_cells_nz = w_cells_nz[ps];
 always @* begin
     ws_valid_next = in_valid[ps];
     ws_store_next = in_store[ps];
@@ -883,9 +907,9 @@ always @* begin
     ws_spare_ok_next = spare_valid_reg[ps];
     ws_need_cell_next = wsp_need_cell;
     ws_waddr_next = word_addr(wsp_use_cell, wsp_widx);
-    ws_link_next = wsp_cells != {CELL_W{1'b0}};
+    ws_link_next = wsp_cells_nz;
     ws_cells_new_next = wsp_need_cell ? wsp_cells_inc : wsp_cells;
-    ws_head_new_next = (wsp_need_cell && wsp_cells == {CELL_W{1'b0}}) ? wsp_spare
+    ws_head_new_next = (wsp_need_cell && !wsp_cells_nz) ? wsp_spare
                        : w_head_reg[ps*CA_W +: CA_W];
 end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
@@ -900,7 +924,7 @@ wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 wire                 wc_go = ws_valid_reg && (!wc_need_cell || ws_spare_ok_reg)
                              && (!ws_last_reg || (pend_ready
-                                 && (!wc_to_mmu || !req_valid_reg || mmu_req_ready)));
+                                 && (!wc_to_mmu || req_ready)));
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
@@ -1188,13 +1212,13 @@ always @* begin
     spare_valid_next = spare_valid_reg;
     spare_cell_next = spare_cell_reg;
     refill_next = (refill_reg == PORT_LAST) ? {P_W{1'b0}} : refill_reg + 1'b1;
-    req_valid_next = req_valid_reg && !mmu_req_ready;
-    req_port_next = req_port_reg;
-    req_pg_next = req_pg_reg;
-    req_eport_next = req_eport_reg;
-    req_queue_next = req_queue_reg;
-    req_len_next = req_len_reg;
-    req_tag_next = req_tag_reg;
+    req_push = 1'b0;
+    req_port_next = wp;
+    req_pg_next = wc_pg;
+    req_eport_next = wc_dest;
+    req_queue_next = wc_queue;
+    req_len_next = wc_len;
+    req_tag_next = tag_reg;
     tag_next = tag_reg;
     in_pop_vec = {PORT_COUNT{1'b0}};
     data_we = 1'b0;
@@ -1254,13 +1278,7 @@ always @* begin
                 end
             end
             if (wc_to_mmu) begin
-                req_valid_next = 1'b1;
-                req_port_next = wp;
-                req_pg_next = wc_pg;
-                req_eport_next = wc_dest;
-                req_queue_next = wc_queue;
-                req_len_next = wc_len;
-                req_tag_next = tag_reg;
+                req_push = 1'b1;
                 tag_next = tag_reg + 1'b1;
             end
         end
@@ -1312,7 +1330,7 @@ always @* begin
         enq_ne_next = q_ne_reg[enq_q_next];
     end
     drop_adm_next = drop_adm_reg;
-    err_response_next = err_response_reg;
+    err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
     enq_oh_next = {QN{1'b0}};
     if (pend_valid) begin
         if (!ph_good) begin
@@ -1321,9 +1339,6 @@ always @* begin
                 walk_push = !ph_empty;
             end
         end else if (resp_valid) begin
-            if (resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells)) begin
-                err_response_next = 1'b1;
-            end
             if (resp_admit && ph_eport_ok) begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
@@ -1617,13 +1632,6 @@ always @(posedge clk) begin
     ws_link_reg <= ws_link_next;
     ws_cells_new_reg <= ws_cells_new_next;
     ws_head_new_reg <= ws_head_new_next;
-    req_valid_reg <= req_valid_next;
-    req_port_reg <= req_port_next;
-    req_pg_reg <= req_pg_next;
-    req_eport_reg <= req_eport_next;
-    req_queue_reg <= req_queue_next;
-    req_len_reg <= req_len_next;
-    req_tag_reg <= req_tag_next;
     tag_reg <= tag_next;
     data_we_reg <= data_we;
     data_waddr_reg <= data_waddr;
@@ -1711,6 +1719,9 @@ always @(posedge clk) begin
     wk_rem_reg <= wk_rem_next;
     drop_adm_reg <= drop_adm_next;
     err_response_reg <= err_response_next;
+    // a good frame at the pending head with its response: tag and cells must match
+    resp_chk_reg <= pend_valid && ph_good && resp_valid;
+    resp_mis_reg <= resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells);
     if (rst) begin
         slot_reg <= {P_W{1'b0}};
         pslot_reg <= PSLOT_FIRST;
@@ -1724,7 +1735,6 @@ always @(posedge clk) begin
         refill_any_reg <= 1'b0;
         refill_port_reg <= {P_W{1'b0}};
         ws_valid_reg <= 1'b0;
-        req_valid_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         data_we_reg <= 1'b0;
         link_we_reg <= 1'b0;
@@ -1763,6 +1773,7 @@ always @(posedge clk) begin
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
         err_response_reg <= 1'b0;
+        resp_chk_reg <= 1'b0;
     end
 end
 
