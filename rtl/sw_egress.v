@@ -9,6 +9,8 @@
  * mux), so neither the RAM's clock-to-out nor the MAC's logic meet this module's muxes in one
  * clock.  Cost: one clock more from the RAM to the FIFO (word_count counts the word in that
  * register, so the read stage's room check stays exact) and one clock more to the output.
+ * The word being sent leaves the FIFO into a shift register (cur_*), so a beat is never a
+ * WORD_BEATS:1 mux of the FIFO head; word_count does not count it (it has its own storage).
  */
 
 `resetall
@@ -67,7 +69,6 @@ module sw_egress #(
 );
 
 localparam WORD_W = WORD_BEATS * DATA_WIDTH;
-localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
 localparam ENTRY_W = WORD_W + WB_W + 1;
 
 wire              word_valid;
@@ -113,18 +114,22 @@ sw_fifo #(
 // the read stage guarantees, so the sum fits FIFO_PTR_W + 1 bits)
 assign word_count = fifo_count + {{FIFO_PTR_W{1'b0}}, in_valid_reg};
 
-reg [BI_W-1:0] beat_reg;
+// the word being sent, out of the FIFO: shifted a beat at a time (the beat is always its low
+// DATA_WIDTH bits, no WORD_BEATS:1 mux), with the bytes left from this beat on and the flag
+// "this beat ends the word" kept as registers
+reg              cur_valid_reg;
+reg [WORD_W-1:0] cur_data_reg;
+reg [WB_W-1:0]   cur_rem_reg;
+reg              cur_end_reg;
+reg              cur_last_reg;
 reg            in_data_reg;     // inside a data frame
 reg            in_pfc_reg;      // inside a PFC frame
 reg [31:0]     tx_frames_reg, tx_bytes_reg;
 
-// bytes of the word from this beat on (WB_W + 1 bits: a word holds at most 2^WB_W - 1 bytes;
-// narrow on purpose, this feeds tkeep / tlast)
 localparam integer KEEP_I = KEEP_WIDTH;
-localparam [WB_W:0] KEEP_N = KEEP_I[WB_W:0];
-wire [WB_W:0] done_bytes = {{(WB_W+1-BI_W){1'b0}}, beat_reg} * KEEP_N;
-wire [WB_W:0] rem_bytes = {1'b0, word_bytes} - done_bytes;
-wire word_end = rem_bytes <= KEEP_N;
+localparam [WB_W-1:0] KEEP_N = KEEP_I[WB_W-1:0];
+wire [WB_W-1:0] rem_bytes = cur_rem_reg;
+wire word_end = cur_end_reg;
 
 reg [KEEP_WIDTH-1:0] data_keep;
 reg [WB_W-1:0]       data_beat_bytes;
@@ -133,7 +138,7 @@ always @* begin
     data_keep = {KEEP_WIDTH{1'b0}};
     data_beat_bytes = {WB_W{1'b0}};
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        if ({{(31-WB_W){1'b0}}, rem_bytes} > i) begin
+        if ({{(32-WB_W){1'b0}}, rem_bytes} > i) begin
             data_keep[i] = 1'b1;
             data_beat_bytes = data_beat_bytes + 1'b1;
         end
@@ -143,16 +148,16 @@ end
 // the transmit mux, in front of the output skid buffer (tx_* -> m_axis_*)
 wire                  tx_ready;
 wire pfc_sel = in_pfc_reg || (!in_data_reg && s_pfc_tvalid);
-wire data_fire = !pfc_sel && word_valid && tx_ready;
+wire data_fire = !pfc_sel && cur_valid_reg && tx_ready;
 wire pfc_fire = pfc_sel && s_pfc_tvalid && tx_ready;
-assign word_pop = data_fire && word_end;
+// the next word moves in when there is none or the current one sends its last beat
+assign word_pop = word_valid && (!cur_valid_reg || (data_fire && word_end));
 assign s_pfc_tready = pfc_sel && tx_ready;
 
-wire [DATA_WIDTH-1:0] tx_tdata = pfc_sel ? s_pfc_tdata
-                                         : word_data[beat_reg*DATA_WIDTH +: DATA_WIDTH];
+wire [DATA_WIDTH-1:0] tx_tdata = pfc_sel ? s_pfc_tdata : cur_data_reg[DATA_WIDTH-1:0];
 wire [KEEP_WIDTH-1:0] tx_tkeep = pfc_sel ? s_pfc_tkeep : data_keep;
-wire                  tx_tvalid = pfc_sel ? s_pfc_tvalid : word_valid;
-wire                  tx_tlast = pfc_sel ? s_pfc_tlast : (word_last && word_end);
+wire                  tx_tvalid = pfc_sel ? s_pfc_tvalid : cur_valid_reg;
+wire                  tx_tlast = pfc_sel ? s_pfc_tlast : (cur_last_reg && word_end);
 wire                  tx_tuser = pfc_sel ? s_pfc_tuser : 1'b0;
 assign stat_tx_frames = tx_frames_reg;
 assign stat_tx_bytes = tx_bytes_reg;
@@ -219,11 +224,22 @@ always @(posedge clk) begin
 end
 
 always @(posedge clk) begin
+    if (word_pop) begin
+        cur_valid_reg <= 1'b1;
+        cur_data_reg <= word_data;
+        cur_rem_reg <= word_bytes;
+        cur_end_reg <= {{(32-WB_W){1'b0}}, word_bytes} <= KEEP_I;
+        cur_last_reg <= word_last;
+    end else if (data_fire) begin
+        cur_valid_reg <= !word_end;
+        cur_data_reg <= cur_data_reg >> DATA_WIDTH;
+        cur_rem_reg <= cur_rem_reg - KEEP_N;
+        cur_end_reg <= {{(32-WB_W){1'b0}}, cur_rem_reg} <= 2 * KEEP_I;
+    end
     if (data_fire) begin
-        beat_reg <= word_end ? {BI_W{1'b0}} : beat_reg + 1'b1;
-        in_data_reg <= !(word_last && word_end);
+        in_data_reg <= !(cur_last_reg && word_end);
         tx_bytes_reg <= tx_bytes_reg + {{(32-WB_W){1'b0}}, data_beat_bytes};
-        if (word_last && word_end) begin
+        if (cur_last_reg && word_end) begin
             tx_frames_reg <= tx_frames_reg + 1'b1;
         end
     end
@@ -231,7 +247,11 @@ always @(posedge clk) begin
         in_pfc_reg <= !s_pfc_tlast;
     end
     if (rst) begin
-        beat_reg <= {BI_W{1'b0}};
+        cur_valid_reg <= 1'b0;
+        cur_data_reg <= {WORD_W{1'b0}};
+        cur_rem_reg <= {WB_W{1'b0}};
+        cur_end_reg <= 1'b0;
+        cur_last_reg <= 1'b0;
         in_data_reg <= 1'b0;
         in_pfc_reg <= 1'b0;
         tx_frames_reg <= 32'd0;

@@ -516,9 +516,12 @@ wire [CA_W-1:0]     link_a_rd;
 reg  [CA_W-1:0]     link_b_raddr;
 wire [CA_W-1:0]     link_b_rd;
 
+// read port A is addressed at the capture (rs_cell_next), so the link is out of the RAM in
+// the slot itself and registered there (link_a_q_reg): the cell-link take works on a register
+reg  [CA_W-1:0]     link_a_q_reg;
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_a_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
-    .rd_en(1'b1), .rd_addr(rs_cell_reg), .rd_data(link_a_rd));
+    .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
 
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_b_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
@@ -1448,7 +1451,7 @@ always @* begin
     if (lnk_take_reg) begin
         for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
             if ({{(32-P_W){1'b0}}, lnk_port_reg} == pi) begin
-                e_cell_next[pi*CA_W +: CA_W] = link_a_rd;
+                e_cell_next[pi*CA_W +: CA_W] = link_a_q_reg;
             end
         end
     end
@@ -1701,6 +1704,7 @@ always @(posedge clk) begin
     byp_valid_reg <= byp_valid_next;
     byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
+    link_a_q_reg <= link_a_rd;
     rd_free_reg <= rd_free_next;
     rd_free_cell_reg <= rs_cell_reg;
     lnk_port_reg <= lnk_port_next;
