@@ -77,15 +77,20 @@ assign err_overflow = err_overflow_reg;
 
 wire pop_out = pop && !fresh_left_reg && out_valid;
 // from registers only: the output queue has room for the read even if nothing is popped
-wire rd_issue = mem_any_reg && ({1'b0, out_count_reg} + {2'b00, rd_pending_reg} < 3'd3);
+// (the RAM has its output register: a read is pending two clocks, rd_pending_reg then
+// rd_pending_d_reg, and lands in the output queue from the second)
+reg rd_pending_d_reg;
+wire rd_issue = mem_any_reg && ({1'b0, out_count_reg} + {2'b00, rd_pending_reg}
+                                + {2'b00, rd_pending_d_reg} < 3'd3);
 wire [1:0] out_after_pop = out_count_reg - {1'b0, pop_out};
 
-// the read port is always enabled: ram_rd_data is the entry rd_ptr_reg addressed last clock,
-// taken only when rd_pending_reg says a read was issued
+// the read port is always enabled: ram_rd_data is the entry rd_ptr_reg addressed two clocks ago,
+// taken only when rd_pending_d_reg says a read was issued then
 sw_ram #(
     .WIDTH(CA_W),
     .DEPTH(BUFFER_CELLS),
-    .ADDR_W(CA_W)
+    .ADDR_W(CA_W),
+    .OUT_REG(1)
 ) ram_inst (
     .clk(clk),
     .wr_en(push_reg),
@@ -130,19 +135,20 @@ always @(posedge clk) begin
     mem_any_reg <= push_reg || (mem_count_reg != {CNT_W{1'b0}}
                                 && (!rd_issue || mem_count_reg != {{(CNT_W-1){1'b0}}, 1'b1}));
     rd_pending_reg <= rd_issue;
+    rd_pending_d_reg <= rd_pending_reg;
     // shift out the head on a pop, the RAM's word goes to the first free entry
     if (pop_out) begin
         out0_reg <= out1_reg;
         out1_reg <= out2_reg;
     end
-    if (rd_pending_reg) begin
+    if (rd_pending_d_reg) begin
         case (out_after_pop)
             2'd0: out0_reg <= ram_rd_data;
             2'd1: out1_reg <= ram_rd_data;
             default: out2_reg <= ram_rd_data;
         endcase
     end
-    out_count_reg <= out_after_pop + {1'b0, rd_pending_reg};
+    out_count_reg <= out_after_pop + {1'b0, rd_pending_d_reg};
     count_reg <= count_next;
     if (count_reg < low_wm_reg) begin
         low_wm_reg <= count_reg;
@@ -163,6 +169,7 @@ always @(posedge clk) begin
         mem_count_reg <= {CNT_W{1'b0}};
         mem_any_reg <= 1'b0;
         rd_pending_reg <= 1'b0;
+        rd_pending_d_reg <= 1'b0;
         out_count_reg <= 2'd0;
         out0_reg <= {CA_W{1'b0}};
         out1_reg <= {CA_W{1'b0}};

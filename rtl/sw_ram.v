@@ -2,6 +2,11 @@
  * Simple dual-port RAM: one synchronous write port, one synchronous read port (registered
  * read data, old data on a same-address read/write).  Written in the template Yosys maps to
  * ECP5 DP16KD (pseudo dual port) and Xilinx/Intel block RAM.
+ *
+ * OUT_REG = 1 adds a second, unconditional register after the RAM's own (read latency 2):
+ * an ECP5 DP16KD read without its output register takes about 5.8 ns from the clock to
+ * the data (nextpnr's figure), so at 125 MHz nothing but a register can follow it.  The
+ * register has no enable and no reset, so the placer can put it right next to the RAM.
  */
 
 `resetall
@@ -14,7 +19,9 @@ module sw_ram #(
     // number of words
     parameter DEPTH = 16,
     // address width, at least $clog2(DEPTH)
-    parameter ADDR_W = 4
+    parameter ADDR_W = 4,
+    // 1: rd_data registered once more (read latency 2 clocks)
+    parameter OUT_REG = 0
 ) (
     input  wire              clk,
 
@@ -24,7 +31,7 @@ module sw_ram #(
 
     input  wire              rd_en,
     input  wire [ADDR_W-1:0] rd_addr,
-    output reg  [WIDTH-1:0]  rd_data
+    output wire [WIDTH-1:0]  rd_data
 );
 
 reg [WIDTH-1:0] mem [0:DEPTH-1];
@@ -35,11 +42,25 @@ always @(posedge clk) begin
     end
 end
 
+reg [WIDTH-1:0] rd_data_reg;
+
 always @(posedge clk) begin
     if (rd_en) begin
-        rd_data <= mem[rd_addr];
+        rd_data_reg <= mem[rd_addr];
     end
 end
+
+generate
+    if (OUT_REG != 0) begin : out
+        reg [WIDTH-1:0] q_reg;
+        always @(posedge clk) begin
+            q_reg <= rd_data_reg;
+        end
+        assign rd_data = q_reg;
+    end else begin : direct
+        assign rd_data = rd_data_reg;
+    end
+endgenerate
 
 endmodule
 

@@ -233,7 +233,8 @@ localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
 localparam [2:0] KIND_GOOD = 3'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
-localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2;
+// the walker waits two clocks for a link (link_b RAM with its output register)
+localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2, WK_LINK2 = 2'd3;
 
 initial begin
     if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
@@ -306,6 +307,11 @@ wire [PORT_COUNT*(OUT_PTR_W+1)-1:0] out_count;
 wire [WORD_W-1:0]                data_rd;
 reg  [WB_W-1:0]                  rdp_bytes_reg;
 reg                              rdp_last_reg;
+// the word read one clock later, out of the data RAM's output register (read latency 2)
+reg                              rdq_valid_reg;
+reg  [P_W-1:0]                   rdq_port_reg;
+reg  [WB_W-1:0]                  rdq_bytes_reg;
+reg                              rdq_last_reg;
 
 wire [QN-1:0]                    pfc_xoff;
 
@@ -428,8 +434,8 @@ generate
             .rst(rst),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
-            .s_word_bytes(rdp_bytes_reg),
-            .s_word_last(rdp_last_reg),
+            .s_word_bytes(rdq_bytes_reg),
+            .s_word_last(rdq_last_reg),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
             .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
             .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
@@ -495,7 +501,8 @@ reg  [ADDR_W-1:0]   rs_raddr_reg, rs_raddr_next;
 sw_ram #(
     .WIDTH(WORD_W),
     .DEPTH(BUFFER_CELLS * WPC),
-    .ADDR_W(ADDR_W)
+    .ADDR_W(ADDR_W),
+    .OUT_REG(1)
 ) data_ram_inst (
     .clk(clk),
     .wr_en(data_we_reg),
@@ -516,14 +523,13 @@ wire [CA_W-1:0]     link_a_rd;
 reg  [CA_W-1:0]     link_b_raddr;
 wire [CA_W-1:0]     link_b_rd;
 
-// read port A is addressed at the capture (rs_cell_next), so the link is out of the RAM in
-// the slot itself and registered there (link_a_q_reg): the cell-link take works on a register
-reg  [CA_W-1:0]     link_a_q_reg;
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_a_ram_inst (
+// read port A is addressed at the capture (rs_cell_next) and has the output register
+// (OUT_REG): the link is there in the clock after the slot, when the cell-link take uses it
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
 
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) link_b_ram_inst (
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_b_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
 
@@ -1140,7 +1146,9 @@ always @* begin
     for (ori = 0; ori < PORT_COUNT; ori = ori + 1) begin
         out_used = {1'b0, out_count[ori*(OUT_PTR_W+1) +: OUT_PTR_W+1]}
                    + {{(OUT_PTR_W+1){1'b0}},
-                      rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == ori};
+                      rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == ori}
+                   + {{(OUT_PTR_W+1){1'b0}},
+                      rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == ori};
         out_room[ori] = out_used < OUT_DEPTH;
     end
 end
@@ -1451,7 +1459,7 @@ always @* begin
     if (lnk_take_reg) begin
         for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
             if ({{(32-P_W){1'b0}}, lnk_port_reg} == pi) begin
-                e_cell_next[pi*CA_W +: CA_W] = link_a_q_reg;
+                e_cell_next[pi*CA_W +: CA_W] = link_a_rd;
             end
         end
     end
@@ -1566,10 +1574,12 @@ always @* begin
             end
         end
         WK_LINK: begin
+            wk_state_next = WK_LINK2;
+        end
+        default: begin      // WK_LINK2 (the only state left)
             wk_cell_next = link_b_rd;
             wk_state_next = WK_CELL;
         end
-        default: wk_state_next = WK_IDLE;
     endcase
 end
 
@@ -1578,7 +1588,7 @@ assign in_pop = in_pop_vec;
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
     for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        out_push[i] = rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == i;
+        out_push[i] = rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == i;
     end
 end
 
@@ -1704,7 +1714,6 @@ always @(posedge clk) begin
     byp_valid_reg <= byp_valid_next;
     byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
-    link_a_q_reg <= link_a_rd;
     rd_free_reg <= rd_free_next;
     rd_free_cell_reg <= rs_cell_reg;
     lnk_port_reg <= lnk_port_next;
@@ -1712,6 +1721,10 @@ always @(posedge clk) begin
     rdp_port_reg <= rdp_port_next;
     rdp_bytes_reg <= rdp_bytes_next;
     rdp_last_reg <= rdp_last_next;
+    rdq_valid_reg <= rdp_valid_reg;
+    rdq_port_reg <= rdp_port_reg;
+    rdq_bytes_reg <= rdp_bytes_reg;
+    rdq_last_reg <= rdp_last_reg;
     rel_valid_reg <= rel_valid_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
@@ -1773,6 +1786,9 @@ always @(posedge clk) begin
         rdp_valid_reg <= 1'b0;
         rdp_bytes_reg <= {WB_W{1'b0}};
         rdp_last_reg <= 1'b0;
+        rdq_valid_reg <= 1'b0;
+        rdq_bytes_reg <= {WB_W{1'b0}};
+        rdq_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
