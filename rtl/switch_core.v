@@ -534,8 +534,10 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_b_
     .rd_en(1'b1), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
 
 // frame descriptors and frame links (next frame of the same queue), indexed by head cell
-// written at the enqueue (registered after the decision stage: enq_*_reg), read at the
-// dequeue issue (always enabled, the head captured one clock before the slot: rs_head_reg)
+// written at the enqueue (registered after the decision stage: enq_*_reg), read for the
+// dequeue: addressed at the capture (rs_head_next, the clock before the slot) through the
+// RAMs' output registers (OUT_REG), so the data is there at the dequeue commit (deq_pend_reg)
+// as before, from a register
 reg                 enq_valid;
 reg                 enq_valid_reg;
 reg  [CA_W-1:0]     enq_cell_reg;
@@ -547,14 +549,18 @@ reg                 deq_issue;
 wire [DESC_W-1:0]   desc_rd;
 reg                 fnext_we;
 wire [CA_W-1:0]     fnext_rd;
+// the frame-link write one clock back (the read addressed then misses it too: bypass)
+reg                 fnext_we_d_reg;
+reg  [CA_W-1:0]     enq_tail_d_reg;
+reg  [CA_W-1:0]     enq_cell_d_reg;
 
-sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) desc_ram_inst (
+sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_ram_inst (
     .clk(clk), .wr_en(enq_valid_reg), .wr_addr(enq_cell_reg), .wr_data(enq_desc_reg),
-    .rd_en(1'b1), .rd_addr(rs_head_reg), .rd_data(desc_rd));
+    .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(desc_rd));
 
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W)) fnext_ram_inst (
+sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_ram_inst (
     .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
-    .rd_en(1'b1), .rd_addr(rs_head_reg), .rd_data(fnext_rd));
+    .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- mmu_core
 // admission requests wait in a 2-entry FIFO (registered head and flags) in front of mmu_core:
@@ -1549,8 +1555,11 @@ always @* begin
     // dequeue empties in the same clock is harmless: that frame's link is never read again);
     // the bypass covers a write to the frame being dequeued now (RAM: old data)
     fnext_we = enq_valid_reg && enq_ne_reg;
-    byp_valid_next = fnext_we && enq_tail_reg == rs_head_reg;
-    byp_cell_next = enq_cell_reg;
+    // (the read was addressed one clock before the slot: a write then or in the slot itself
+    // is not in fnext_rd; the later one wins)
+    byp_valid_next = (fnext_we && enq_tail_reg == rs_head_reg)
+                     || (fnext_we_d_reg && enq_tail_d_reg == rs_head_reg);
+    byp_cell_next = (fnext_we && enq_tail_reg == rs_head_reg) ? enq_cell_reg : enq_cell_d_reg;
     queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
 
     // ---- walker: returns the cells of dropped frames; the read stage's frees go first
@@ -1712,6 +1721,9 @@ always @(posedge clk) begin
     deq_pend_d_reg <= deq_pend_reg;
     deq_port_d_reg <= deq_port_reg;
     byp_valid_reg <= byp_valid_next;
+    fnext_we_d_reg <= fnext_we;
+    enq_tail_d_reg <= enq_tail_reg;
+    enq_cell_d_reg <= enq_cell_reg;
     byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
     rd_free_reg <= rd_free_next;
@@ -1781,6 +1793,7 @@ always @(posedge clk) begin
         deq_pend_reg <= 1'b0;
         deq_pend_d_reg <= 1'b0;
         byp_valid_reg <= 1'b0;
+        fnext_we_d_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
         rd_free_reg <= 1'b0;
         rdp_valid_reg <= 1'b0;
