@@ -39,6 +39,33 @@ def per_port(dut, value, other, width):
     return sum((value if p == PORT else other) << (p * width) for p in range(n))
 
 
+class StormMonitor:
+    """Clock by clock: the first clock queue `qi` holds a frame while paused (`first_busy`)
+    and the first clock the watchdog reports its storm (`storm_at`)."""
+
+    def __init__(self, dut, qi: int):
+        self.dut = dut
+        self.qi = qi
+        self.clock = 0
+        self.first_busy = None
+        self.storm_at = None
+
+    def storm(self) -> int:
+        return int(self.dut.stat_wd_storm.value) >> self.qi & 1
+
+    async def run(self):
+        core = self.dut.core
+        while True:
+            await FallingEdge(self.dut.clk)
+            self.clock += 1
+            busy = (int(core.wd.busy.value) >> self.qi) & 1
+            paused = (int(self.dut.stat_pause.value) >> self.qi) & 1
+            if self.first_busy is None and busy and paused:
+                self.first_busy = self.clock
+            if self.storm_at is None and self.storm():
+                self.storm_at = self.clock
+
+
 def set_wd_cfg(dut, action: int) -> None:
     n = len(dut.cfg_wd_enable)
     dut.cfg_wd_enable.value = (1 << n) - 1
@@ -54,26 +81,10 @@ async def storm_forward_and_restore(dut):
     tb = SwitchTB(dut, make_config())
     set_wd_cfg(dut, 0)
     await tb.reset()
-    core = dut.core
     qi = PORT * 8 + PRIO                      # identity prio -> queue map
-    clock = 0
-    first_busy = storm_at = None
+    mon = StormMonitor(dut, qi)
+    storm = mon.storm
     storming = True
-
-    def storm() -> int:
-        return int(dut.stat_wd_storm.value) >> qi & 1
-
-    async def monitor():
-        nonlocal clock, first_busy, storm_at
-        while True:
-            await FallingEdge(dut.clk)
-            clock += 1
-            busy = (int(core.wd.busy.value) >> qi) & 1
-            paused = (int(dut.stat_pause.value) >> qi) & 1
-            if first_busy is None and busy and paused:
-                first_busy = clock
-            if storm_at is None and storm():
-                storm_at = clock
 
     async def partner():
         xoff = pfc_frame(mac(9), 1 << PRIO, [0xFFFF if k == PRIO else 0 for k in range(8)])
@@ -81,7 +92,7 @@ async def storm_forward_and_restore(dut):
             await tb.send(PORT, xoff, 0)
             await ClockCycles(dut.clk, REFRESH)
 
-    cocotb.start_soon(monitor())
+    cocotb.start_soon(mon.run())
     cocotb.start_soon(partner())
     await ClockCycles(dut.clk, 3 * DETECT)
     assert int(dut.stat_pause.value) >> qi & 1, "partner's XOFF not applied"
@@ -98,7 +109,7 @@ async def storm_forward_and_restore(dut):
 
     rx = await recv_data(tb, PORT, 1, timeout=4 * DETECT)
     assert bytes(rx[0].tdata) == hold
-    latency = storm_at - first_busy
+    latency = mon.storm_at - mon.first_busy
     dut._log.info("switch-level detection latency %d clocks, configured %d", latency, DETECT)
     assert latency == DETECT
     assert int(dut.stat_wd_storms.value) >> (qi * 32) & 0xFFFFFFFF == 1
@@ -144,27 +155,11 @@ async def _drop_storm(dut, action: int) -> None:
     tb = SwitchTB(dut, make_config())
     set_wd_cfg(dut, action)
     await tb.reset()
-    core = dut.core
     p2q = tb.cfg.ports[PORT].prio_to_queue
     qi = PORT * 8 + PRIO
-    clock = 0
-    first_busy = storm_at = None
+    mon = StormMonitor(dut, qi)
+    storm = mon.storm
     storming = True
-
-    def storm() -> int:
-        return int(dut.stat_wd_storm.value) >> qi & 1
-
-    async def monitor():
-        nonlocal clock, first_busy, storm_at
-        while True:
-            await FallingEdge(dut.clk)
-            clock += 1
-            busy = (int(core.wd.busy.value) >> qi) & 1
-            paused = (int(dut.stat_pause.value) >> qi) & 1
-            if first_busy is None and busy and paused:
-                first_busy = clock
-            if storm_at is None and storm():
-                storm_at = clock
 
     refreshed = Event()
 
@@ -183,7 +178,7 @@ async def _drop_storm(dut, action: int) -> None:
     fate = [egress_fate(wd, p2q, q) for q in range(8)]
     assert fate[p2q[PRIO]] == "discard"
 
-    cocotb.start_soon(monitor())
+    cocotb.start_soon(mon.run())
     cocotb.start_soon(partner())
     await ClockCycles(dut.clk, 3 * DETECT)
     assert int(dut.stat_pause.value) >> qi & 1, "partner's XOFF not applied"
@@ -202,7 +197,7 @@ async def _drop_storm(dut, action: int) -> None:
             break
         await ClockCycles(dut.clk, 1)
     assert storm(), "no storm detected"
-    latency = storm_at - first_busy
+    latency = mon.storm_at - mon.first_busy
     dut._log.info("switch-level detection latency %d clocks, configured %d", latency, DETECT)
     assert latency == DETECT
     await ClockCycles(dut.clk, 200)
