@@ -307,11 +307,16 @@ wire [PORT_COUNT*(OUT_PTR_W+1)-1:0] out_count;
 wire [WORD_W-1:0]                data_rd;
 reg  [WB_W-1:0]                  rdp_bytes_reg;
 reg                              rdp_last_reg;
-// the word read one clock later, out of the data RAM's output register (read latency 2)
+// the word read, following it through the data RAM's output registers (banked, read
+// latency 3: rdq_* one clock later, rdr_* two)
 reg                              rdq_valid_reg;
 reg  [P_W-1:0]                   rdq_port_reg;
 reg  [WB_W-1:0]                  rdq_bytes_reg;
 reg                              rdq_last_reg;
+reg                              rdr_valid_reg;
+reg  [P_W-1:0]                   rdr_port_reg;
+reg  [WB_W-1:0]                  rdr_bytes_reg;
+reg                              rdr_last_reg;
 
 wire [QN-1:0]                    pfc_xoff;
 
@@ -434,8 +439,8 @@ generate
             .rst(rst),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
-            .s_word_bytes(rdq_bytes_reg),
-            .s_word_last(rdq_last_reg),
+            .s_word_bytes(rdr_bytes_reg),
+            .s_word_last(rdr_last_reg),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
             .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
             .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
@@ -502,7 +507,8 @@ sw_ram #(
     .WIDTH(WORD_W),
     .DEPTH(BUFFER_CELLS * WPC),
     .ADDR_W(ADDR_W),
-    .OUT_REG(1)
+    .OUT_REG(2),
+    .BANK_AW(9)
 ) data_ram_inst (
     .clk(clk),
     .wr_en(data_we_reg),
@@ -1154,7 +1160,9 @@ always @* begin
                    + {{(OUT_PTR_W+1){1'b0}},
                       rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == ori}
                    + {{(OUT_PTR_W+1){1'b0}},
-                      rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == ori};
+                      rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == ori}
+                   + {{(OUT_PTR_W+1){1'b0}},
+                      rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == ori};
         out_room[ori] = out_used < OUT_DEPTH;
     end
 end
@@ -1597,7 +1605,7 @@ assign in_pop = in_pop_vec;
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
     for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        out_push[i] = rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == i;
+        out_push[i] = rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == i;
     end
 end
 
@@ -1737,6 +1745,10 @@ always @(posedge clk) begin
     rdq_port_reg <= rdp_port_reg;
     rdq_bytes_reg <= rdp_bytes_reg;
     rdq_last_reg <= rdp_last_reg;
+    rdr_valid_reg <= rdq_valid_reg;
+    rdr_port_reg <= rdq_port_reg;
+    rdr_bytes_reg <= rdq_bytes_reg;
+    rdr_last_reg <= rdq_last_reg;
     rel_valid_reg <= rel_valid_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
@@ -1802,6 +1814,9 @@ always @(posedge clk) begin
         rdq_valid_reg <= 1'b0;
         rdq_bytes_reg <= {WB_W{1'b0}};
         rdq_last_reg <= 1'b0;
+        rdr_valid_reg <= 1'b0;
+        rdr_bytes_reg <= {WB_W{1'b0}};
+        rdr_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
