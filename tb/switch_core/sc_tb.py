@@ -84,12 +84,17 @@ def frame(src: int, dst: int, prio: int | None, seq: int, length: int) -> bytes:
 
 def ipv4_checksum_ok(data: bytes) -> bool | None:
     """Scapy's RFC 1071 sum over the IPv4 header of a frame (tagged or not) is 0: the
-    checksum is valid.  None: not IPv4."""
+    checksum is valid.  None: not IPv4.  Only the IPv4 header right after the Ethernet / 802.1Q
+    header counts (an IPv6 frame whose random payload reads as next header 4, IPv4 in IPv6,
+    would otherwise be checked as IPv4)."""
     pkt = Ether(data)
-    if IP not in pkt:
+    layer = pkt.payload
+    if isinstance(layer, Dot1Q):
+        layer = layer.payload
+    if not isinstance(layer, IP):
         return None
-    raw = bytes(pkt[IP])
-    return checksum(raw[:pkt[IP].ihl * 4]) == 0
+    raw = bytes(layer)
+    return checksum(raw[:layer.ihl * 4]) == 0
 
 
 def is_pfc(data: bytes) -> bool:
