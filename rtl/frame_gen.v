@@ -127,7 +127,8 @@ assign stat_paused_cycles = paused_reg;
 
 // the whole header region as the load step builds it (octet i at [8*i +: 8])
 reg [8*HDR_BYTES-1:0] hdr_full;
-integer i, b;
+integer i, b;           // loop variables of the combinational blocks
+integer lane, pr;        // loop variables of the clocked block (one driver each for Yosys)
 always @* begin
     hdr_full = {8*HDR_BYTES{1'b0}};
     hdr_full[8*0 +: 8] = 8'h02;
@@ -206,14 +207,14 @@ always @(posedge clk) begin
         tlast_reg <= 1'b0;
         hdr_reg <= hdr_full >> DATA_WIDTH;
         hdr_more_reg <= {1'b0, {(HDR_BEATS-1){1'b1}}};
-        for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-            lane_reg[8*b +: 8] <= seq_cur_reg[7:0] + PAY_OFFSET + b[7:0];
+        for (lane = 0; lane < KEEP_WIDTH; lane = lane + 1) begin
+            lane_reg[8*lane +: 8] <= seq_cur_reg[7:0] + PAY_OFFSET + lane[7:0];
         end
         // beats in the frame: ceil(len / KEEP_WIDTH); after the second: that minus 2, so
         // minus one more for the sign-bit test
         beats_reg <= ((len_reg - 14'd1) >> KW_LOG) - 14'd2;
-        for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-            last_keep_reg[b] <= b[13:0] <= ((len_reg - 14'd1) & LANE_MASK);
+        for (lane = 0; lane < KEEP_WIDTH; lane = lane + 1) begin
+            last_keep_reg[lane] <= lane[13:0] <= ((len_reg - 14'd1) & LANE_MASK);
         end
     end else if (accept) begin
         if (tlast_reg) begin
@@ -230,8 +231,8 @@ always @(posedge clk) begin
             hdr_reg <= hdr_reg >> DATA_WIDTH;
             hdr_more_reg <= hdr_more_reg >> 1;
             if (!hdr_more_reg[0]) begin
-                for (b = 0; b < KEEP_WIDTH; b = b + 1) begin
-                    lane_reg[8*b +: 8] <= lane_reg[8*b +: 8] + BEAT_OCTETS;
+                for (lane = 0; lane < KEEP_WIDTH; lane = lane + 1) begin
+                    lane_reg[8*lane +: 8] <= lane_reg[8*lane +: 8] + BEAT_OCTETS;
                 end
             end
         end
@@ -247,8 +248,8 @@ always @(posedge clk) begin
         gap_zero_reg <= 1'b1;
         frames_reg <= 32'd0;
         paused_reg <= 32'd0;
-        for (i = 0; i < 8; i = i + 1) begin
-            seq_reg[i] <= 32'd0;
+        for (pr = 0; pr < 8; pr = pr + 1) begin
+            seq_reg[pr] <= 32'd0;
         end
     end
 end

