@@ -507,8 +507,7 @@ sw_ram #(
     .WIDTH(WORD_W),
     .DEPTH(BUFFER_CELLS * WPC),
     .ADDR_W(ADDR_W),
-    .OUT_REG(2),
-    .BANK_AW(9)
+    .OUT_REG(2)
 ) data_ram_inst (
     .clk(clk),
     .wr_en(data_we_reg),
