@@ -89,7 +89,10 @@ def synth(args) -> dict:
     if args.family == "ecp5":
         cmd = [tool("nextpnr-ecp5"), f"--{args.device}", "--package", args.package,
                "--json", json_net, "--freq", str(args.freq), "--report", report,
-               "--seed", str(args.seed), "--threads", "1", "--timing-allow-fail"]
+               "--seed", str(args.seed), "--threads", "1", "--timing-allow-fail",
+               "--sdf", rel(out / f"{args.top}.sdf")]
+        if args.router:
+            cmd += ["--router", args.router]
         if args.ooc:
             cmd += ["--out-of-context"]
         else:
@@ -198,6 +201,8 @@ def main(argv=None):
     ap.add_argument("--ooc", action="store_true", help="out of context (no pins, no bitstream)")
     ap.add_argument("--abc9", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--router", choices=["router1", "router2"],
+                    help="nextpnr router (default: nextpnr's own, router1 on ECP5)")
     ap.add_argument("--reuse-netlist", action="store_true",
                     help="skip Yosys when the netlist of the same script exists")
     ap.add_argument("--out", required=True)
