@@ -24,6 +24,11 @@
  * 512 x 64, the select was a 64:1 mux over the whole die: 7,900 LUTs, 4,500 registers and the
  * critical path.)  BANK_AW = 0 picks the DP16KD mode that covers DEPTH with the fewest banks:
  * 512 x 36, 1K x 18, 2K x 9, 4K x 4, 8K x 2, 16K x 1 (banks of 16K x 1 beyond 16K words).
+ * IN_COPIES = N > 0 registers the inputs here, in N copies (the bank's write enable decoded
+ * into it), each copy driving the address and enable pins of its group of slices only: a
+ * register driving all 128 block RAMs of the ULX3S buffer is a net across the whole die
+ * (router congestion and 6 to 14 ns of routing).  Reads and writes then happen a clock after
+ * their inputs, so the user feeds the values it would otherwise register.
  */
 
 `resetall
@@ -42,7 +47,10 @@ module sw_ram #(
     // OUT_REG 2: address bits of one bank, 0: from DEPTH (the DP16KD modes, see above)
     parameter BANK_AW = 0,
     // OUT_REG 2: bits of one slice, 0: from DEPTH with BANK_AW (the DP16KD width of that depth)
-    parameter SLICE_W = 0
+    parameter SLICE_W = 0,
+    // OUT_REG 2: 0 the inputs go straight to the memories; N > 0 they are registered here in
+    // N copies (read and write one clock later: feed the next-clock values)
+    parameter IN_COPIES = 0
 ) (
     input  wire              clk,
 
@@ -95,39 +103,88 @@ generate
         localparam PAD_W = SLICES * SW;
         localparam SEL_W = ADDR_W > BAW ? ADDR_W - BAW : 1;
 
-        wire [PAD_W-1:0]       wr_pad = {{(PAD_W-WIDTH){1'b0}}, wr_data};
+        // the inputs as the slices see them: straight (IN_COPIES 0, one copy) or registered
+        // here in IN_COPIES copies, copy c serving slices [c*SLICES/NC, (c+1)*SLICES/NC) of
+        // every bank (address, read enable, the bank's decoded write enable and the bank
+        // select each have a small fan-out next to their block RAMs)
+        localparam NC = IN_COPIES > 0 ? (IN_COPIES < SLICES ? IN_COPIES : SLICES) : 1;
+        wire [NC-1:0]        c_rd_en;
+        wire [NC*ADDR_W-1:0] c_rd_addr;
+        wire [NC*BANKS-1:0]  c_we;
+        wire [NC*BAW-1:0]    c_wr_addr;
+        wire [PAD_W-1:0]     c_wr_data;
+        wire [PAD_W-1:0]     wr_pad = {{(PAD_W-WIDTH){1'b0}}, wr_data};
+
+        genvar b, s, c;
+        if (IN_COPIES > 0) begin : in_reg
+            reg [PAD_W-1:0] wr_data_reg;
+            always @(posedge clk) begin
+                wr_data_reg <= wr_pad;
+            end
+            assign c_wr_data = wr_data_reg;
+            for (c = 0; c < NC; c = c + 1) begin : copy
+                reg              rd_en_reg;
+                reg [ADDR_W-1:0] rd_addr_reg;
+                reg [BANKS-1:0]  we_reg;
+                reg [BAW-1:0]    wr_addr_reg;
+                integer k;
+                // keep: identical registers, not to be merged back into one
+                (* keep *) always @(posedge clk) begin
+                    rd_en_reg <= rd_en;
+                    rd_addr_reg <= rd_addr;
+                    wr_addr_reg <= wr_addr[BAW-1:0];
+                    for (k = 0; k < BANKS; k = k + 1) begin
+                        we_reg[k] <= wr_en && (BANKS == 1 ||
+                                     {{(32-SEL_W){1'b0}}, wr_addr[ADDR_W-1:ADDR_W-SEL_W]} == k);
+                    end
+                end
+                assign c_rd_en[c] = rd_en_reg;
+                assign c_rd_addr[c*ADDR_W +: ADDR_W] = rd_addr_reg;
+                assign c_we[c*BANKS +: BANKS] = we_reg;
+                assign c_wr_addr[c*BAW +: BAW] = wr_addr_reg;
+            end
+        end else begin : in_direct
+            assign c_rd_en = rd_en;
+            assign c_rd_addr = rd_addr;
+            assign c_wr_addr = wr_addr[BAW-1:0];
+            assign c_wr_data = wr_pad;
+            for (b = 0; b < BANKS; b = b + 1) begin : dec
+                assign c_we[b] = wr_en && (BANKS == 1 ||
+                                 {{(32-SEL_W){1'b0}}, wr_addr[ADDR_W-1:ADDR_W-SEL_W]} == b);
+            end
+        end
+
         // the last slice's bits beyond WIDTH are written 0 and never read
         /* verilator lint_off UNUSEDSIGNAL */
         wire [BANKS*PAD_W-1:0] bank_q;
+        wire [PAD_W-1:0]       out_pick;
         /* verilator lint_on UNUSEDSIGNAL */
         reg  [WIDTH-1:0]       out_reg;
 
-        genvar b, s;
         for (b = 0; b < BANKS; b = b + 1) begin : bank
             // the last bank holds only the words left (DEPTH need not be a bank multiple)
             localparam THIS_DEPTH = (b + 1) * BANK_DEPTH <= DEPTH ? BANK_DEPTH
                                                                   : DEPTH - b * BANK_DEPTH;
-            wire bank_we;
-            if (BANKS > 1) begin : sel
-                assign bank_we = wr_en && {{(32-SEL_W){1'b0}}, wr_addr[ADDR_W-1:BAW]} == b;
-            end else begin : one
-                assign bank_we = wr_en;
-            end
             for (s = 0; s < SLICES; s = s + 1) begin : slice
+                localparam CI = s * NC / SLICES;
+                wire              we = c_we[CI*BANKS + b];
+                wire [BAW-1:0]    wa = c_wr_addr[CI*BAW +: BAW];
+                wire [BAW-1:0]    ra = c_rd_addr[CI*ADDR_W +: BAW];
+                wire              re = c_rd_en[CI];
                 (* no_rw_check *)
                 reg [SW-1:0] mem [0:THIS_DEPTH-1];
                 reg [SW-1:0] rd_reg;
                 reg [SW-1:0] q_reg;
                 always @(posedge clk) begin
-                    if (bank_we) begin
-                        mem[wr_addr[BAW-1:0]] <= wr_pad[s*SW +: SW];
+                    if (we) begin
+                        mem[wa] <= c_wr_data[s*SW +: SW];
                     end
                 end
                 always @(posedge clk) begin
-                    if (rd_en) begin
-                        rd_reg <= mem[rd_addr[BAW-1:0]];
+                    if (re) begin
+                        rd_reg <= mem[ra];
 `ifndef SYNTHESIS
-                        if (bank_we && wr_addr[BAW-1:0] == rd_addr[BAW-1:0]) begin
+                        if (we && wa == ra) begin
                             rd_reg <= {SW{1'bx}};
                         end
 `endif
@@ -140,21 +197,29 @@ generate
             end
         end
 
-        if (BANKS > 1) begin : mux
-            // the bank of the word, following it through the two registers
-            reg [SEL_W-1:0] sel1_reg, sel2_reg;
-            wire [PAD_W-1:0] pick = bank_q[sel2_reg*PAD_W +: PAD_W];
-            always @(posedge clk) begin
-                if (rd_en) begin
-                    sel1_reg <= rd_addr[ADDR_W-1:BAW];
+        // the bank of the word, following it through the two registers (one per copy)
+        for (c = 0; c < NC; c = c + 1) begin : pick
+            localparam S0 = (c * SLICES + NC - 1) / NC;
+            localparam S1 = ((c + 1) * SLICES + NC - 1) / NC;
+            if (BANKS > 1) begin : mux
+                reg [SEL_W-1:0] sel1_reg, sel2_reg;
+                always @(posedge clk) begin
+                    if (c_rd_en[c]) begin
+                        sel1_reg <= c_rd_addr[c*ADDR_W + BAW +: SEL_W];
+                    end
+                    sel2_reg <= sel1_reg;
                 end
-                sel2_reg <= sel1_reg;
-                out_reg <= pick[WIDTH-1:0];
+                for (s = S0; s < S1; s = s + 1) begin : sl
+                    assign out_pick[s*SW +: SW] = bank_q[sel2_reg*PAD_W + s*SW +: SW];
+                end
+            end else begin : nomux
+                for (s = S0; s < S1; s = s + 1) begin : sl
+                    assign out_pick[s*SW +: SW] = bank_q[s*SW +: SW];
+                end
             end
-        end else begin : nomux
-            always @(posedge clk) begin
-                out_reg <= bank_q[WIDTH-1:0];
-            end
+        end
+        always @(posedge clk) begin
+            out_reg <= out_pick[WIDTH-1:0];
         end
         assign rd_data = out_reg;
     end else begin : single

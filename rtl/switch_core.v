@@ -496,25 +496,30 @@ sw_free_list #(
 
 // ---------------------------------------------------------------------------- RAMs
 // data: BUFFER_CELLS * WPC words; cell c word w at c*WPC + w
-// write port: data_we/waddr/wdata from the write stage, registered (see "write stage");
-// read port: always enabled, the address captured one clock before the slot (rs_raddr_reg)
-reg                 data_we, data_we_reg;
-reg  [ADDR_W-1:0]   data_waddr, data_waddr_reg;
-reg  [WORD_W-1:0]   data_wdata, data_wdata_reg;
-reg  [ADDR_W-1:0]   rs_raddr_reg, rs_raddr_next;
+// write port: data_we/waddr/wdata from the write stage; read port: always enabled, the
+// address computed one clock before the slot (rs_raddr_next).  sw_ram registers both in
+// DATA_IN_COPIES copies next to its block RAMs (IN_COPIES): the write lands a clock after
+// the slot and the word is read at the slot, as with one register here, but no address bit
+// fans out to every block RAM of the buffer (128 on the ULX3S, spread over the die)
+localparam DATA_IN_COPIES = 16;
+reg                 data_we;
+reg  [ADDR_W-1:0]   data_waddr;
+reg  [WORD_W-1:0]   data_wdata;
+reg  [ADDR_W-1:0]   rs_raddr_next;
 
 sw_ram #(
     .WIDTH(WORD_W),
     .DEPTH(BUFFER_CELLS * WPC),
     .ADDR_W(ADDR_W),
-    .OUT_REG(2)
+    .OUT_REG(2),
+    .IN_COPIES(DATA_IN_COPIES)
 ) data_ram_inst (
     .clk(clk),
-    .wr_en(data_we_reg),
-    .wr_addr(data_waddr_reg),
-    .wr_data(data_wdata_reg),
+    .wr_en(data_we),
+    .wr_addr(data_waddr),
+    .wr_data(data_wdata),
     .rd_en(1'b1),
-    .rd_addr(rs_raddr_reg),
+    .rd_addr(rs_raddr_next),
     .rd_data(data_rd)
 );
 
@@ -1662,9 +1667,6 @@ always @(posedge clk) begin
     ws_cells_new_reg <= ws_cells_new_next;
     ws_head_new_reg <= ws_head_new_next;
     tag_reg <= tag_next;
-    data_we_reg <= data_we;
-    data_waddr_reg <= data_waddr;
-    data_wdata_reg <= data_wdata;
     link_we_reg <= link_we;
     link_waddr_reg <= link_waddr;
     link_wdata_reg <= link_wdata;
@@ -1706,7 +1708,6 @@ always @(posedge clk) begin
     rs_cell_reg <= rs_cell_next;
     rs_widx_reg <= rs_widx_next;
     rs_widx_last_reg <= rs_widx_last_next;
-    rs_raddr_reg <= rs_raddr_next;
     rs_last_reg <= rs_last_next;
     rs_end_reg <= rs_end_next;
     rs_free_reg <= rs_free_next;
@@ -1776,7 +1777,6 @@ always @(posedge clk) begin
         refill_port_reg <= {P_W{1'b0}};
         ws_valid_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
-        data_we_reg <= 1'b0;
         link_we_reg <= 1'b0;
         q_head_reg <= {QN*CA_W{1'b0}};
         q_tail_reg <= {QN*CA_W{1'b0}};

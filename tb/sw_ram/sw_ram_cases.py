@@ -13,7 +13,9 @@ from cocotb.triggers import ClockCycles, FallingEdge
 WIDTH = int(os.environ["PARAM_WIDTH"])
 DEPTH = int(os.environ["PARAM_DEPTH"])
 OUT_REG = int(os.environ["PARAM_OUT_REG"])
-LATENCY = {0: 1, 1: 2, 2: 3}[OUT_REG]
+IN_COPIES = int(os.environ.get("PARAM_IN_COPIES", "0"))
+# registered inputs (IN_COPIES) delay reads and writes by one clock
+LATENCY = {0: 1, 1: 2, 2: 3}[OUT_REG] + (1 if IN_COPIES else 0)
 
 
 async def start(dut):
