@@ -909,6 +909,13 @@ end else begin : g_multi
     reg         rel_commit_reg, arr_commit_reg;
     reg [PG_N-1:0] r_pg_oh_reg, a_pg_oh_reg;
     reg [Q_N-1:0]  r_q_oh_reg, a_q_oh_reg;
+    // per entry: written at the next edge (release or admitted arrival: pg_we_reg / q_we_reg),
+    // by the arrival (pg_awe_reg / q_awe_reg, for the watermarks), and which commit it is
+    // (w_rel_reg selects the value buses): each entry's enable is its own register, so no
+    // net reaches every counter (the shared commit AND fanned out to ~2,000 flip-flops)
+    reg [PG_N-1:0] pg_we_reg, pg_awe_reg;
+    reg [Q_N-1:0]  q_we_reg, q_awe_reg;
+    reg            w_rel_reg;
     wire        rel_commit = rel_commit_reg;
     wire        arr_commit = arr_commit_reg;
     wire        slot_done = a_valid_reg ? arr_commit : rel_commit;
@@ -1258,10 +1265,30 @@ end else begin : g_multi
     end
 
     // ---------------------------------------------------------------- slot control, commits
+    wire rel_commit_next = busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd1;
+    wire arr_commit_next = busy_reg && a_valid_reg
+                           && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE) - 4'd1;
+    // the values a commit writes into the entry it enables (registers of R1 .. R3, A3, A5)
+    wire [CELL_W-1:0] w_pg_res = w_rel_reg ? r3_rnew : a3_res_sum;
+    wire [CELL_W-1:0] w_pg_sh = w_rel_reg ? r2_snew : a5_sh_new;
+    wire [CELL_W-1:0] w_pg_hd = w_rel_reg ? r1_hnew : a5_hd_new;
+    wire [CELL_W-1:0] w_q_res = w_rel_reg ? r2_qrnew : a3_qr_sum;
+    wire [CELL_W-1:0] w_q_sh = w_rel_reg ? r1_qsnew : a3_qs_sum;
     always @(posedge clk) begin
-        rel_commit_reg <= busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd1;
-        arr_commit_reg <= busy_reg && a_valid_reg
-                          && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE) - 4'd1;
+        rel_commit_reg <= rel_commit_next;
+        arr_commit_reg <= arr_commit_next;
+        // a4_admit is a register by the clock before the arrival's commit (A4, then A5)
+        w_rel_reg <= rel_commit_next;
+        for (m = 0; m < PG_N; m = m + 1) begin
+            pg_awe_reg[m] <= arr_commit_next && a4_admit && a_pg_oh_reg[m];
+            pg_we_reg[m] <= (rel_commit_next && rel_act_m && r_pg_oh_reg[m])
+                            || (arr_commit_next && a4_admit && a_pg_oh_reg[m]);
+        end
+        for (m = 0; m < Q_N; m = m + 1) begin
+            q_awe_reg[m] <= arr_commit_next && a4_admit && a_q_oh_reg[m];
+            q_we_reg[m] <= (rel_commit_next && rel_act_m && r_q_oh_reg[m])
+                           || (arr_commit_next && a4_admit && a_q_oh_reg[m]);
+        end
         if (!busy_reg) begin
             for (m = 0; m < PG_N; m = m + 1) begin
                 r_pg_oh_reg[m] <= {s_rel_port[PI_W-1:0], s_rel_pg[2:0]} == m[PGI_W-1:0];
@@ -1297,19 +1324,6 @@ end else begin : g_multi
         if (rel_commit) begin
             release_count_reg <= release_count_reg + 32'd1;
             if (rel_act_m) begin
-                for (m = 0; m < PG_N; m = m + 1) begin
-                    if (r_pg_oh_reg[m]) begin
-                        pg_res_reg[m*CELL_W +: CELL_W] <= r3_rnew;
-                        pg_shared_reg[m*CELL_W +: CELL_W] <= r2_snew;
-                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= r1_hnew;
-                    end
-                end
-                for (m = 0; m < Q_N; m = m + 1) begin
-                    if (r_q_oh_reg[m]) begin
-                        q_res_reg[m*CELL_W +: CELL_W] <= r2_qrnew;
-                        q_shared_reg[m*CELL_W +: CELL_W] <= r1_qsnew;
-                    end
-                end
                 pool_used_reg[rq_pool*CELL_W +: CELL_W] <= r3_pool_pr;
                 egress_used_reg[rq_epool*CELL_W +: CELL_W] <= r2_egress_pr;
                 hdrm_used_reg <= r2_hdrm_pr;
@@ -1342,31 +1356,6 @@ end else begin : g_multi
             end
             if (a4_admit) begin
                 admit_count_reg <= admit_count_reg + 32'd1;
-                for (m = 0; m < PG_N; m = m + 1) begin
-                    if (a_pg_oh_reg[m]) begin
-                        pg_res_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
-                        pg_shared_reg[m*CELL_W +: CELL_W] <= a5_sh_new;
-                        pg_hdrm_reg[m*CELL_W +: CELL_W] <= a5_hd_new;
-                        if (a4_res_wm) begin
-                            pg_res_wm_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
-                        end
-                        if (a5_sh_wm) begin
-                            pg_shared_wm_reg[m*CELL_W +: CELL_W] <= a5_sh_new;
-                        end
-                        if (a5_hd_wm) begin
-                            pg_hdrm_wm_reg[m*CELL_W +: CELL_W] <= a5_hd_new;
-                        end
-                    end
-                end
-                for (m = 0; m < Q_N; m = m + 1) begin
-                    if (a_q_oh_reg[m]) begin
-                        q_res_reg[m*CELL_W +: CELL_W] <= a3_qr_sum;
-                        q_shared_reg[m*CELL_W +: CELL_W] <= a3_qs_sum;
-                        if (a5_q_wm) begin
-                            q_wm_reg[m*(CELL_W+1) +: CELL_W+1] <= a4_q_occ;
-                        end
-                    end
-                end
                 pool_used_reg[!aq_lossless*CELL_W +: CELL_W] <= a5_pool_new;
                 if (a5_pool_wm) begin
                     pool_wm_reg[!aq_lossless*CELL_W +: CELL_W] <= a5_pool_new;
@@ -1387,11 +1376,43 @@ end else begin : g_multi
         end
         err_bad_config_reg <= err_bad_config_reg || (cfg_bad != 0);
 
+        // the entries: release and admitted arrival through the per-entry enables
+        for (m = 0; m < PG_N; m = m + 1) begin
+            if (pg_we_reg[m]) begin
+                pg_res_reg[m*CELL_W +: CELL_W] <= w_pg_res;
+                pg_shared_reg[m*CELL_W +: CELL_W] <= w_pg_sh;
+                pg_hdrm_reg[m*CELL_W +: CELL_W] <= w_pg_hd;
+            end
+            if (pg_awe_reg[m] && a4_res_wm) begin
+                pg_res_wm_reg[m*CELL_W +: CELL_W] <= a3_res_sum;
+            end
+            if (pg_awe_reg[m] && a5_sh_wm) begin
+                pg_shared_wm_reg[m*CELL_W +: CELL_W] <= a5_sh_new;
+            end
+            if (pg_awe_reg[m] && a5_hd_wm) begin
+                pg_hdrm_wm_reg[m*CELL_W +: CELL_W] <= a5_hd_new;
+            end
+        end
+        for (m = 0; m < Q_N; m = m + 1) begin
+            if (q_we_reg[m]) begin
+                q_res_reg[m*CELL_W +: CELL_W] <= w_q_res;
+                q_shared_reg[m*CELL_W +: CELL_W] <= w_q_sh;
+            end
+            if (q_awe_reg[m] && a5_q_wm) begin
+                q_wm_reg[m*(CELL_W+1) +: CELL_W+1] <= a4_q_occ;
+            end
+        end
+
         if (rst) begin
             busy_reg <= 1'b0;
             cnt_reg <= 4'd0;
             rel_commit_reg <= 1'b0;
             arr_commit_reg <= 1'b0;
+            pg_we_reg <= {PG_N{1'b0}};
+            pg_awe_reg <= {PG_N{1'b0}};
+            q_we_reg <= {Q_N{1'b0}};
+            q_awe_reg <= {Q_N{1'b0}};
+            w_rel_reg <= 1'b0;
             a_valid_reg <= 1'b0;
             r_valid_reg <= 1'b0;
             pg_res_reg <= {PG_N*CELL_W{1'b0}};
