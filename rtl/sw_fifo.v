@@ -1,12 +1,21 @@
 /*
  * Small first-word-fall-through FIFO in registers (a few entries: staging, descriptors,
- * responses).  Storage is reset to zero so that no X ever reaches an AXI-Stream output.
+ * responses).  The head register is reset to zero; the ring is not (no reset fan-out into
+ * every entry): an entry is read only after it was written.
  *
  * Timing: m_data is a register (the head entry, reloaded from the ring with a precomputed
  * next-read pointer), m_valid and s_ready are registered flags, so a consumer sees no
  * DEPTH:1 read mux and the producer / consumer handshakes only select between a few
  * registered values.  The flags follow from each other (the count moves by one at most) and
  * from compares of the registered count, so no adder sits between a handshake and a flag.
+ * The write pointer is also kept one-hot, so an entry's write enable is one AND of registers.
+ *
+ * IN_REG = 1 registers the input first (no enable: valid and data are loaded every clock) and
+ * pushes it into the ring a clock later, so the producer's logic ends at that register instead
+ * of fanning out to every entry's write enable; the write enables are registers too (one per
+ * entry and 64 bits).  s_ready then counts the registered entry
+ * (ready while the ring plus the input register hold fewer than DEPTH), so the capacity stays
+ * DEPTH and the input register never has to hold; entries appear at m_* a clock later.
  */
 
 `resetall
@@ -19,7 +28,9 @@ module sw_fifo #(
     // number of entries, a power of two
     parameter DEPTH = 2,
     // pointer width, $clog2(DEPTH) (at least 1)
-    parameter PTR_W = 1
+    parameter PTR_W = 1,
+    // 1: input registered (see above)
+    parameter IN_REG = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -46,8 +57,7 @@ localparam [PTR_W-1:0] PTR_ONE = 1;
 localparam integer DEPTH_M2_I = DEPTH - 2;
 localparam [PTR_W:0] DEPTH_M2 = DEPTH_M2_I[PTR_W:0];
 
-reg [WIDTH-1:0] mem_reg [0:DEPTH-1];
-reg [PTR_W-1:0] wr_ptr_reg;
+reg [DEPTH*WIDTH-1:0] mem_reg;   // entry i at [i*WIDTH +: WIDTH]
 reg [PTR_W-1:0] rd_ptr_inc_reg;   // the entry behind the head
 reg [PTR_W:0]   count_reg;
 reg             valid_reg;        // count_reg != 0
@@ -55,23 +65,73 @@ reg             ready_reg;        // count_reg != DEPTH
 reg             more_reg;         // count_reg >= 2
 reg             afull_reg;        // count_reg == DEPTH - 1
 reg [WIDTH-1:0] head_reg;         // the oldest entry while valid_reg
+reg [DEPTH-1:0] wr_oh_reg;        // the entry written next, one-hot
 
-wire push = s_valid && ready_reg;
+// the entry entering the ring this clock (from the input register with IN_REG), and the write
+// enable of entry i's bits [k*64 +: 64] at ring_we[i*NCH + k]
+localparam NCH = (WIDTH + 63) / 64;
+wire             f_valid;
+wire [WIDTH-1:0] f_data;
+wire [DEPTH*NCH-1:0] ring_we;
+wire push = f_valid && ready_reg;
 wire pop = valid_reg && m_ready;
 
-assign s_ready = ready_reg;
+genvar gi, gk;
+generate
+    if (IN_REG != 0) begin : in_reg
+        reg             in_valid_reg;
+        reg [WIDTH-1:0] in_data_reg;
+        // ring + input register < DEPTH: the ring always takes the registered entry (push ==
+        // in_valid_reg), so its write enables can be registered too: one register per entry
+        // and 64 bits, each with a fan-out of 64 at most
+        assign s_ready = ready_reg && !(in_valid_reg && afull_reg);
+        wire [DEPTH-1:0] oh_after = in_valid_reg ? {wr_oh_reg[DEPTH-2:0], wr_oh_reg[DEPTH-1]}
+                                                 : wr_oh_reg;
+        always @(posedge clk) begin
+            in_valid_reg <= s_valid && s_ready;
+            in_data_reg <= s_data;
+            if (rst) begin
+                in_valid_reg <= 1'b0;
+            end
+        end
+        for (gi = 0; gi < DEPTH; gi = gi + 1) begin : ent
+            for (gk = 0; gk < NCH; gk = gk + 1) begin : chunk
+                reg we_reg;
+                // keep: identical registers, not to be merged back into one
+                (* keep *) always @(posedge clk) begin
+                    we_reg <= s_valid && s_ready && oh_after[gi] && !rst;
+                end
+                assign ring_we[gi*NCH + gk] = we_reg;
+            end
+        end
+        assign f_valid = in_valid_reg;
+        assign f_data = in_data_reg;
+    end else begin : in_direct
+        assign s_ready = ready_reg;
+        assign f_valid = s_valid;
+        assign f_data = s_data;
+        for (gi = 0; gi < DEPTH; gi = gi + 1) begin : ent
+            assign ring_we[gi*NCH +: NCH] = {NCH{push && wr_oh_reg[gi]}};
+        end
+    end
+endgenerate
+
 assign m_valid = valid_reg;
 assign m_data = head_reg;
 assign count = count_reg;
 
 wire [PTR_W:0] count_next = count_reg + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
-wire [WIDTH-1:0] second = mem_reg[rd_ptr_inc_reg];
+wire [WIDTH-1:0] second = mem_reg[rd_ptr_inc_reg*WIDTH +: WIDTH];
 
 integer i;
 always @(posedge clk) begin
+    for (i = 0; i < DEPTH * WIDTH; i = i + 1) begin
+        if (ring_we[(i / WIDTH) * NCH + (i % WIDTH) / 64]) begin
+            mem_reg[i] <= f_data[i % WIDTH];
+        end
+    end
     if (push) begin
-        mem_reg[wr_ptr_reg] <= s_data;
-        wr_ptr_reg <= wr_ptr_reg + 1'b1;
+        wr_oh_reg <= {wr_oh_reg[DEPTH-2:0], wr_oh_reg[DEPTH-1]};
     end
     if (pop) begin
         rd_ptr_inc_reg <= rd_ptr_inc_reg + 1'b1;
@@ -79,9 +139,9 @@ always @(posedge clk) begin
     // the head: the entry behind it on a pop (or the one pushed now), the pushed one into
     // an empty FIFO
     if (pop) begin
-        head_reg <= more_reg ? second : s_data;
+        head_reg <= more_reg ? second : f_data;
     end else if (!valid_reg) begin
-        head_reg <= s_data;
+        head_reg <= f_data;
     end
     count_reg <= count_next;
     if (push && !pop) begin
@@ -96,7 +156,7 @@ always @(posedge clk) begin
         afull_reg <= !ready_reg;
     end
     if (rst) begin
-        wr_ptr_reg <= {PTR_W{1'b0}};
+        wr_oh_reg <= {{(DEPTH-1){1'b0}}, 1'b1};
         rd_ptr_inc_reg <= PTR_ONE;
         count_reg <= {(PTR_W+1){1'b0}};
         valid_reg <= 1'b0;
@@ -104,9 +164,6 @@ always @(posedge clk) begin
         more_reg <= 1'b0;
         afull_reg <= DEPTH == 1;
         head_reg <= {WIDTH{1'b0}};
-        for (i = 0; i < DEPTH; i = i + 1) begin
-            mem_reg[i] <= {WIDTH{1'b0}};
-        end
     end
 end
 

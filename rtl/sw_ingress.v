@@ -352,7 +352,10 @@ wire [ENTRY_W-1:0] entry_out;
 sw_fifo #(
     .WIDTH(ENTRY_W),
     .DEPTH(FIFO_DEPTH),
-    .PTR_W(FIFO_PTR_W)
+    .PTR_W(FIFO_PTR_W),
+    // the word enters through a register: tvalid's logic ends there, not at the write
+    // enables of every entry (one wide word each)
+    .IN_REG(1)
 ) fifo_inst (
     .clk(clk),
     .rst(rst),

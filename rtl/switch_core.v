@@ -231,6 +231,8 @@ localparam integer PORT_LAST_I = PORT_COUNT - 1;
 localparam [WI_W-1:0] WIDX_LAST = WIDX_LAST_I[WI_W-1:0];
 localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
+localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
+localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
 localparam [2:0] KIND_GOOD = 3'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 // the walker waits two clocks for a link (link_b RAM with its output register)
@@ -690,7 +692,7 @@ wire                ph_good, ph_eport_ok, ph_empty;
 assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
         ph_good, ph_eport_ok, ph_empty} = pend_out;
 
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) pend_fifo_inst (
+sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(1)) pend_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
@@ -717,7 +719,8 @@ reg                 walk_pop;
 wire [CA_W-1:0]     wf_head;
 wire [CELL_W-1:0]   wf_cells;
 
-sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W)) walk_fifo_inst (
+sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W), .IN_REG(1))
+    walk_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
     .m_valid(walk_valid), .m_ready(walk_pop), .m_data({wf_head, wf_cells}), .count());
@@ -728,6 +731,22 @@ sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W)) walk_fi
 reg  [P_W-1:0]             slot_reg, slot_next;
 // the port whose slot comes next clock: its read-stage state is captured (rs_*) this clock
 reg  [P_W-1:0]             pslot_reg, pslot_next;
+// copies of pslot_reg for the write capture, the read capture and the head pre-select (each
+// drives a few hundred mux inputs), and the port whose capture comes after pslot_reg's
+wire [P_W-1:0]             pslot_w, pslot_r;
+reg  [P_W-1:0]             pnext_reg, pnext_next;
+// the ingress pop, registered: a word leaves its FIFO in the clock after its write slot
+reg  [PORT_COUNT-1:0]      in_pop_reg;
+// the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
+// capture (with the index it was selected by), so the descriptor / frame-link RAMs are
+// addressed from a register
+reg  [CA_W-1:0]            rs_hpre_reg;
+reg  [2:0]                 rs_hpre_idx_reg;
+reg                        rs_head_ok_next;
+// the slot's read and dequeue decisions, prepared at the capture (see "read stage")
+reg                        rs_go_pre_reg, rs_go_pre_next;
+reg                        rs_idle_issue_reg, rs_idle_issue_next;
+reg                        rs_end_issue_reg, rs_end_issue_next;
 // write stage, per ingress port
 reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
@@ -803,8 +822,8 @@ reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
 // the frame being read is discarded (PFC watchdog action drop), not sent
 reg  [PORT_COUNT-1:0]        e_drop_reg, e_drop_next;
 // the slot port's read-stage state, captured one clock before its slot (see "read stage")
-reg                          rs_block_reg, rs_block_next;
-reg  [1:0]                   rs_state_reg, rs_state_next;
+reg                          rs_block_next;
+reg  [1:0]                   rs_state_next;
 reg  [WI_W-1:0]              rs_widx_reg, rs_widx_next;
 reg                          rs_widx_last_reg, rs_widx_last_next;
 reg                          rs_last_reg, rs_last_next;
@@ -813,12 +832,10 @@ reg                          rs_free_reg, rs_free_next;
 reg  [LEN_W-1:0]             rs_left_dec_reg, rs_left_dec_next;
 reg  [WB_W-1:0]              rs_bytes_reg, rs_bytes_next;
 reg                          rs_drop_reg, rs_drop_next;
-reg                          rs_room_reg, rs_room_next;
 reg  [P_W-1:0]               rs_iport_reg, rs_iport_next;
 reg  [2:0]                   rs_pg_reg, rs_pg_next;
 reg  [2:0]                   rs_queue_reg, rs_queue_next;
 reg  [CELL_W-1:0]            rs_cells_reg, rs_cells_next;
-reg                          rs_any_reg, rs_any_next;
 reg  [QN_W-1:0]              rs_q_reg, rs_q_next;
 reg                          deq_pend_reg, deq_pend_next;
 reg  [P_W-1:0]               deq_port_reg, deq_port_next;
@@ -855,7 +872,8 @@ reg                          resp_chk_reg, resp_mis_reg;
 
 // the admission request FIFO (see the mmu_core section)
 /* verilator lint_off PINCONNECTEMPTY */
-sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1)) req_fifo_inst (
+sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1), .IN_REG(1))
+    req_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(req_push), .s_ready(req_ready),
     .s_data({req_port_next, req_pg_next, req_eport_next, req_queue_next, req_len_next,
@@ -878,8 +896,18 @@ sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1)
 // change only in the port's own slot, except a word arriving into an empty FIFO or a spare
 // refilled then, which just wait for the next slot); the slot works on registers.
 wire [P_W-1:0]       wp = slot_reg;
-wire [P_W-1:0]       ps = pslot_reg;
+wire [P_W-1:0]       ps = pslot_w;
 wire [WORD_W-1:0]    wc_data = in_data[wp*WORD_W +: WORD_W];
+// keep: identical registers, not to be merged back into pslot_reg
+reg [P_W-1:0] pslot_w_reg, pslot_r_reg;
+(* keep *) always @(posedge clk) begin
+    pslot_w_reg <= rst ? PSLOT_FIRST : pslot_next;
+end
+(* keep *) always @(posedge clk) begin
+    pslot_r_reg <= rst ? PSLOT_FIRST : pslot_next;
+end
+assign pslot_w = pslot_w_reg;
+assign pslot_r = pslot_r_reg;
 // PG (ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
 // of each port's head word, from its own priority and tdest
 reg  [PORT_COUNT*3-1:0] port_pg, port_queue;
@@ -917,7 +945,9 @@ end
 wire [CELL_W-1:0]    wsp_cells_inc = w_cells_inc[ps*CELL_W +: CELL_W];
 wire                 wsp_cells_nz = w_cells_nz[ps];
 always @* begin
-    ws_valid_next = in_valid[ps];
+    // a pop of this port being applied now (its slot was last clock: 2 ports) leaves the
+    // head stale: capture nothing, the next slot writes the next word
+    ws_valid_next = in_valid[ps] && !in_pop_reg[ps];
     ws_store_next = in_store[ps];
     ws_last_next = in_last[ps];
     ws_kind_next = in_kind[ps*3 +: 3];
@@ -961,15 +991,15 @@ wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 // is then skipped).  With PORT_COUNT >= 4 a port's own updates always land before its next
 // capture, so nothing is ever skipped.
 wire [P_W-1:0]       rp = slot_reg;
-wire [1:0]           rc_state = rs_state_reg;
 wire                 rc_last = rs_last_reg;
 // a discarded frame (watchdog action drop) is walked a cell per slot: the cell goes back to
 // the free list, its link is read, nothing goes to sw_egress; its last cell sends the same
 // release as a sent frame (rc_end: this slot completes the frame either way)
 wire                 rc_drop = rs_drop_reg;
 wire                 rc_end = rs_end_reg;
-wire                 rc_go = !rs_block_reg && rc_state == E_READ && (rc_drop || rs_room_reg)
-                             && (!rc_end || !rel_valid_reg || mmu_rel_ready);
+// (rs_go_pre_reg: not blocked, reading, and room or discarding, prepared at the capture)
+wire                 rel_free = !rel_valid_reg || mmu_rel_ready;
+wire                 rc_go = rs_go_pre_reg && (!rc_end || rel_free);
 
 // ---------------------------------------------------------------------------- PFC watchdog
 // queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
@@ -1147,12 +1177,13 @@ end
 // ---------------------------------------------------------------------------- capture
 // The read-stage state of port pslot_reg (whose slot is next clock), with the compares and
 // the address computed here, so the slot itself works on registers only.
-wire [LEN_W-1:0]     ps_left = e_left_reg[ps*LEN_W +: LEN_W];
-wire [CA_W-1:0]      ps_cell = e_cell_reg[ps*CA_W +: CA_W];
-wire [WI_W-1:0]      ps_widx = e_widx_reg[ps*WI_W +: WI_W];
-wire                 ps_drop = e_drop_reg[ps];
-wire                 ps_last = e_last_reg[ps];
-wire                 ps_drop_last = e_dlast_reg[ps];
+wire [P_W-1:0]       pr = pslot_r;
+wire [LEN_W-1:0]     ps_left = e_left_reg[pr*LEN_W +: LEN_W];
+wire [CA_W-1:0]      ps_cell = e_cell_reg[pr*CA_W +: CA_W];
+wire [WI_W-1:0]      ps_widx = e_widx_reg[pr*WI_W +: WI_W];
+wire                 ps_drop = e_drop_reg[pr];
+wire                 ps_last = e_last_reg[pr];
+wire                 ps_drop_last = e_dlast_reg[pr];
 // every port's room (words held or on their way from the RAM below OUT_DEPTH), then the mux
 reg  [PORT_COUNT-1:0] out_room;
 reg  [OUT_PTR_W+1:0]  out_used;
@@ -1170,7 +1201,7 @@ always @* begin
         out_room[ori] = out_used < OUT_DEPTH;
     end
 end
-wire [2:0]           ps_idx = pick_idx_reg[ps*3 +: 3];
+wire [2:0]           ps_idx = pick_idx_reg[pr*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
 integer ph_p;
@@ -1180,11 +1211,11 @@ always @* begin
             q_head_reg[(ph_p*8 + {29'd0, pick_idx_reg[ph_p*3 +: 3]})*CA_W +: CA_W];
     end
 end
-wire [QN_W-1:0]      ps_q = {ps, ps_idx};
+wire [QN_W-1:0]      ps_q = {pr, ps_idx};
 always @* begin
-    rs_block_next = (deq_pend_reg && deq_port_reg == ps) || (deq_pend_d_reg && deq_port_d_reg == ps)
-                    || (lnk_take_reg && lnk_port_reg == ps);
-    rs_state_next = e_state_reg[ps*2 +: 2];
+    rs_block_next = (deq_pend_reg && deq_port_reg == pr) || (deq_pend_d_reg && deq_port_d_reg == pr)
+                    || (lnk_take_reg && lnk_port_reg == pr);
+    rs_state_next = e_state_reg[pr*2 +: 2];
     rs_cell_next = ps_cell;
     rs_widx_next = ps_widx;
     rs_widx_last_next = ps_widx == WIDX_LAST;
@@ -1196,17 +1227,38 @@ always @* begin
     rs_left_dec_next = ps_left - (ps_drop ? CELL_BYTES_LEN : WORD_BYTES[LEN_W-1:0]);
     rs_bytes_next = ps_last ? ps_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
     rs_drop_next = ps_drop;
-    rs_room_next = out_room[ps];
-    rs_iport_next = e_iport_reg[ps*P_W +: P_W];
-    rs_pg_next = e_pg_reg[ps*3 +: 3];
-    rs_queue_next = e_queue_reg[ps*3 +: 3];
-    rs_cells_next = e_cells_reg[ps*CELL_W +: CELL_W];
-    rs_any_next = pick_any_reg[ps];
+    rs_iport_next = e_iport_reg[pr*P_W +: P_W];
+    rs_pg_next = e_pg_reg[pr*3 +: 3];
+    rs_queue_next = e_queue_reg[pr*3 +: 3];
+    rs_cells_next = e_cells_reg[pr*CELL_W +: CELL_W];
     rs_q_next = ps_q;
     for (k = 0; k < QN; k = k + 1) begin
-        rs_qoh_next[k] = pick_oh_reg[k] && {{(32-P_W){1'b0}}, ps} == k / 8;
+        rs_qoh_next[k] = pick_oh_reg[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
     end
-    rs_head_next = pick_head[ps*CA_W +: CA_W];
+    // the head was selected a clock ago for this port (rs_hpre_*) by the scheduler's index
+    // then; if the index changed since (a queue filled or emptied, a pause), that head may be
+    // another queue's: this slot starts no dequeue (the next one will).  The head itself is
+    // never stale when the index is the same: a queue's head changes only when the queue
+    // fills from empty (then the index changes a clock later) or at its port's dequeue
+    // commit, which rs_block_next covers in this clock and the one before, and which in the
+    // clock before that is seen by both the selection and the index.
+    rs_head_next = rs_hpre_reg;
+    rs_head_ok_next = rs_hpre_idx_reg == ps_idx;
+    // the slot's decisions without the release handshake (rc_go, deq_issue below)
+    rs_go_pre_next = !rs_block_next && rs_state_next == E_READ && (ps_drop || out_room[pr]);
+    rs_idle_issue_next = pick_any_reg[pr] && !rs_block_next && rs_head_ok_next
+                         && rs_state_next == E_IDLE;
+    rs_end_issue_next = pick_any_reg[pr] && !rs_block_next && rs_head_ok_next
+                        && rs_go_pre_next && rs_end_next;
+end
+
+// the head pre-select for the port whose capture is next clock (pnext_reg)
+always @* begin
+    pnext_next = (pnext_reg == PORT_LAST) ? {P_W{1'b0}} : pnext_reg + 1'b1;
+end
+always @(posedge clk) begin
+    rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
+    rs_hpre_idx_reg <= pick_idx_reg[pnext_reg*3 +: 3];
 end
 
 // dequeue commit (one clock after the issue): the descriptor and the next-frame link
@@ -1464,7 +1516,9 @@ always @* begin
     end
     // start the next frame: from idle, or in the slot that reads the current frame's last
     // word (back-to-back frames need no idle slot in between)
-    deq_issue = rs_any_reg && !rs_block_reg && (rc_state == E_IDLE || (rc_go && rc_end));
+    // (rs_idle_issue_reg / rs_end_issue_reg: a queue picked, its head selected by the same
+    // index, not blocked, and idle / reading the last word, prepared at the capture)
+    deq_issue = rs_idle_issue_reg || (rs_end_issue_reg && rel_free);
     deq_oh_next = deq_issue ? rs_qoh_reg : {QN{1'b0}};
     if (deq_issue) begin
         deq_pend_next = 1'b1;
@@ -1604,7 +1658,7 @@ always @* begin
     endcase
 end
 
-assign in_pop = in_pop_vec;
+assign in_pop = in_pop_reg;
 
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
@@ -1703,8 +1757,6 @@ always @(posedge clk) begin
     e_queue_reg <= e_queue_next;
     e_cells_reg <= e_cells_next;
     e_drop_reg <= e_drop_next;
-    rs_block_reg <= rs_block_next;
-    rs_state_reg <= rs_state_next;
     rs_cell_reg <= rs_cell_next;
     rs_widx_reg <= rs_widx_next;
     rs_widx_last_reg <= rs_widx_last_next;
@@ -1714,14 +1766,17 @@ always @(posedge clk) begin
     rs_left_dec_reg <= rs_left_dec_next;
     rs_bytes_reg <= rs_bytes_next;
     rs_drop_reg <= rs_drop_next;
-    rs_room_reg <= rs_room_next;
     rs_iport_reg <= rs_iport_next;
     rs_pg_reg <= rs_pg_next;
     rs_queue_reg <= rs_queue_next;
     rs_cells_reg <= rs_cells_next;
-    rs_any_reg <= rs_any_next;
     rs_q_reg <= rs_q_next;
     rs_head_reg <= rs_head_next;
+    rs_go_pre_reg <= rs_go_pre_next;
+    rs_idle_issue_reg <= rs_idle_issue_next;
+    rs_end_issue_reg <= rs_end_issue_next;
+    pnext_reg <= pnext_next;
+    in_pop_reg <= in_pop_vec;
     deq_pend_reg <= deq_pend_next;
     deq_port_reg <= deq_port_next;
     deq_q_reg <= deq_q_next;
@@ -1798,9 +1853,11 @@ always @(posedge clk) begin
         e_last_reg <= {PORT_COUNT{1'b1}};
         e_dlast_reg <= {PORT_COUNT{1'b1}};
         e_drop_reg <= {PORT_COUNT{1'b0}};
-        rs_block_reg <= 1'b1;
-        rs_state_reg <= E_IDLE;
-        rs_any_reg <= 1'b0;
+        rs_go_pre_reg <= 1'b0;
+        rs_idle_issue_reg <= 1'b0;
+        rs_end_issue_reg <= 1'b0;
+        pnext_reg <= PNEXT_FIRST;
+        in_pop_reg <= {PORT_COUNT{1'b0}};
         deq_pend_reg <= 1'b0;
         deq_pend_d_reg <= 1'b0;
         byp_valid_reg <= 1'b0;

@@ -93,6 +93,7 @@ def synth(args) -> dict:
                "--sdf", rel(out / f"{args.top}.sdf")]
         if args.router:
             cmd += ["--router", args.router]
+        cmd += args.pnr_arg or []
         if args.ooc:
             cmd += ["--out-of-context"]
         else:
@@ -201,6 +202,8 @@ def main(argv=None):
     ap.add_argument("--ooc", action="store_true", help="out of context (no pins, no bitstream)")
     ap.add_argument("--abc9", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pnr-arg", action="append",
+                    help="extra nextpnr argument (repeat; e.g. --pnr-arg=--tmg-ripup)")
     ap.add_argument("--router", choices=["router1", "router2"],
                     help="nextpnr router (default: nextpnr's own, router1 on ECP5)")
     ap.add_argument("--reuse-netlist", action="store_true",
