@@ -373,6 +373,14 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     end
     wire [DEST_WIDTH-1:0] dest = (p == 0) ? 1 : 0;
 
+    // the generator's stream reaches the switch through a 2-entry FIFO (registered ready,
+    // valid and data): the generator's logic ends at a flip-flop next to it, not at the
+    // switch's ingress FIFO across the die (two bytes more "on the wire")
+    wire [DATA_WIDTH-1:0] g_tdata;
+    wire [KEEP_WIDTH-1:0] g_tkeep;
+    wire                  g_tvalid, g_tready, g_tlast, g_tuser;
+    wire [DEST_WIDTH-1:0] g_tdest;
+
     frame_gen #(
         .DATA_WIDTH(DATA_WIDTH),
         .DEST_WIDTH(DEST_WIDTH),
@@ -386,29 +394,63 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .cfg_len(len),
         .cfg_gap(16'd12),          // inter-frame gap + preamble, in byte times
         .pause(pause_v[p*8 +: 8]),
-        .m_axis_tdata(s_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
-        .m_axis_tkeep(s_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
-        .m_axis_tvalid(s_tvalid[p]),
-        .m_axis_tready(s_tready[p]),
-        .m_axis_tlast(s_tlast[p]),
-        .m_axis_tuser(s_tuser[p]),
-        .m_axis_tdest(s_tdest[p*DEST_WIDTH +: DEST_WIDTH]),
+        .m_axis_tdata(g_tdata),
+        .m_axis_tkeep(g_tkeep),
+        .m_axis_tvalid(g_tvalid),
+        .m_axis_tready(g_tready),
+        .m_axis_tlast(g_tlast),
+        .m_axis_tuser(g_tuser),
+        .m_axis_tdest(g_tdest),
         .stat_frames(),
         .stat_paused_cycles()
     );
 
+    sw_fifo #(
+        .WIDTH(DATA_WIDTH + KEEP_WIDTH + 2 + DEST_WIDTH),
+        .DEPTH(2),
+        .PTR_W(1)
+    ) link_fifo_inst (
+        .clk(clk),
+        .rst(rst_gen),
+        .s_valid(g_tvalid),
+        .s_ready(g_tready),
+        .s_data({g_tdata, g_tkeep, g_tlast, g_tuser, g_tdest}),
+        .m_valid(s_tvalid[p]),
+        .m_ready(s_tready[p]),
+        .m_data({s_tdata[p*DATA_WIDTH +: DATA_WIDTH], s_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH],
+                 s_tlast[p], s_tuser[p], s_tdest[p*DEST_WIDTH +: DEST_WIDTH]}),
+        .count()
+    );
+
     assign m_tready[p] = (p == 0) ? drain_ready : 1'b1;
+
+    // the partner's receiver sees the link through a register (its parser starts from
+    // flip-flops next to it, not from the switch's egress register across the die; the
+    // partner reacts to PFC a clock later, as with a longer cable)
+    reg [DATA_WIDTH-1:0] tap_data;
+    reg [KEEP_WIDTH-1:0] tap_keep;
+    reg                  tap_valid, tap_last, tap_user;
+    always @(posedge clk) begin
+        tap_data <= m_tdata[p*DATA_WIDTH +: DATA_WIDTH];
+        tap_keep <= m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH];
+        tap_valid <= m_tvalid[p] && m_tready[p];
+        tap_last <= m_tlast[p];
+        tap_user <= m_tuser[p];
+        if (rst_prx) begin
+            tap_valid <= 1'b0;
+        end
+    end
 
     pfc_rx #(
         .DATA_WIDTH(DATA_WIDTH)
     ) partner_rx_inst (
         .clk(clk),
         .rst(rst_prx),
-        .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
-        .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
-        .s_axis_tvalid(m_tvalid[p] & m_tready[p]),
-        .s_axis_tlast(m_tlast[p]),
-        .s_axis_tuser(m_tuser[p]),
+        .s_axis_tdata(tap_data),
+        .s_axis_tkeep(tap_keep),
+        .s_axis_tvalid(tap_valid),
+        .s_axis_tlast(tap_last),
+        .s_axis_tuser(tap_user),
         .cfg_quanta_step(QUANTA_STEP),
         .pause(pause_v[p*8 +: 8]),
         .is_pfc(),
