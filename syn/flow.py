@@ -85,6 +85,29 @@ def synth(args) -> dict:
         ys.write_text("\n".join(script) + "\n")
         t_syn = run([tool("yosys"), "-q", "-s", rel(ys)], out / "yosys.log")
 
+    # a design larger than the device is reported from Yosys's counts (no place and route)
+    stat = (out / "yosys_stat.txt").read_text()
+    cap = DEVICE_CAPACITY.get((args.family, args.device))
+    if cap is not None:
+        need = {"luts": _stat_count(stat, r"(LUT4)") + 2 * _stat_count(stat, r"(CCU2C)")
+                + _stat_count(stat, r"(SB_LUT4)"),
+                "ffs": _stat_count(stat, r"(TRELLIS_FF)") + _stat_count(stat, r"(SB_DFF\w*)"),
+                "brams": _stat_count(stat, r"(DP16KD)") + _stat_count(stat, r"(SB_RAM40_4K)")}
+        over = [k for k in need if need[k] > cap[k]]
+        if over:
+            result = {
+                "top": args.top, "family": args.family, "device": args.device,
+                "package": args.package,
+                "params": dict(p.split("=", 1) for p in (args.param or [])),
+                "target_mhz": args.freq, "fmax": {}, "timing_met": None, "fits": False,
+                "over": over, "capacity": cap, **need, "critical_paths": [],
+                "bitstream": None, "seconds": {"synth": round(t_syn, 1), "pnr": 0.0},
+            }
+            (out / "report.json").write_text(json.dumps(result, indent=2))
+            (out / "report.txt").write_text(format_report(result))
+            print(format_report(result))
+            return result
+
     report = rel(out / "nextpnr_report.json")
     if args.family == "ecp5":
         cmd = [tool("nextpnr-ecp5"), f"--{args.device}", "--package", args.package,
@@ -135,7 +158,6 @@ def synth(args) -> dict:
                          "end": path[-1].get("to", {}).get("cell"),
                          "delay_ns": round(sum(p.get("delay", 0) for p in path), 3),
                          "sources": srcs[:8]})
-    stat = (out / "yosys_stat.txt").read_text()
     # nextpnr's placed counts: LUT4 + carry halves (TRELLIS_COMB / ICESTORM_LC), FFs, BRAMs
     def used(*names):
         return sum(util.get(n, {}).get("used", 0) for n in names)
@@ -147,7 +169,7 @@ def synth(args) -> dict:
     result = {
         "top": args.top, "family": args.family, "device": args.device, "package": args.package,
         "params": dict(p.split("=", 1) for p in (args.param or [])),
-        "target_mhz": args.freq, "fmax": fmax, "timing_met": met,
+        "target_mhz": args.freq, "fmax": fmax, "timing_met": met, "fits": True,
         "luts": luts, "ffs": ffs, "brams": brams, "utilization": util,
         "critical_paths": crit[:3], "bitstream": rel(bitstream) if bitstream else None,
         "seconds": {"synth": round(t_syn, 1), "pnr": round(t_pnr, 1)},
@@ -156,6 +178,17 @@ def synth(args) -> dict:
     (out / "report.txt").write_text(format_report(result))
     print(format_report(result))
     return result
+
+
+# (LUT4 incl. carry halves, flip-flops, block RAMs) of the devices the boards use (Lattice
+# ECP5 and iCE40 data sheets: LFE5U-25F/45F/85F, iCE40 HX8K / UP5K)
+DEVICE_CAPACITY = {
+    ("ecp5", "25k"): {"luts": 24288, "ffs": 24288, "brams": 56},
+    ("ecp5", "45k"): {"luts": 43848, "ffs": 43848, "brams": 108},
+    ("ecp5", "85k"): {"luts": 83640, "ffs": 83640, "brams": 208},
+    ("ice40", "hx8k"): {"luts": 7680, "ffs": 7680, "brams": 32},
+    ("ice40", "up5k"): {"luts": 5280, "ffs": 5280, "brams": 30},
+}
 
 
 def _stat_count(stat: str, pattern: str) -> int:
@@ -174,6 +207,11 @@ def format_report(r: dict) -> str:
     lines = [f"== {r['top']} on {r['family']} {r['device']} {r['package']} "
              f"params {r['params'] or 'default'}",
              f"   LUTs {r['luts']}   FFs {r['ffs']}   block RAMs {r['brams']}"]
+    if r.get("fits") is False:
+        cap = r["capacity"]
+        lines.append(f"   does not fit the device ({', '.join(r['over'])}; it has {cap['luts']} "
+                     f"LUTs, {cap['ffs']} FFs, {cap['brams']} block RAMs): Yosys's counts, "
+                     f"no place and route")
     for clk, v in r["fmax"].items():
         ok = "MET" if v.get("achieved", 0) >= v.get("constraint", 0) else "MISSED"
         lines.append(f"   clock {clk}: Fmax {v.get('achieved', 0):.1f} MHz, target "

@@ -45,52 +45,57 @@ CONFIGS = [
 QUICK = {"mmu_core p2 pipe", "mmu_core p4 pipe", "switch_core p2 dw8", "switch_core p4 dw8"}
 
 
+def run_one(name, top, params, mhz, timeout_min, table_only):
+    """Synthesize one configuration (or read its report): a table row."""
+    import json
+    out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
+    cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
+           "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")]
+    if table_only:
+        if not (ROOT / out / "report.json").exists():
+            return (name, "failed", "", "", "", mhz, "not run")
+    else:
+        print(f"sweep: {name} ...", flush=True)
+        try:
+            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+                               timeout=timeout_min * 60)
+        except subprocess.TimeoutExpired:
+            return (name, "failed", "", "", "", mhz, f"not finished in {timeout_min:g} min")
+        if r.returncode != 0:
+            print(r.stdout[-1000:], r.stderr[-1000:])
+            return (name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:])
+    rep = json.loads((ROOT / out / "report.json").read_text())
+    print(flow.format_report(rep), flush=True)
+    if rep.get("fits") is False:
+        return (name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, "-",
+                f"does not fit the LFE5U-{rep['device'].upper()} ({', '.join(rep['over'])}): "
+                f"Yosys's counts, not placed")
+    fmax = min((v.get("achieved", 0) for v in rep["fmax"].values()), default=0)
+    crit = ""
+    if rep["critical_paths"] and not rep["timing_met"]:
+        cp = rep["critical_paths"][0]
+        crit = f"{cp['start']} -> {cp['end']}"
+    return (name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, f"{fmax:.1f}",
+            "met" if rep["timing_met"] else f"missed: {crit}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--only", action="append")
     ap.add_argument("--no-doc", action="store_true", help="do not rewrite docs/synth_sweep.md")
-    ap.add_argument("--timeout", type=float, default=90,
+    ap.add_argument("--timeout", type=float, default=120,
                     help="minutes per configuration before it is reported as not finished")
+    ap.add_argument("--jobs", "-j", type=int, default=1,
+                    help="configurations synthesized at once (each tool runs on one core)")
     ap.add_argument("--table-only", action="store_true",
                     help="run nothing: build the table from the reports already in sim_build")
     args = ap.parse_args(argv)
-    rows = []
-    for name, top, params, mhz in CONFIGS:
-        if args.quick and name not in QUICK:
-            continue
-        if args.only and name not in args.only:
-            continue
-        out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
-        cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
-               "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")]
-        if args.table_only:
-            if not (ROOT / out / "report.json").exists():
-                rows.append((name, "failed", "", "", "", mhz, "not run"))
-                continue
-        else:
-            print(f"sweep: {name} ...", flush=True)
-            try:
-                r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
-                                   timeout=args.timeout * 60)
-            except subprocess.TimeoutExpired:
-                rows.append((name, "failed", "", "", "", mhz,
-                             f"not finished in {args.timeout:g} min"))
-                continue
-        if not args.table_only and r.returncode != 0:
-            rows.append((name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:]))
-            print(r.stdout[-1000:], r.stderr[-1000:])
-            continue
-        import json
-        rep = json.loads((ROOT / out / "report.json").read_text())
-        fmax = min((v.get("achieved", 0) for v in rep["fmax"].values()), default=0)
-        crit = ""
-        if rep["critical_paths"] and not rep["timing_met"]:
-            cp = rep["critical_paths"][0]
-            crit = f"{cp['start']} -> {cp['end']}"
-        rows.append((name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, f"{fmax:.1f}",
-                     "met" if rep["timing_met"] else f"missed: {crit}"))
-        print(flow.format_report(rep), flush=True)
+    todo = [(name, top, params, mhz) for name, top, params, mhz in CONFIGS
+            if not (args.quick and name not in QUICK) and not (args.only and name not in args.only)]
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        rows = list(pool.map(lambda c: run_one(*c, args.timeout, args.table_only), todo))
     versions = (f"{flow.tool_version('yosys', '-V')}; "
                 f"{flow.tool_version('nextpnr-ecp5', '--version')}")
     lines = [f"Synthesis sweep, {datetime.date.today().isoformat()}, ECP5 LFE5U-85F out of context "
