@@ -575,9 +575,9 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- mmu_core
-// admission requests wait in a 2-entry FIFO (registered head and flags) in front of mmu_core:
-// the write stage sees a registered "room" flag, not mmu_core's ready, and a request can be
-// loaded while the one before it is still being taken
+// admission requests wait in a 4-entry FIFO (registered input, head, flags and ready: IN_REG
+// 2) in front of mmu_core: the write stage sees a registered "room" flag, not mmu_core's
+// ready, and requests stream at one per clock to a single-cycle mmu_core
 wire                 req_valid_reg;
 wire [P_W-1:0]       req_port_reg;
 wire [2:0]           req_pg_reg;
@@ -692,7 +692,7 @@ wire                ph_good, ph_eport_ok, ph_empty;
 assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
         ph_good, ph_eport_ok, ph_empty} = pend_out;
 
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(1)) pend_fifo_inst (
+sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(2)) pend_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
@@ -719,7 +719,7 @@ reg                 walk_pop;
 wire [CA_W-1:0]     wf_head;
 wire [CELL_W-1:0]   wf_cells;
 
-sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W), .IN_REG(1))
+sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W), .IN_REG(2))
     walk_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
@@ -758,7 +758,8 @@ reg  [P_W-1:0]               refill_reg, refill_next;
 reg                          refill_any_reg, refill_any_next;
 reg  [P_W-1:0]               refill_port_reg, refill_port_next;
 // the slot port's write-stage state, captured one clock before its slot (see "write stage")
-reg                          ws_valid_reg, ws_valid_next;
+reg                          ws_valid_next;
+reg                          ws_go_pre_reg, ws_go_pre_next;
 reg                          ws_store_reg, ws_store_next;
 reg                          ws_last_reg, ws_last_next;
 reg  [2:0]                   ws_kind_reg, ws_kind_next;
@@ -770,7 +771,7 @@ reg  [2:0]                   ws_queue_reg, ws_queue_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
 reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
-reg                          ws_spare_ok_reg, ws_spare_ok_next;
+reg                          ws_spare_ok_next;
 reg                          ws_need_cell_reg, ws_need_cell_next;
 reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
 reg                          ws_link_reg, ws_link_next;
@@ -872,7 +873,7 @@ reg                          resp_chk_reg, resp_mis_reg;
 
 // the admission request FIFO (see the mmu_core section)
 /* verilator lint_off PINCONNECTEMPTY */
-sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1), .IN_REG(1))
+sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(4), .PTR_W(2), .IN_REG(2))
     req_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(req_push), .s_ready(req_ready),
@@ -895,10 +896,22 @@ sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(2), .PTR_W(1)
 // the clock before the slot (from the port's registers and the head of its word FIFO: both
 // change only in the port's own slot, except a word arriving into an empty FIFO or a spare
 // refilled then, which just wait for the next slot); the slot works on registers.
-wire [P_W-1:0]       wp = slot_reg;
+wire [P_W-1:0]       wp = slot_w_reg;
 wire [P_W-1:0]       ps = pslot_w;
-wire [WORD_W-1:0]    wc_data = in_data[wp*WORD_W +: WORD_W];
-// keep: identical registers, not to be merged back into pslot_reg
+wire [WORD_W-1:0]    wc_data = in_data[slot_d_reg*WORD_W +: WORD_W];
+// keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
+// drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
+// read stage (slot_reg itself the rest)
+reg [P_W-1:0] slot_w_reg, slot_d_reg, slot_r_reg;
+(* keep *) always @(posedge clk) begin
+    slot_w_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
+(* keep *) always @(posedge clk) begin
+    slot_d_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
+(* keep *) always @(posedge clk) begin
+    slot_r_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
 reg [P_W-1:0] pslot_w_reg, pslot_r_reg;
 (* keep *) always @(posedge clk) begin
     pslot_w_reg <= rst ? PSLOT_FIRST : pslot_next;
@@ -925,25 +938,33 @@ always @* begin
                                                    + {29'd0, prio})*3 +: 3];
     end
 end
-wire [WI_W-1:0]      wsp_widx = w_widx_reg[ps*WI_W +: WI_W];
-wire [CA_W-1:0]      wsp_cell = w_cell_reg[ps*CA_W +: CA_W];
-wire [CELL_W-1:0]    wsp_cells = w_cells_reg[ps*CELL_W +: CELL_W];
-wire [CA_W-1:0]      wsp_spare = spare_cell_reg[ps*CA_W +: CA_W];
-wire                 wsp_need_cell = in_store[ps] && wsp_widx == {WI_W{1'b0}};
-wire [CA_W-1:0]      wsp_use_cell = wsp_need_cell ? wsp_spare : wsp_cell;
-// every port's cell count plus one, from its register (the adder is not behind the slot mux)
-// (and whether it holds a cell yet)
-reg  [PORT_COUNT*CELL_W-1:0] w_cells_inc;
-reg  [PORT_COUNT-1:0]        w_cells_nz;
+// every port's write-stage values for its next word, computed from its own registers and
+// its word FIFO's head (none of it behind the slot mux), then the capture selects ps's
+reg  [PORT_COUNT-1:0]        pw_need_cell;
+reg  [PORT_COUNT*ADDR_W-1:0] pw_waddr;
+reg  [PORT_COUNT*CELL_W-1:0] pw_cells_new;
+reg  [PORT_COUNT*CA_W-1:0]   pw_head_new;
+reg  [PORT_COUNT-1:0]        pw_cells_nz;
 integer wci;
 always @* begin
-    for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin
-        w_cells_inc[wci*CELL_W +: CELL_W] = w_cells_reg[wci*CELL_W +: CELL_W] + 1'b1;
-        w_cells_nz[wci] = w_cells_reg[wci*CELL_W +: CELL_W] != {CELL_W{1'b0}};
+    for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin : pw
+        reg [WI_W-1:0]   widx;
+        reg [CELL_W-1:0] cells;
+        reg [CA_W-1:0]   spare;
+        reg              need, nz;
+        widx = w_widx_reg[wci*WI_W +: WI_W];
+        cells = w_cells_reg[wci*CELL_W +: CELL_W];
+        spare = spare_cell_reg[wci*CA_W +: CA_W];
+        need = in_store[wci] && widx == {WI_W{1'b0}};
+        nz = cells != {CELL_W{1'b0}};
+        pw_need_cell[wci] = need;
+        pw_cells_nz[wci] = nz;
+        pw_waddr[wci*ADDR_W +: ADDR_W] = word_addr(need ? spare : w_cell_reg[wci*CA_W +: CA_W],
+                                                   widx);
+        pw_cells_new[wci*CELL_W +: CELL_W] = need ? cells + 1'b1 : cells;
+        pw_head_new[wci*CA_W +: CA_W] = (need && !nz) ? spare : w_head_reg[wci*CA_W +: CA_W];
     end
 end
-wire [CELL_W-1:0]    wsp_cells_inc = w_cells_inc[ps*CELL_W +: CELL_W];
-wire                 wsp_cells_nz = w_cells_nz[ps];
 always @* begin
     // a pop of this port being applied now (its slot was last clock: 2 ports) leaves the
     // head stale: capture nothing, the next slot writes the next word
@@ -956,16 +977,17 @@ always @* begin
     ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
     ws_pg_next = port_pg[ps*3 +: 3];
     ws_queue_next = port_queue[ps*3 +: 3];
-    ws_widx_next = wsp_widx;
-    ws_cell_next = wsp_cell;
-    ws_spare_next = wsp_spare;
+    ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
+    ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
+    ws_spare_next = spare_cell_reg[ps*CA_W +: CA_W];
     ws_spare_ok_next = spare_valid_reg[ps];
-    ws_need_cell_next = wsp_need_cell;
-    ws_waddr_next = word_addr(wsp_use_cell, wsp_widx);
-    ws_link_next = wsp_cells_nz;
-    ws_cells_new_next = wsp_need_cell ? wsp_cells_inc : wsp_cells;
-    ws_head_new_next = (wsp_need_cell && !wsp_cells_nz) ? wsp_spare
-                       : w_head_reg[ps*CA_W +: CA_W];
+    ws_need_cell_next = pw_need_cell[ps];
+    ws_waddr_next = pw_waddr[ps*ADDR_W +: ADDR_W];
+    ws_link_next = pw_cells_nz[ps];
+    ws_cells_new_next = pw_cells_new[ps*CELL_W +: CELL_W];
+    ws_head_new_next = pw_head_new[ps*CA_W +: CA_W];
+    // the slot's go without the pending / request room (wc_go below)
+    ws_go_pre_next = ws_valid_next && (!ws_need_cell_next || ws_spare_ok_next);
 end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
 wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
@@ -977,8 +999,8 @@ wire [2:0]           wc_pg = ws_pg_reg;
 wire [2:0]           wc_queue = ws_queue_reg;
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
-wire                 wc_go = ws_valid_reg && (!wc_need_cell || ws_spare_ok_reg)
-                             && (!ws_last_reg || (pend_ready
+// (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
+wire                 wc_go = ws_go_pre_reg && (!ws_last_reg || (pend_ready
                                  && (!wc_to_mmu || req_ready)));
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
@@ -990,7 +1012,7 @@ wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 // the latter two, or a dequeue commit the scheduler's choice predates, made stale: the slot
 // is then skipped).  With PORT_COUNT >= 4 a port's own updates always land before its next
 // capture, so nothing is ever skipped.
-wire [P_W-1:0]       rp = slot_reg;
+wire [P_W-1:0]       rp = slot_r_reg;
 wire                 rc_last = rs_last_reg;
 // a discarded frame (watchdog action drop) is walked a cell per slot: the cell goes back to
 // the free list, its link is read, nothing goes to sw_egress; its last cell sends the same
@@ -1702,7 +1724,7 @@ always @(posedge clk) begin
     refill_reg <= refill_next;
     refill_any_reg <= refill_any_next;
     refill_port_reg <= refill_port_next;
-    ws_valid_reg <= ws_valid_next;
+    ws_go_pre_reg <= ws_go_pre_next;
     ws_store_reg <= ws_store_next;
     ws_last_reg <= ws_last_next;
     ws_kind_reg <= ws_kind_next;
@@ -1714,7 +1736,6 @@ always @(posedge clk) begin
     ws_widx_reg <= ws_widx_next;
     ws_cell_reg <= ws_cell_next;
     ws_spare_reg <= ws_spare_next;
-    ws_spare_ok_reg <= ws_spare_ok_next;
     ws_need_cell_reg <= ws_need_cell_next;
     ws_waddr_reg <= ws_waddr_next;
     ws_link_reg <= ws_link_next;
@@ -1830,7 +1851,7 @@ always @(posedge clk) begin
         refill_reg <= {P_W{1'b0}};
         refill_any_reg <= 1'b0;
         refill_port_reg <= {P_W{1'b0}};
-        ws_valid_reg <= 1'b0;
+        ws_go_pre_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         link_we_reg <= 1'b0;
         q_head_reg <= {QN*CA_W{1'b0}};
