@@ -16,6 +16,11 @@
  * entry and 64 bits).  s_ready then counts the registered entry
  * (ready while the ring plus the input register hold fewer than DEPTH), so the capacity stays
  * DEPTH and the input register never has to hold; entries appear at m_* a clock later.
+ * IN_REG = 2 also registers s_ready, from the occupancy (ring + input register) of the clock
+ * before: ready while it was below DEPTH - 1, since one entry may have come in since.  The
+ * producer's accept then ends at the occupancy counter; the FIFO takes one entry less when
+ * nearly full and sees a pop a clock late (give it a depth of 4 or more for back-to-back
+ * entries).
  */
 
 `resetall
@@ -29,7 +34,7 @@ module sw_fifo #(
     parameter DEPTH = 2,
     // pointer width, $clog2(DEPTH) (at least 1)
     parameter PTR_W = 1,
-    // 1: input registered (see above)
+    // 1: input registered, 2: and s_ready registered (see above)
     parameter IN_REG = 0
 ) (
     input  wire             clk,
@@ -84,7 +89,25 @@ generate
         // ring + input register < DEPTH: the ring always takes the registered entry (push ==
         // in_valid_reg), so its write enables can be registered too: one register per entry
         // and 64 bits, each with a fan-out of 64 at most
-        assign s_ready = ready_reg && !(in_valid_reg && afull_reg);
+        if (IN_REG == 2) begin : rdy_reg
+            // occupancy: ring + input register
+            reg [PTR_W:0] occ_reg;
+            reg           s_ready_reg;
+            localparam integer LIMIT_I = DEPTH - 1;
+            localparam [PTR_W:0] LIMIT = LIMIT_I[PTR_W:0];
+            always @(posedge clk) begin
+                occ_reg <= occ_reg + {{PTR_W{1'b0}}, s_valid && s_ready_reg}
+                           - {{PTR_W{1'b0}}, pop};
+                s_ready_reg <= occ_reg < LIMIT;
+                if (rst) begin
+                    occ_reg <= {(PTR_W+1){1'b0}};
+                    s_ready_reg <= 1'b0;
+                end
+            end
+            assign s_ready = s_ready_reg;
+        end else begin : rdy_comb
+            assign s_ready = ready_reg && !(in_valid_reg && afull_reg);
+        end
         wire [DEPTH-1:0] oh_after = in_valid_reg ? {wr_oh_reg[DEPTH-2:0], wr_oh_reg[DEPTH-1]}
                                                  : wr_oh_reg;
         always @(posedge clk) begin
