@@ -1265,9 +1265,11 @@ end else begin : g_multi
     end
 
     // ---------------------------------------------------------------- slot control, commits
-    wire rel_commit_next = busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd1;
-    wire arr_commit_next = busy_reg && a_valid_reg
-                           && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE) - 4'd1;
+    // the commit strobes are decoded two clocks ahead (rel_commit_pre_reg: the release commits
+    // in two clocks), so the per-entry enables below start from registers
+    reg  rel_commit_pre_reg, arr_commit_pre_reg;
+    wire rel_commit_next = rel_commit_pre_reg;
+    wire arr_commit_next = arr_commit_pre_reg;
     // the values a commit writes into the entry it enables (registers of R1 .. R3, A3, A5)
     wire [CELL_W-1:0] w_pg_res = w_rel_reg ? r3_rnew : a3_res_sum;
     wire [CELL_W-1:0] w_pg_sh = w_rel_reg ? r2_snew : a5_sh_new;
@@ -1275,6 +1277,11 @@ end else begin : g_multi
     wire [CELL_W-1:0] w_q_res = w_rel_reg ? r2_qrnew : a3_qr_sum;
     wire [CELL_W-1:0] w_q_sh = w_rel_reg ? r1_qsnew : a3_qs_sum;
     always @(posedge clk) begin
+        // (cnt_reg counts from 0 at the acceptance, one per clock while busy: every commit
+        // is at least 5 clocks after it)
+        rel_commit_pre_reg <= busy_reg && r_valid_reg && cnt_reg == CNT_REL - 4'd2;
+        arr_commit_pre_reg <= busy_reg && a_valid_reg
+                              && cnt_reg == (r_valid_reg ? CNT_ARR_AFTER : CNT_ARR_ALONE) - 4'd2;
         rel_commit_reg <= rel_commit_next;
         arr_commit_reg <= arr_commit_next;
         // a4_admit is a register by the clock before the arrival's commit (A4, then A5)
@@ -1408,6 +1415,8 @@ end else begin : g_multi
             cnt_reg <= 4'd0;
             rel_commit_reg <= 1'b0;
             arr_commit_reg <= 1'b0;
+            rel_commit_pre_reg <= 1'b0;
+            arr_commit_pre_reg <= 1'b0;
             pg_we_reg <= {PG_N{1'b0}};
             pg_awe_reg <= {PG_N{1'b0}};
             q_we_reg <= {Q_N{1'b0}};
