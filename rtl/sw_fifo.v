@@ -62,7 +62,7 @@ localparam [PTR_W-1:0] PTR_ONE = 1;
 localparam integer DEPTH_M2_I = DEPTH - 2;
 localparam [PTR_W:0] DEPTH_M2 = DEPTH_M2_I[PTR_W:0];
 
-reg [DEPTH*WIDTH-1:0] mem_reg;   // entry i at [i*WIDTH +: WIDTH]
+wire [DEPTH*WIDTH-1:0] mem_w;    // the ring: entry i at [i*WIDTH +: WIDTH]
 reg [PTR_W-1:0] rd_ptr_inc_reg;   // the entry behind the head
 reg [PTR_W:0]   count_reg;
 reg             valid_reg;        // count_reg != 0
@@ -144,15 +144,27 @@ assign m_data = head_reg;
 assign count = count_reg;
 
 wire [PTR_W:0] count_next = count_reg + {{PTR_W{1'b0}}, push} - {{PTR_W{1'b0}}, pop};
-wire [WIDTH-1:0] second = mem_reg[rd_ptr_inc_reg*WIDTH +: WIDTH];
+wire [WIDTH-1:0] second = mem_w[rd_ptr_inc_reg*WIDTH +: WIDTH];
 
-integer i;
-always @(posedge clk) begin
-    for (i = 0; i < DEPTH * WIDTH; i = i + 1) begin
-        if (ring_we[(i / WIDTH) * NCH + (i % WIDTH) / 64]) begin
-            mem_reg[i] <= f_data[i % WIDTH];
+// the ring: one register per entry and 64-bit chunk, each loaded by its own write enable
+// (a whole-vector loop here ran bit by bit every clock in Icarus)
+generate
+    for (gi = 0; gi < DEPTH; gi = gi + 1) begin : ring
+        for (gk = 0; gk < NCH; gk = gk + 1) begin : chunk
+            localparam LO = gk * 64;
+            localparam CW = WIDTH - LO < 64 ? WIDTH - LO : 64;
+            reg [CW-1:0] ent_reg;
+            always @(posedge clk) begin
+                if (ring_we[gi*NCH + gk]) begin
+                    ent_reg <= f_data[LO +: CW];
+                end
+            end
+            assign mem_w[gi*WIDTH + LO +: CW] = ent_reg;
         end
     end
+endgenerate
+
+always @(posedge clk) begin
     if (push) begin
         wr_oh_reg <= {wr_oh_reg[DEPTH-2:0], wr_oh_reg[DEPTH-1]};
     end
