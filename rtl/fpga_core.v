@@ -373,9 +373,9 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     end
     wire [DEST_WIDTH-1:0] dest = (p == 0) ? 1 : 0;
 
-    // the generator's stream reaches the switch through a 2-entry FIFO (registered ready,
+    // the generator's stream reaches the switch through two 2-entry FIFOs (registered ready,
     // valid and data): the generator's logic ends at a flip-flop next to it, not at the
-    // switch's ingress FIFO across the die (two bytes more "on the wire")
+    // switch's ingress FIFO across the die (four bytes more "on the wire")
     wire [DATA_WIDTH-1:0] g_tdata;
     wire [KEEP_WIDTH-1:0] g_tkeep;
     wire                  g_tvalid, g_tready, g_tlast, g_tuser;
@@ -405,8 +405,14 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .stat_paused_cycles()
     );
 
+    // two 2-entry FIFOs in series, one placed at the generator and one at the switch port:
+    // the handshake between them crosses the die from register to register (one FIFO in
+    // the middle had both ends' logic in one clock: two 4 ns routes, 2.7 ns short)
+    localparam LINK_W = DATA_WIDTH + KEEP_WIDTH + 2 + DEST_WIDTH;
+    wire              lk_valid, lk_ready;
+    wire [LINK_W-1:0] lk_data;
     sw_fifo #(
-        .WIDTH(DATA_WIDTH + KEEP_WIDTH + 2 + DEST_WIDTH),
+        .WIDTH(LINK_W),
         .DEPTH(2),
         .PTR_W(1)
     ) link_fifo_inst (
@@ -415,6 +421,21 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .s_valid(g_tvalid),
         .s_ready(g_tready),
         .s_data({g_tdata, g_tkeep, g_tlast, g_tuser, g_tdest}),
+        .m_valid(lk_valid),
+        .m_ready(lk_ready),
+        .m_data(lk_data),
+        .count()
+    );
+    sw_fifo #(
+        .WIDTH(LINK_W),
+        .DEPTH(2),
+        .PTR_W(1)
+    ) link_sw_fifo_inst (
+        .clk(clk),
+        .rst(rst_gen),
+        .s_valid(lk_valid),
+        .s_ready(lk_ready),
+        .s_data(lk_data),
         .m_valid(s_tvalid[p]),
         .m_ready(s_tready[p]),
         .m_data({s_tdata[p*DATA_WIDTH +: DATA_WIDTH], s_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH],

@@ -147,7 +147,12 @@ end
 
 // the transmit mux, in front of the output skid buffer (tx_* -> m_axis_*)
 wire                  tx_ready;
-wire pfc_sel = in_pfc_reg || (!in_data_reg && s_pfc_tvalid);
+// pfc_sel_reg: the mux serves pfc_tx this clock: inside a PFC frame, or between data frames
+// with a PFC frame waiting since the clock before (a register, so pfc_tx's tvalid does not
+// reach the word FIFO's pop and head reload in the same clock; a PFC frame that appears just
+// as a data frame starts waits for that frame's end, as it would a clock later)
+reg  pfc_sel_reg;
+wire pfc_sel = pfc_sel_reg;
 wire data_fire = !pfc_sel && cur_valid_reg && tx_ready;
 wire pfc_fire = pfc_sel && s_pfc_tvalid && tx_ready;
 // the next word moves in when there is none or the current one sends its last beat
@@ -246,7 +251,11 @@ always @(posedge clk) begin
     if (pfc_fire) begin
         in_pfc_reg <= !s_pfc_tlast;
     end
+    pfc_sel_reg <= (pfc_fire ? !s_pfc_tlast : in_pfc_reg)
+                   || (!(data_fire ? !(cur_last_reg && word_end) : in_data_reg)
+                       && s_pfc_tvalid && !(pfc_fire && s_pfc_tlast));
     if (rst) begin
+        pfc_sel_reg <= 1'b0;
         cur_valid_reg <= 1'b0;
         cur_data_reg <= {WORD_W{1'b0}};
         cur_rem_reg <= {WB_W{1'b0}};

@@ -24,6 +24,10 @@
  * 512 x 64, the select was a 64:1 mux over the whole die: 7,900 LUTs, 4,500 registers and the
  * critical path.)  BANK_AW = 0 picks the DP16KD mode that covers DEPTH with the fewest banks:
  * 512 x 36, 1K x 18, 2K x 9, 4K x 4, 8K x 2, 16K x 1 (banks of 16K x 1 beyond 16K words).
+ * OUT_REG = 3 puts a second register after each slice's (read latency 4): a DP16KD's
+ * clock-to-out of 5.8 ns leaves about 2 ns for the route to the first register, and with 128
+ * block RAMs over the whole die the placer put some of those registers halfway to the bank
+ * select (ULX3S build: 56 endpoints 2.6 ns short); with two, the first can sit at the RAM.
  * IN_COPIES = N > 0 registers the inputs here, in N copies (the bank's write enable decoded
  * into it), each copy driving the address and enable pins of its group of slices only: a
  * register driving all 128 block RAMs of the ULX3S buffer is a net across the whole die
@@ -42,13 +46,14 @@ module sw_ram #(
     parameter DEPTH = 16,
     // address width, at least $clog2(DEPTH)
     parameter ADDR_W = 4,
-    // 1: rd_data registered once more (read latency 2 clocks); 2: sliced and banked (latency 3)
+    // 1: rd_data registered once more (read latency 2 clocks); 2: sliced and banked (latency
+    // 3); 3: sliced and banked with two registers per slice (latency 4)
     parameter OUT_REG = 0,
-    // OUT_REG 2: address bits of one bank, 0: from DEPTH (the DP16KD modes, see above)
+    // OUT_REG 2 / 3: address bits of one bank, 0: from DEPTH (the DP16KD modes, see above)
     parameter BANK_AW = 0,
-    // OUT_REG 2: bits of one slice, 0: from DEPTH with BANK_AW (the DP16KD width of that depth)
+    // OUT_REG 2 / 3: bits of one slice, 0: from DEPTH with BANK_AW (the DP16KD width of that depth)
     parameter SLICE_W = 0,
-    // OUT_REG 2: 0 the inputs go straight to the memories; N > 0 they are registered here in
+    // OUT_REG 2 / 3: 0 the inputs go straight to the memories; N > 0 they are registered here in
     // N copies (read and write one clock later: feed the next-clock values)
     parameter IN_COPIES = 0
 ) (
@@ -91,7 +96,7 @@ function integer dp16kd_width;
 endfunction
 
 generate
-    if (OUT_REG == 2) begin : banked
+    if (OUT_REG >= 2) begin : banked
         localparam AW0 = BANK_AW > 0 ? BANK_AW : dp16kd_aw(DEPTH);
         // a bank never has more address bits than the RAM
         localparam BAW = AW0 < ADDR_W ? AW0 : ADDR_W;
@@ -102,6 +107,8 @@ generate
         localparam SLICES = (WIDTH + SW - 1) / SW;
         localparam PAD_W = SLICES * SW;
         localparam SEL_W = ADDR_W > BAW ? ADDR_W - BAW : 1;
+        // registers per slice after the RAM's own
+        localparam QN = OUT_REG - 1;
 
         // the inputs as the slices see them: straight (IN_COPIES 0, one copy) or registered
         // here in IN_COPIES copies, copy c serving slices [c*SLICES/NC, (c+1)*SLICES/NC) of
@@ -174,7 +181,8 @@ generate
                 (* no_rw_check *)
                 reg [SW-1:0] mem [0:THIS_DEPTH-1];
                 reg [SW-1:0] rd_reg;
-                reg [SW-1:0] q_reg;
+                // QN registers after the RAM's own: qv[0] the RAM's, qv[QN] into the select
+                wire [SW*(QN+1)-1:0] qv;
                 always @(posedge clk) begin
                     if (we) begin
                         mem[wa] <= c_wr_data[s*SW +: SW];
@@ -190,27 +198,35 @@ generate
 `endif
                     end
                 end
-                always @(posedge clk) begin
-                    q_reg <= rd_reg;
+                assign qv[0 +: SW] = rd_reg;
+                genvar r;
+                for (r = 0; r < QN; r = r + 1) begin : qs
+                    reg [SW-1:0] q_reg;
+                    always @(posedge clk) begin
+                        q_reg <= qv[r*SW +: SW];
+                    end
+                    assign qv[(r+1)*SW +: SW] = q_reg;
                 end
-                assign bank_q[b*PAD_W + s*SW +: SW] = q_reg;
+                assign bank_q[b*PAD_W + s*SW +: SW] = qv[QN*SW +: SW];
             end
         end
 
-        // the bank of the word, following it through the two registers (one per copy)
+        // the bank of the word, following it through the RAM's register and the QN after it
+        // (one chain per copy)
         for (c = 0; c < NC; c = c + 1) begin : pick
             localparam S0 = (c * SLICES + NC - 1) / NC;
             localparam S1 = ((c + 1) * SLICES + NC - 1) / NC;
             if (BANKS > 1) begin : mux
-                reg [SEL_W-1:0] sel1_reg, sel2_reg;
+                reg [SEL_W*(QN+1)-1:0] sel_reg;   // [0 +: SEL_W] with rd_reg, then one per q
                 always @(posedge clk) begin
                     if (c_rd_en[c]) begin
-                        sel1_reg <= c_rd_addr[c*ADDR_W + BAW +: SEL_W];
+                        sel_reg[0 +: SEL_W] <= c_rd_addr[c*ADDR_W + BAW +: SEL_W];
                     end
-                    sel2_reg <= sel1_reg;
+                    sel_reg[SEL_W*(QN+1)-1:SEL_W] <= sel_reg[SEL_W*QN-1:0];
                 end
+                wire [SEL_W-1:0] sel = sel_reg[QN*SEL_W +: SEL_W];
                 for (s = S0; s < S1; s = s + 1) begin : sl
-                    assign out_pick[s*SW +: SW] = bank_q[sel2_reg*PAD_W + s*SW +: SW];
+                    assign out_pick[s*SW +: SW] = bank_q[sel*PAD_W + s*SW +: SW];
                 end
             end else begin : nomux
                 for (s = S0; s < S1; s = s + 1) begin : sl

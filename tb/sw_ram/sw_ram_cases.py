@@ -1,5 +1,5 @@
 """sw_ram: every read returns the word last written at its address, after the read latency
-of its OUT_REG mode (1, 2 or 3 clocks), for the plain, the output-registered and the sliced,
+of its OUT_REG mode (1, 2, 3 or 4 clocks), for the plain, the output-registered and the sliced,
 banked RAM (several banks, a last bank only partly used, slices not dividing the width);
 a read of the word being written in the same clock is undefined (X in simulation)."""
 
@@ -15,7 +15,7 @@ DEPTH = int(os.environ["PARAM_DEPTH"])
 OUT_REG = int(os.environ["PARAM_OUT_REG"])
 IN_COPIES = int(os.environ.get("PARAM_IN_COPIES", "0"))
 # registered inputs (IN_COPIES) delay reads and writes by one clock
-LATENCY = {0: 1, 1: 2, 2: 3}[OUT_REG] + (1 if IN_COPIES else 0)
+LATENCY = {0: 1, 1: 2, 2: 3, 3: 4}[OUT_REG] + (1 if IN_COPIES else 0)
 
 
 async def start(dut):

@@ -20,6 +20,7 @@ from scapy.layers.inet import IP, IPOption_NOP, UDP
 from scapy.layers.l2 import Dot1Q, Ether
 from scapy.packet import Raw
 
+from harness import scaled
 from models.prevention import PreventionConfig
 from switch_core.sc_tb import (DATA_WIDTH, GROUP_W, MAX_FRAME, PORT_COUNT, SwitchTB, drain_sink,
                                ipv4_checksum_ok, mac, make_config, split_rx)
@@ -196,7 +197,8 @@ async def remap_random(dut):
     groups = [r.randrange(1 << GROUP_W) for _ in range(PORT_COUNT)]
     if len({g for g in groups if g}) == 0 or all(groups.count(g) < 2 for g in groups if g):
         groups[0] = groups[1] = r.randrange(1, 1 << GROUP_W)   # at least one shared group
-    total = int(os.environ.get("SC_PREV_FRAMES", "1200" if DATA_WIDTH == 64 else "300"))
+    total = int(os.environ.get("SC_PREV_FRAMES")
+                or scaled(1200 if DATA_WIDTH == 64 else 300, low=150))
     dut._log.info("remap_random: seed %d, groups %s, %d frames", seed, groups, total)
     cfg = make_config(prio_to_pg=P2G, prio_to_queue=P2Q, default_prio=DEFAULT_PRIO)
     tb = SwitchTB(dut, cfg, prevention=prevention_config(groups))

@@ -16,6 +16,7 @@ from switch_core.sc_tb import (BUFFER_CELLS, CELL_BYTES, DATA_WIDTH, GROUP_W, LO
                                drain_sink, frame, ipv4_checksum_ok, is_pfc, mac, make_config,
                                split_rx)
 from common.pfc_frames import parse_pfc, pfc_frame
+from harness import scaled
 
 
 async def recv_data(tb, port, n, timeout=20000):
@@ -226,7 +227,7 @@ async def random_traffic(dut):
     (random_run)."""
     import os
     seed = cocotb.RANDOM_SEED
-    total = int(os.environ.get("SC_FRAMES", "5000"))
+    total = int(os.environ.get("SC_FRAMES") or scaled(5000))
     dut._log.info("random_traffic: seed %d, %d frames", seed, total)
     tb = SwitchTB(dut, make_config())
     await tb.reset()
@@ -298,7 +299,8 @@ async def congestion_pfc(dut):
             await tb.sources[p].wait()
 
     watchers = [cocotb.start_soon(watch(p)) for p in (0, 1, 3)]
-    senders = [cocotb.start_soon(sender(p, 300)) for p in (0, 1)]
+    # enough frames to fill port 2's share and cross XOFF at any TB_SCALE
+    senders = [cocotb.start_soon(sender(p, scaled(300, low=150))) for p in (0, 1)]
     for s in senders:
         await s
     tb.sinks[2].clear_pause_generator()
