@@ -381,6 +381,14 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     wire                  g_tvalid, g_tready, g_tlast, g_tuser;
     wire [DEST_WIDTH-1:0] g_tdest;
 
+    // the receiver's pause state reaches the generator through a register next to it (the
+    // pause bits drove the generator's start decision across the die: 1.3 ns short); the
+    // partner reacts a clock later, as with a longer cable
+    reg [7:0] gen_pause_reg;
+    always @(posedge clk) begin
+        gen_pause_reg <= pause_v[p*8 +: 8];
+    end
+
     frame_gen #(
         .DATA_WIDTH(DATA_WIDTH),
         .DEST_WIDTH(DEST_WIDTH),
@@ -393,7 +401,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         .cfg_prio(prio),
         .cfg_len(len),
         .cfg_gap(16'd12),          // inter-frame gap + preamble, in byte times
-        .pause(pause_v[p*8 +: 8]),
+        .pause(gen_pause_reg),
         .m_axis_tdata(g_tdata),
         .m_axis_tkeep(g_tkeep),
         .m_axis_tvalid(g_tvalid),

@@ -8,7 +8,7 @@ to ``sim_build/<sim>/<test-id>/`` so pytest-xdist can run builds in parallel.  E
 * ``WAVES=1`` dump waveforms (FST on both simulators).
 * ``SEED=n``  replay a random test with cocotb's seed n.
 * ``TB_SCALE`` traffic length of the long random tests (frames sent), as a fraction of the
-               full length: 1 on Verilator, ICARUS_SCALE on Icarus by default (Icarus is
+               full length: 1 on Verilator, ICARUS_SCALE (0.1) on Icarus by default (Icarus is
                3 to 10x slower on the switch designs; every test still runs and checks the
                same things there, on shorter traffic).  TB_SCALE=1 gives Icarus the full run.
 """
@@ -58,7 +58,7 @@ def setup_env() -> None:
         os.environ["OBJCACHE"] = "ccache"
 
 
-ICARUS_SCALE = 0.25
+ICARUS_SCALE = 0.1
 
 
 def tb_scale(sim: str | None = None) -> float:

@@ -10,10 +10,13 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
+from harness import scaled
 from models.config import selftest_config
 
 P = {k[6:]: int(v) for k, v in os.environ.items() if k.startswith("PARAM_")}
-CYCLES = int(os.environ.get("FPGA_CORE_CYCLES", "25000"))
+# self-test length: 25,000 clocks, half on Icarus (TB_SCALE, tb/harness.py): the incast
+# congests and fires PFC within the first few thousand
+CYCLES = int(os.environ.get("FPGA_CORE_CYCLES") or scaled(25000, low=12500))
 PERIOD = 8
 
 
@@ -89,7 +92,8 @@ async def selftest_lossless(dut):
                   "admission drops per port %s, MMU drops by reason %s", CYCLES, s,
                   P["HDRM_CELLS"], _words(sw.stat_drop_admission, P["PORT_COUNT"]),
                   _words(sw.stat_mmu_drop_count, 7))
-    assert s["frames_ok"] > 100, s
+    # traffic flows: 100 frames checked in 25,000 clocks (80 in 12,500 here at the time)
+    assert s["frames_ok"] > CYCLES // 250, s
     assert s["pfc_frames"] > 0, "the incast never triggered PFC"
     reasons = _words(sw.stat_mmu_drop_count, 7)
     assert s["dropped"] > 0, "no frame was dropped: the test does not congest"

@@ -300,7 +300,7 @@ async def congestion_pfc(dut):
 
     watchers = [cocotb.start_soon(watch(p)) for p in (0, 1, 3)]
     # enough frames to fill port 2's share and cross XOFF at any TB_SCALE
-    senders = [cocotb.start_soon(sender(p, scaled(300, low=150))) for p in (0, 1)]
+    senders = [cocotb.start_soon(sender(p, scaled(300, low=100))) for p in (0, 1)]
     for s in senders:
         await s
     tb.sinks[2].clear_pause_generator()
