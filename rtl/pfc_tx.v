@@ -368,6 +368,7 @@ function [7:0] frame_byte;
 endfunction
 
 integer i, k;  // one loop variable per always block (Yosys: one driver each)
+integer i_z, i_o, i_d, i_n;
 reg [6:0]  idx;
 reg [31:0] crc_beat;    // crc_reg updated with the beat on the bus
 reg [31:0] crc_data_next; // the data term of the beat loaded with tdata_next (below)
@@ -379,51 +380,65 @@ reg [DATA_WIDTH-1:0] beat_next; // the beat after the one on the bus, once froze
 reg [DATA_WIDTH-1:0] beat_one;  // beat 1
 reg [SR_BITS-1:0]    sr_load;   // octets 2*BEAT_BYTES .. SR_END-1 of the content being frozen
 
+// The next-state terms are five blocks, each with only its own inputs: one block over all of
+// them re-ran the frame content (some sixty octet selects) and the CRC rows whenever any
+// register in it changed, every clock of a frame (Icarus ran the switch 4x slower).
+
+// CRC-32 is linear: the CRC after a beat is (state map) crc_reg XOR (data map) beat, each a
+// flat XOR per bit of precomputed rows.  The data term is computed when the beat is loaded
+// into the output register and registered with it (crc_data_reg), so the update on acceptance
+// is the state map and one XOR.  The FCS is the zero map of crc_reg.
 always @* begin
-    // CRC-32 is linear: the CRC after a beat is (state map) crc_reg XOR (data map) beat, each
-    // a flat XOR per bit of precomputed rows.  The data term is computed when the beat is
-    // loaded into the output register and registered with it (crc_data_reg), so the update
-    // on acceptance is the state map and one XOR.  The FCS is the zero map of crc_reg.
     for (i = 0; i < 32; i = i + 1) begin
         crc_beat[i] = (^(crc_reg & CRC_STATE_ROWS[i*32 +: 32])) ^ crc_data_reg[i];
         fcs_now[i] = ~^(crc_reg & CRC_ZERO_ROWS[i*32 +: 32]);
     end
+end
 
-    // beat 0: destination MAC and the start of the source MAC, the same for both kinds
-    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        beat_zero[i*8 +: 8] = frame_byte(i[6:0], cfg_src_mac, 1'b0, 8'd0, 128'd0, 16'd0);
+// beat 0: destination MAC and the start of the source MAC, the same for both kinds
+always @* begin
+    for (i_z = 0; i_z < KEEP_WIDTH; i_z = i_z + 1) begin
+        beat_zero[i_z*8 +: 8] = frame_byte(i_z[6:0], cfg_src_mac, 1'b0, 8'd0, 128'd0, 16'd0);
     end
-    // beat 1 and the shift register, from the content as it is frozen this clock (the live
-    // values: the freeze is the clock they are latched) and link_reg (set at the start)
-    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        beat_one[i*8 +: 8] = frame_byte(BEAT_BYTES + i[6:0], cfg_src_mac, link_reg, en_live,
-                                        time_live, link_time_live);
-    end
-    for (i = 0; i < SR_BITS / 8; i = i + 1) begin
-        sr_load[i*8 +: 8] = frame_byte(2 * BEAT_BYTES + i[6:0], cfg_src_mac, link_reg, en_live,
-                                       time_live, link_time_live);
-    end
+end
 
-    // the beat loaded after the one on the bus, for the CRC: beat 1 or the head of the shift
-    // register (the FCS beats differ, but the CRC is not used after the FCS is computed)
+// beat 1 and the shift register, from the content as it is frozen this clock (the live
+// values: the freeze is the clock they are latched) and link_reg (set at the start)
+always @* begin
+    for (i_o = 0; i_o < KEEP_WIDTH; i_o = i_o + 1) begin
+        beat_one[i_o*8 +: 8] = frame_byte(BEAT_BYTES + i_o[6:0], cfg_src_mac, link_reg, en_live,
+                                          time_live, link_time_live);
+    end
+    for (i_o = 0; i_o < SR_BITS / 8; i_o = i_o + 1) begin
+        sr_load[i_o*8 +: 8] = frame_byte(2 * BEAT_BYTES + i_o[6:0], cfg_src_mac, link_reg,
+                                         en_live, time_live, link_time_live);
+    end
+end
+
+// the beat loaded after the one on the bus, for the CRC: beat 1 or the head of the shift
+// register (the FCS beats differ, but the CRC is not used after the FCS is computed)
+always @* begin
     crc_load = frozen_reg ? sr_reg[DATA_WIDTH-1:0] : beat_one;
-    for (i = 0; i < 32; i = i + 1) begin
-        crc_data_next[i] = ^(crc_load & CRC_DATA_ROWS[i*DATA_WIDTH +: DATA_WIDTH]);
-        crc_data_zero[i] = ^(beat_zero & CRC_DATA_ROWS[i*DATA_WIDTH +: DATA_WIDTH]);
+    for (i_d = 0; i_d < 32; i_d = i_d + 1) begin
+        crc_data_next[i_d] = ^(crc_load & CRC_DATA_ROWS[i_d*DATA_WIDTH +: DATA_WIDTH]);
+        crc_data_zero[i_d] = ^(beat_zero & CRC_DATA_ROWS[i_d*DATA_WIDTH +: DATA_WIDTH]);
     end
+end
 
+// after the freeze: the head of the shift register, or the FCS.  Offsets are multiples of
+// BEAT_BYTES, so lane i of the beat at next_off is octet next_off | i.
+always @* begin
     idx = 7'd0;
-    // after the freeze: the head of the shift register, or the FCS.  Offsets are multiples of
-    // BEAT_BYTES, so lane i of the beat at next_off is octet next_off | i.
+    i_n = 0;  // set on every path (Yosys infers a latch for a loop variable set in an if)
     beat_next = sr_reg[DATA_WIDTH-1:0];
     if (FCS_ENABLE != 0 && ge_const(next_off_reg, FCS_BEAT_OFF)) begin
-        for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-            idx = next_off_reg | i[6:0];
+        for (i_n = 0; i_n < KEEP_WIDTH; i_n = i_n + 1) begin
+            idx = next_off_reg | i_n[6:0];
             if (!ge_const(idx, DATA_LEN)) begin
-                beat_next[i*8 +: 8] = 8'h00;
+                beat_next[i_n*8 +: 8] = 8'h00;
             end else begin
                 // FCS, least significant octet first
-                beat_next[i*8 +: 8] = fcs_reg[{idx[1:0], 3'd0} +: 8];
+                beat_next[i_n*8 +: 8] = fcs_reg[{idx[1:0], 3'd0} +: 8];
             end
         end
     end
