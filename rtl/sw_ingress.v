@@ -145,9 +145,17 @@ reg [15:0]       byte_cnt_reg;   // bytes of the frame before this beat (saturat
 reg [4:0]        bidx_reg;       // beats of the frame before this one (saturating at 31)
 // timing: the classification at tlast works on registered flags, not on this beat's sum
 reg              first_reg;      // this beat starts a frame
-reg [32:0]       rem_reg;        // cfg_max_frame_bytes - byte_cnt_reg (two's complement)
-reg              rem_neg_reg;    // rem_reg < 0
-reg              rem_full_reg;   // rem_reg >= KEEP_WIDTH (see oversize)
+// the length checks of the next beat, all registered: rem_reg = cfg_max_frame_bytes minus the
+// bytes of the frame before that beat (two's complement; at a frame's first beat the maximum
+// itself, followed from the configuration every clock between frames, so a change of
+// cfg_max_frame_bytes applies from the first beat that comes a clock after it), and per beat
+// size b = 0..KEEP_WIDTH: ov_reg[b] = a beat of b bytes goes past the maximum, runt_reg[b] =
+// the frame would end below MIN_LEN with a last beat of b bytes.  At the beat only its size
+// selects a flag: no subtraction or compare sits between the beat and the classification.
+reg [32:0]       rem_reg;
+reg              rem_neg_reg;    // rem_reg < 0: an earlier beat went past the maximum
+reg [KEEP_WIDTH:0] ov_reg;
+reg [KEEP_WIDTH:0] runt_reg;
 reg [6:0]        r60_reg;        // bytes still missing to MIN_LEN before this beat (0: none)
 reg              da_ok_reg;
 // per lane, for the beat at bidx_reg: the lane holds a destination-address byte, and which
@@ -243,20 +251,37 @@ always @* begin
 end
 
 wire err_next = err_reg || s_axis_tuser;
-// length above cfg_max_frame_bytes: this beat's bytes exceed what was left (rem); the wide
-// compares are registered (rem_neg_reg: rem < 0; rem_full_reg: rem >= KEEP_WIDTH, known
-// because it was >= 2 * KEEP_WIDTH a beat earlier), so only a narrow compare is left here
-// (when not full, rem < 2 * KEEP_WIDTH fits in WB_W + 1 bits)
-localparam [32:0] KEEP2 = 2 * KEEP_WIDTH;
-wire [32:0] rem = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
-wire rem_full = first_reg ? {1'b0, cfg_max_frame_bytes} >= KEEP2 : rem_full_reg;
-wire rem_neg = !first_reg && rem_neg_reg;
-wire oversize = rem_neg || (!rem_full && {1'b0, beat_bytes} > rem[WB_W:0]);
-wire [32:0] rem_next = rem - {{(33-WB_W){1'b0}}, beat_bytes};
-// shorter than MIN_LEN
-wire runt = {{(7-WB_W){1'b0}}, beat_bytes} < r60_reg;
+// length above cfg_max_frame_bytes: this beat's bytes exceed what was left (or an earlier
+// beat's did); shorter than MIN_LEN (the flags of rem_reg / r60_reg, see above)
+// (a beat holds at most KEEP_WIDTH bytes: its size in KB_W bits indexes the flags)
+localparam KB_W = $clog2(KEEP_WIDTH + 1);
+wire [KB_W-1:0] beat_n = beat_bytes[KB_W-1:0];
+wire oversize = rem_neg_reg || ov_reg[beat_n];
+wire runt = runt_reg[beat_n];
+wire [32:0] rem_next = rem_reg - {{(33-WB_W){1'b0}}, beat_bytes};
 wire [6:0] r60_next = r60_reg > {{(7-WB_W){1'b0}}, beat_bytes}
                       ? r60_reg - {{(7-WB_W){1'b0}}, beat_bytes} : 7'd0;
+// the values the next beat sees, and their flags
+reg [32:0]         rem_upd;
+reg [6:0]          r60_upd;
+reg [KEEP_WIDTH:0] ov_upd, runt_upd;
+integer b;
+always @* begin
+    if (rst) begin
+        rem_upd = {1'b0, cfg_max_frame_bytes};
+        r60_upd = MIN_LEN[6:0];
+    end else if (fire) begin
+        rem_upd = s_axis_tlast ? {1'b0, cfg_max_frame_bytes} : rem_next;
+        r60_upd = s_axis_tlast ? MIN_LEN[6:0] : r60_next;
+    end else begin
+        rem_upd = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
+        r60_upd = r60_reg;
+    end
+    for (b = 0; b <= KEEP_WIDTH; b = b + 1) begin
+        ov_upd[b] = !rem_upd[32] && rem_upd < {1'b0, b[31:0]};
+        runt_upd[b] = b[6:0] < r60_upd;
+    end
+end
 // PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in
 // the classification) has its header (bytes 0..19) in earlier beats than its last
 wire is_pfc = da_ok_reg && ethertype_reg == 16'h8808;
@@ -408,9 +433,6 @@ always @(posedge clk) begin
             bidx_reg <= bidx_succ;
             {da_in_reg, da_exp_reg} <= da_lanes(bidx_succ);
             first_reg <= 1'b0;
-            rem_reg <= rem_next;
-            rem_neg_reg <= rem_next[32];
-            rem_full_reg <= !rem[32] && rem >= KEEP2;
             r60_reg <= r60_next;
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
@@ -435,14 +457,16 @@ always @(posedge clk) begin
             word_bytes_reg <= word_bytes_reg + beat_bytes;
         end
     end
+    // (rem_upd covers the reset)
+    rem_reg <= rem_upd;
+    rem_neg_reg <= rem_upd[32];
+    ov_reg <= ov_upd;
+    runt_reg <= runt_upd;
     if (rst) begin
         byte_cnt_reg <= 16'd0;
         bidx_reg <= 5'd0;
         {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
         first_reg <= 1'b1;
-        rem_reg <= 33'd0;
-        rem_neg_reg <= 1'b0;
-        rem_full_reg <= 1'b0;
         r60_reg <= MIN_LEN[6:0];
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;
