@@ -453,33 +453,20 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
 
     assign m_tready[p] = (p == 0) ? drain_ready : 1'b1;
 
-    // the partner's receiver sees the link through a register (its parser starts from
-    // flip-flops next to it, not from the switch's egress register across the die; the
-    // partner reacts to PFC a clock later, as with a longer cable)
-    reg [DATA_WIDTH-1:0] tap_data;
-    reg [KEEP_WIDTH-1:0] tap_keep;
-    reg                  tap_valid, tap_last, tap_user;
-    always @(posedge clk) begin
-        tap_data <= m_tdata[p*DATA_WIDTH +: DATA_WIDTH];
-        tap_keep <= m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH];
-        tap_valid <= m_tvalid[p] && m_tready[p];
-        tap_last <= m_tlast[p];
-        tap_user <= m_tuser[p];
-        if (rst_prx) begin
-            tap_valid <= 1'b0;
-        end
-    end
-
+    // the partner's receiver sees the link through its input register (IN_REG: its parser
+    // starts from flip-flops next to it, not from the switch's egress register across the
+    // die; the partner reacts to PFC a clock later, as with a longer cable)
     pfc_rx #(
-        .DATA_WIDTH(DATA_WIDTH)
+        .DATA_WIDTH(DATA_WIDTH),
+        .IN_REG(1)
     ) partner_rx_inst (
         .clk(clk),
         .rst(rst_prx),
-        .s_axis_tdata(tap_data),
-        .s_axis_tkeep(tap_keep),
-        .s_axis_tvalid(tap_valid),
-        .s_axis_tlast(tap_last),
-        .s_axis_tuser(tap_user),
+        .s_axis_tdata(m_tdata[p*DATA_WIDTH +: DATA_WIDTH]),
+        .s_axis_tkeep(m_tkeep[p*KEEP_WIDTH +: KEEP_WIDTH]),
+        .s_axis_tvalid(m_tvalid[p] && m_tready[p]),
+        .s_axis_tlast(m_tlast[p]),
+        .s_axis_tuser(m_tuser[p]),
         .cfg_quanta_step(QUANTA_STEP),
         .pause(pause_v[p*8 +: 8]),
         .is_pfc(),

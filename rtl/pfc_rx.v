@@ -36,6 +36,13 @@
  * "header good AND enable bit k" registered from those flags, plus the beat's tvalid, tlast,
  * tuser and tkeep; the timers are stored inverted so that their carry chains start at
  * flip-flops.  The s_axis inputs are assumed to come from registers.
+ *
+ * IN_REG = 1 registers the tap here (everything above then happens a clock after the beat on
+ * s_axis), in two copies: one drives the parser (the clock enable and clear of some 200
+ * flip-flops), the other only the tlast decision and the timer loads, so that those start at
+ * flip-flops next to them.  One register driving both was the ULX3S build's critical path
+ * (3.3 to 4.5 ns of routing from the far end of its fan-out into the timer loads).  The user
+ * then feeds the tap unregistered, e.g. tvalid AND tready of the link.
  */
 
 `resetall
@@ -46,7 +53,9 @@ module pfc_rx #(
     // stream width in bits (8 or 64)
     parameter DATA_WIDTH = 8,
     // tkeep width
-    parameter KEEP_WIDTH = DATA_WIDTH / 8
+    parameter KEEP_WIDTH = DATA_WIDTH / 8,
+    // 1: the tap is registered here, in two copies (a clock of latency, see above)
+    parameter IN_REG = 0
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -90,6 +99,50 @@ initial begin
         $finish;
     end
 end
+
+// the beat as the parser sees it (p_*) and as the tlast decision sees it (d_*)
+wire [DATA_WIDTH-1:0] p_tdata;
+wire [KEEP_WIDTH-1:0] p_tkeep, d_tkeep;
+wire                  p_tvalid, p_tlast, d_tvalid, d_tlast, d_tuser;
+
+generate
+    if (IN_REG != 0) begin : in_reg
+        reg [DATA_WIDTH-1:0] p_tdata_reg;
+        reg [KEEP_WIDTH-1:0] p_tkeep_reg, d_tkeep_reg;
+        reg                  p_tvalid_reg, p_tlast_reg;
+        reg                  d_tvalid_reg, d_tlast_reg, d_tuser_reg;
+        // keep: the two copies are identical and must not be merged back into one
+        (* keep *) always @(posedge clk) begin
+            p_tdata_reg <= s_axis_tdata;
+            p_tkeep_reg <= s_axis_tkeep;
+            p_tvalid_reg <= s_axis_tvalid && !rst;
+            p_tlast_reg <= s_axis_tlast;
+        end
+        (* keep *) always @(posedge clk) begin
+            d_tkeep_reg <= s_axis_tkeep;
+            d_tvalid_reg <= s_axis_tvalid && !rst;
+            d_tlast_reg <= s_axis_tlast;
+            d_tuser_reg <= s_axis_tuser;
+        end
+        assign p_tdata = p_tdata_reg;
+        assign p_tkeep = p_tkeep_reg;
+        assign p_tvalid = p_tvalid_reg;
+        assign p_tlast = p_tlast_reg;
+        assign d_tkeep = d_tkeep_reg;
+        assign d_tvalid = d_tvalid_reg;
+        assign d_tlast = d_tlast_reg;
+        assign d_tuser = d_tuser_reg;
+    end else begin : in_direct
+        assign p_tdata = s_axis_tdata;
+        assign p_tkeep = s_axis_tkeep;
+        assign p_tvalid = s_axis_tvalid;
+        assign p_tlast = s_axis_tlast;
+        assign d_tkeep = s_axis_tkeep;
+        assign d_tvalid = s_axis_tvalid;
+        assign d_tlast = s_axis_tlast;
+        assign d_tuser = s_axis_tuser;
+    end
+endgenerate
 
 // destination MAC 01-80-C2-00-00-01, octet p at [p*8 +: 8]
 localparam [47:0] PFC_DA = {8'h01, 8'h00, 8'h00, 8'hC2, 8'h80, 8'h01};
@@ -146,8 +199,9 @@ wire [MIN_LEN+KEEP_WIDTH:0] gex = {ge_reg, {(KEEP_WIDTH+1){1'b1}}};
 // count + i, and lv[i] means "at least i+1 octets in this beat").  The parser registers load
 // only on a valid beat: s_axis_tvalid is their clock enable, and elsewhere it enters the last
 // LUT only (in the switch and the board it is tvalid AND tready, a LUT away from a register).
-wire [KEEP_WIDTH-1:0] lv = s_axis_tkeep;
-wire frame_end = s_axis_tvalid && s_axis_tlast;
+wire [KEEP_WIDTH-1:0] lv = p_tkeep;
+wire frame_end = p_tvalid && p_tlast;
+wire d_frame_end = d_tvalid && d_tlast;
 
 reg [7:0] octet;
 reg       sel;     // lane i carries octet p
@@ -173,7 +227,7 @@ always @* begin
     sel = 1'b0;
     // at most one lane holds a given octet, so each field is a one-hot select of the lanes
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        octet = s_axis_tdata[i*8 +: 8];
+        octet = p_tdata[i*8 +: 8];
         for (p = i; p < PARSE_END; p = p + 1) begin
             // count == p - i: exactly p - i octets before this beat
             sel = lv[i] && gex[KEEP_WIDTH + p - i] && !gex[KEEP_WIDTH + p - i + 1];
@@ -201,16 +255,16 @@ reg  len_ok;
 always @* begin
     len_ok = gex[KEEP_WIDTH + MIN_LEN];
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        len_ok = len_ok | (s_axis_tkeep[i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
+        len_ok = len_ok | (d_tkeep[i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
     end
 end
-wire       good_end = s_axis_tlast && !s_axis_tuser && len_ok;   // with tvalid
-wire       apply = s_axis_tvalid && good_end && hdr_ok_reg;
-wire [7:0] load = {8{s_axis_tvalid && good_end}} & hdr_en_reg;   // == apply ? en_reg : 0
+wire       good_end = d_tlast && !d_tuser && len_ok;   // with tvalid
+wire       apply = d_tvalid && good_end && hdr_ok_reg;
+wire [7:0] load = {8{d_tvalid && good_end}} & hdr_en_reg;   // == apply ? en_reg : 0
 wire       mac_ctrl = type_ok_next == 2'b11;
 
 assign is_pfc = apply;
-assign is_mac_ctrl = frame_end && mac_ctrl;
+assign is_mac_ctrl = d_frame_end && mac_ctrl;
 assign rx_pfc_prio = load;
 assign pause = pause_reg;
 
@@ -247,11 +301,11 @@ end
 
 always @(posedge clk) begin
     // the next frame starts from a clean parser
-    if (s_axis_tvalid) begin
-        ge_reg <= s_axis_tlast ? {MIN_LEN{1'b0}} : ge_next;
-        da_mis_reg <= s_axis_tlast ? 6'd0 : da_mis_next;
-        type_ok_reg <= s_axis_tlast ? 2'b00 : type_ok_next;
-        op_ok_reg <= s_axis_tlast ? 2'b00 : op_ok_next;
+    if (p_tvalid) begin
+        ge_reg <= p_tlast ? {MIN_LEN{1'b0}} : ge_next;
+        da_mis_reg <= p_tlast ? 6'd0 : da_mis_next;
+        type_ok_reg <= p_tlast ? 2'b00 : type_ok_next;
+        op_ok_reg <= p_tlast ? 2'b00 : op_ok_next;
         en_reg <= en_next;
         time_reg <= time_next;
     end
@@ -265,7 +319,7 @@ always @(posedge clk) begin
     pause_reg <= pause_next;
 
     ev_pfc_reg <= apply;
-    ev_mac_ctrl_reg <= frame_end && mac_ctrl;
+    ev_mac_ctrl_reg <= d_frame_end && mac_ctrl;
     ev_xoff_reg <= load & time_nz_reg;
     ev_xon_reg <= load & ~time_nz_reg;
 

@@ -376,36 +376,22 @@ generate
             .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32])
         );
 
-        // pfc_rx watches the accepted beats through a register (a clock later): the parser
-        // and its timer loads then start at flip-flops, not at the link's handshake (the
-        // accept, the parse and the 256 timer bits in one clock missed 125 MHz by 2.8 ns)
-        reg                  prx_valid_reg;
-        reg [DATA_WIDTH-1:0] prx_data_reg;
-        reg [KW-1:0]         prx_keep_reg;
-        reg                  prx_last_reg;
-        reg                  prx_user_reg;
-        always @(posedge clk) begin
-            prx_valid_reg <= s_axis_tvalid[gp] && s_axis_tready[gp];
-            prx_data_reg <= s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH];
-            prx_keep_reg <= s_axis_tkeep[gp*KW +: KW];
-            prx_last_reg <= s_axis_tlast[gp];
-            prx_user_reg <= s_axis_tuser[gp];
-            if (rst) begin
-                prx_valid_reg <= 1'b0;
-            end
-        end
-
+        // pfc_rx watches the accepted beats through its input register (IN_REG: a clock
+        // later, in two copies): the parser and its timer loads then start at flip-flops, not
+        // at the link's handshake (the accept, the parse and the 256 timer bits in one clock
+        // missed 125 MHz by 2.8 ns)
         pfc_rx #(
             .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW)
+            .KEEP_WIDTH(KW),
+            .IN_REG(1)
         ) pfc_rx_inst (
             .clk(clk),
             .rst(rst),
-            .s_axis_tdata(prx_data_reg),
-            .s_axis_tkeep(prx_keep_reg),
-            .s_axis_tvalid(prx_valid_reg),
-            .s_axis_tlast(prx_last_reg),
-            .s_axis_tuser(prx_user_reg),
+            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(s_axis_tvalid[gp] && s_axis_tready[gp]),
+            .s_axis_tlast(s_axis_tlast[gp]),
+            .s_axis_tuser(s_axis_tuser[gp]),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),

@@ -4,6 +4,7 @@ Frames are built with Scapy (common.pfc_frames) and sent with cocotbext-axi's Ax
 A per-clock reference model of the pause timers (quanta with 16 fraction bits, loaded on the
 tlast edge of a good frame, decremented by cfg_quanta_step per clock) is compared with pause[7:0]
 on every clock; durations are also measured and compared with quanta * 512 / bits_per_clock.
+With IN_REG = 1 the model sees the tap through a one-clock delay line (the DUT's input register).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from scapy.layers.l2 import Ether
 from common.pfc_frames import PFC_DA, pfc_frame, pause_frame, with_fcs
 
 DW = int(os.environ.get("PARAM_DATA_WIDTH", "8"))
+# IN_REG 1: the tap is registered inside pfc_rx, so everything happens a clock later
+IN_REG = int(os.environ.get("PARAM_IN_REG", "0"))
 SRC = "02:aa:bb:cc:dd:ee"
 
 
@@ -46,6 +49,7 @@ class RxModel:
         self.loads: list[tuple[int, int, int]] = []           # (cycle, priority, quanta)
         self.pause_log: list[int] = []
         self.is_pfc = 0
+        self.delay = [False] * IN_REG     # frame ends on the tap, the oldest first
         cocotb.start_soon(self._run())
 
     async def _run(self):
@@ -56,6 +60,7 @@ class RxModel:
             if int(d.rst.value):
                 self.timer = [0] * 8
                 self.pause_log.append(0)
+                self.delay = [False] * IN_REG
                 continue
             pause = int(d.pause.value)
             self.pause_log.append(pause)   # pause_log[c - 1] is clock c
@@ -64,7 +69,11 @@ class RxModel:
                 self.errors.append(f"cycle {self.cycle}: pause {pause:#04x} != model {want:#04x}")
             step = int(d.cfg_quanta_step.value)
             load = None
-            if int(d.s_axis_tvalid.value) and int(d.s_axis_tlast.value):
+            end = bool(int(d.s_axis_tvalid.value) and int(d.s_axis_tlast.value))
+            if IN_REG:
+                self.delay.append(end)
+                end = self.delay.pop(0)
+            if end:
                 good, en, times = self.expect.pop(0)
                 if int(d.is_pfc.value) != good:
                     self.errors.append(f"cycle {self.cycle}: is_pfc {int(d.is_pfc.value)}")
@@ -108,7 +117,7 @@ class TB:
         self.model.expect.append((good, en, list(times or [0] * 8)))
         await self.source.send(AxiStreamFrame(data, tuser=1 if bad_fcs else 0))
         await self.source.wait()
-        await ClockCycles(self.dut.clk, 2)   # counters and timers updated
+        await ClockCycles(self.dut.clk, 2 + IN_REG)   # counters and timers updated
 
     def stat(self, name, k=None):
         v = int(getattr(self.dut, name).value)

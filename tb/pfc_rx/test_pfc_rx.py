@@ -1,11 +1,14 @@
-"""pytest runner for pfc_rx: parametrized builds for DATA_WIDTH 8 and 64."""
+"""pytest runner for pfc_rx: parametrized builds for DATA_WIDTH 8 and 64, with the tap used as
+it comes (IN_REG 0) and registered inside in two copies (IN_REG 1, the switch's and the board
+partners' build)."""
 
 import pytest
 
 import harness
 
 
-@pytest.mark.parametrize("data_width", [8, 64])
-def test_pfc_rx(data_width):
-    harness.run("pfc_rx", "pfc_rx.pfc_rx_cases", test_id=f"pfc_rx-dw{data_width}",
-                sources=harness.rtl_sources(["pfc_rx"]), parameters={"DATA_WIDTH": data_width})
+@pytest.mark.parametrize("data_width,in_reg", [(8, 0), (64, 0), (8, 1), (64, 1)])
+def test_pfc_rx(data_width, in_reg):
+    harness.run("pfc_rx", "pfc_rx.pfc_rx_cases", test_id=f"pfc_rx-dw{data_width}-r{in_reg}",
+                sources=harness.rtl_sources(["pfc_rx"]),
+                parameters={"DATA_WIDTH": data_width, "IN_REG": in_reg})
