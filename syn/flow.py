@@ -20,6 +20,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import ram_regs  # noqa: E402
+
 VENV_BIN = ROOT / ".venv" / "bin"
 
 
@@ -109,18 +112,48 @@ def synth(args) -> dict:
             return result
 
     report = rel(out / "nextpnr_report.json")
+    t_pin = 0.0
+    pinned = None
     if args.family == "ecp5":
-        cmd = [tool("nextpnr-ecp5"), f"--{args.device}", "--package", args.package,
-               "--json", json_net, "--freq", str(args.freq), "--report", report,
-               "--seed", str(args.seed), "--threads", "1", "--timing-allow-fail",
-               "--sdf", rel(out / f"{args.top}.sdf")]
+        base = [tool("nextpnr-ecp5"), f"--{args.device}", "--package", args.package,
+                "--freq", str(args.freq), "--seed", str(args.seed), "--threads", "1",
+                "--timing-allow-fail"]
+        base += ["--out-of-context"] if args.ooc else ["--lpf", rel(args.lpf)]
+        base += ["--placer", args.placer]
+        base += args.pnr_arg or []
+        pnr_net = json_net
+        if args.ram_floorplan != "none" and _stat_count(stat, r"(DP16KD)") > 0:
+            # the block RAMs' output registers next to their RAMs (syn/ram_regs.py); the RAM
+            # sites from a first placement, or a compact floorplan around a centre
+            pnr_net = rel(out / f"{args.top}_pinned.json")
+            netlist = json.loads((ROOT / json_net).read_text())
+            t0 = time.time()
+            if args.ram_floorplan == "placer":
+                placed = rel(out / f"{args.top}_placed.json")
+                run(base + ["--json", json_net, "--no-route", "--write", placed],
+                    out / "nextpnr_place.log")
+                sites = ram_regs.placed_rams(json.loads((ROOT / placed).read_text()))
+                (ROOT / placed).unlink()
+            else:
+                all_sites = ram_regs.device_sites(
+                    args.device, args.package, Path(rel(ROOT / "sim_build" / "syn")),
+                    lambda cmd, log: run([tool(cmd[0])] + cmd[1:], ROOT / log))
+                if args.ram_center == "auto":
+                    cx, cy = ram_regs.auto_center(all_sites)
+                else:
+                    cx, cy = (float(v) for v in args.ram_center.split(","))
+                sites = ram_regs.compact_sites(netlist, all_sites, (cx, cy))
+            t_pin = time.time() - t0
+            n_ram, n_reg = ram_regs.pin(netlist, sites)
+            (ROOT / pnr_net).write_text(json.dumps(netlist))
+            pinned = {"floorplan": args.ram_floorplan, "rams": n_ram, "registers": n_reg}
+            print(f"flow: {n_ram} block RAMs placed ({args.ram_floorplan}), {n_reg} output "
+                  f"registers pinned next to them")
+        cmd = base + ["--json", pnr_net, "--report", report, "--sdf", rel(out / f"{args.top}.sdf")]
         if args.router:
             cmd += ["--router", args.router]
-        cmd += args.pnr_arg or []
-        if args.ooc:
-            cmd += ["--out-of-context"]
-        else:
-            cmd += ["--lpf", rel(args.lpf), "--textcfg", rel(out / f"{args.top}.config")]
+        if not args.ooc:
+            cmd += ["--textcfg", rel(out / f"{args.top}.config")]
     else:
         cmd = [tool("nextpnr-ice40"), f"--{args.device}", "--package", args.package,
                "--json", json_net, "--freq", str(args.freq), "--report", report,
@@ -172,7 +205,9 @@ def synth(args) -> dict:
         "target_mhz": args.freq, "fmax": fmax, "timing_met": met, "fits": True,
         "luts": luts, "ffs": ffs, "brams": brams, "utilization": util,
         "critical_paths": crit[:3], "bitstream": rel(bitstream) if bitstream else None,
-        "seconds": {"synth": round(t_syn, 1), "pnr": round(t_pnr, 1)},
+        "ram_regs_pinned": pinned,
+        "seconds": {"synth": round(t_syn, 1), "place_for_pins": round(t_pin, 1),
+                    "pnr": round(t_pnr, 1)},
     }
     (out / "report.json").write_text(json.dumps(result, indent=2))
     (out / "report.txt").write_text(format_report(result))
@@ -242,8 +277,18 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pnr-arg", action="append",
                     help="extra nextpnr argument (repeat; e.g. --pnr-arg=--tmg-ripup)")
+    ap.add_argument("--placer", choices=["static", "heap", "sa"], default="static",
+                    help="ECP5 placer (default static: nextpnr's electrostatic placer; on the "
+                         "ULX3S build it gave 124.5 MHz where HeAP gave 92 to 109)")
     ap.add_argument("--router", choices=["router1", "router2"],
                     help="nextpnr router (default: nextpnr's own, router1 on ECP5)")
+    ap.add_argument("--ram-floorplan", choices=["none", "placer", "compact"], default="compact",
+                    help="ECP5 block RAM sites, each RAM's output registers pinned next to it "
+                         "(syn/ram_regs.py): 'placer' from a first placement, 'compact' the "
+                         "sites nearest --ram-center; 'none' leaves all to the placer")
+    ap.add_argument("--ram-center", default="auto",
+                    help="X,Y tile of the compact floorplan's centre (auto: between the two "
+                         "closest block RAM rows, see syn/ram_regs.py)")
     ap.add_argument("--reuse-netlist", action="store_true",
                     help="skip Yosys when the netlist of the same script exists")
     ap.add_argument("--out", required=True)
