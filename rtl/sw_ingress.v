@@ -27,6 +27,9 @@
  * rewrite works on word-aligned byte lanes: a word holds WORD_BEATS*KEEP_WIDTH bytes of the
  * frame, so byte b is lane b % WORD_BYTES of word b / WORD_BYTES (every beat before tlast is
  * full); bytes 28 and 29 must share a word (checked at elaboration).
+ * Stream: every beat before a frame's tlast is full (tkeep all ones, as a MAC delivers it);
+ * only the last beat may be partial, with tkeep contiguous from lane 0.  The header
+ * positions and the length checks depend on it.
  * Classification at tlast (first match wins): error (tuser), oversize (length above
  * cfg_max_frame_bytes), runt (below 60 bytes), PFC, good.  Words of a frame past
  * cfg_max_frame_bytes are marked store = 0 and never take a cell; the frame's last word
@@ -148,15 +151,16 @@ reg              first_reg;      // this beat starts a frame
 // the length checks of the next beat, all registered: rem_reg = cfg_max_frame_bytes minus the
 // bytes of the frame before that beat (two's complement; at a frame's first beat the maximum
 // itself, followed from the configuration every clock between frames, so a change of
-// cfg_max_frame_bytes applies from the first beat that comes a clock after it), and per beat
-// size b = 0..KEEP_WIDTH: ov_reg[b] = a beat of b bytes goes past the maximum, runt_reg[b] =
-// the frame would end below MIN_LEN with a last beat of b bytes.  At the beat only its size
-// selects a flag: no subtraction or compare sits between the beat and the classification.
+// cfg_max_frame_bytes applies from the first beat that comes a clock after it), ov_reg[b] = a
+// beat of b bytes (b = 0..KEEP_WIDTH) goes past the maximum, and short_reg, a thermometer of
+// the bytes still missing to MIN_LEN: short_reg[j] = more than j bytes missing, so a last beat
+// of b bytes makes a runt when short_reg[b] (a beat of b bytes shifts it right by b).  At the
+// beat only its size selects a flag: no subtraction or compare sits between the beat and the
+// classification, and the flags' own updates have one carry chain at most.
 reg [32:0]       rem_reg;
 reg              rem_neg_reg;    // rem_reg < 0: an earlier beat went past the maximum
 reg [KEEP_WIDTH:0] ov_reg;
-reg [KEEP_WIDTH:0] runt_reg;
-reg [6:0]        r60_reg;        // bytes still missing to MIN_LEN before this beat (0: none)
+reg [MIN_LEN-1:0] short_reg;
 reg              da_ok_reg;
 // per lane, for the beat at bidx_reg: the lane holds a destination-address byte, and which
 // (registered with bidx_reg, so the DA check compares the data with a register)
@@ -252,34 +256,38 @@ end
 
 wire err_next = err_reg || s_axis_tuser;
 // length above cfg_max_frame_bytes: this beat's bytes exceed what was left (or an earlier
-// beat's did); shorter than MIN_LEN (the flags of rem_reg / r60_reg, see above)
+// beat's did); shorter than MIN_LEN (the flags above)
 // (a beat holds at most KEEP_WIDTH bytes: its size in KB_W bits indexes the flags)
 localparam KB_W = $clog2(KEEP_WIDTH + 1);
 wire [KB_W-1:0] beat_n = beat_bytes[KB_W-1:0];
 wire oversize = rem_neg_reg || ov_reg[beat_n];
-wire runt = runt_reg[beat_n];
-wire [32:0] rem_next = rem_reg - {{(33-WB_W){1'b0}}, beat_bytes};
-wire [6:0] r60_next = r60_reg > {{(7-WB_W){1'b0}}, beat_bytes}
-                      ? r60_reg - {{(7-WB_W){1'b0}}, beat_bytes} : 7'd0;
+wire [KEEP_WIDTH:0] short_lo = short_reg[KEEP_WIDTH:0];
+wire runt = short_lo[beat_n];
+// a beat before tlast is full (KEEP_WIDTH bytes; see the header), and tlast reloads the
+// checks: so the updates take a constant, not the beat's size (no carry chain from tkeep)
+localparam integer KEEP_I = KEEP_WIDTH;
+localparam [32:0] KEEP_33 = {1'b0, KEEP_I[31:0]};
+wire [32:0] rem_next = rem_reg - KEEP_33;
 // the values the next beat sees, and their flags
 reg [32:0]         rem_upd;
-reg [6:0]          r60_upd;
-reg [KEEP_WIDTH:0] ov_upd, runt_upd;
+reg [MIN_LEN-1:0]  short_upd;
+reg [KEEP_WIDTH:0] ov_upd;
 integer b;
 always @* begin
     if (rst) begin
         rem_upd = {1'b0, cfg_max_frame_bytes};
-        r60_upd = MIN_LEN[6:0];
+        short_upd = {MIN_LEN{1'b1}};
     end else if (fire) begin
         rem_upd = s_axis_tlast ? {1'b0, cfg_max_frame_bytes} : rem_next;
-        r60_upd = s_axis_tlast ? MIN_LEN[6:0] : r60_next;
+        short_upd = s_axis_tlast ? {MIN_LEN{1'b1}} : short_reg >> KEEP_WIDTH;
     end else begin
         rem_upd = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
-        r60_upd = r60_reg;
+        short_upd = short_reg;
     end
     for (b = 0; b <= KEEP_WIDTH; b = b + 1) begin
-        ov_upd[b] = !rem_upd[32] && rem_upd < {1'b0, b[31:0]};
-        runt_upd[b] = b[6:0] < r60_upd;
+        // rem < b: the high bits zero and the low ones below b (no 33-bit compare)
+        ov_upd[b] = rem_upd[32:KB_W+1] == {(32-KB_W){1'b0}}
+                    && rem_upd[KB_W:0] < b[KB_W:0];
     end
 end
 // PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in
@@ -413,7 +421,6 @@ always @(posedge clk) begin
             bidx_reg <= 5'd0;
             {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
             first_reg <= 1'b1;
-            r60_reg <= MIN_LEN[6:0];
             da_ok_reg <= 1'b1;
             ethertype_reg <= 16'd0;
             tci_hi_reg <= 8'd0;
@@ -433,7 +440,6 @@ always @(posedge clk) begin
             bidx_reg <= bidx_succ;
             {da_in_reg, da_exp_reg} <= da_lanes(bidx_succ);
             first_reg <= 1'b0;
-            r60_reg <= r60_next;
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
             tci_hi_reg <= tci_hi_next;
@@ -461,13 +467,12 @@ always @(posedge clk) begin
     rem_reg <= rem_upd;
     rem_neg_reg <= rem_upd[32];
     ov_reg <= ov_upd;
-    runt_reg <= runt_upd;
+    short_reg <= short_upd;
     if (rst) begin
         byte_cnt_reg <= 16'd0;
         bidx_reg <= 5'd0;
         {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
         first_reg <= 1'b1;
-        r60_reg <= MIN_LEN[6:0];
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;
         tci_hi_reg <= 8'd0;

@@ -112,7 +112,25 @@ def main(argv=None):
     table = "\n".join(lines) + "\n"
     print(table)
     if not args.no_doc and not args.only and not args.quick:
-        (ROOT / "docs" / "synth_sweep.md").write_text("# Synthesis sweep\n\n" + table)
+        write_doc_table(table)
+
+
+BEGIN, END = "<!-- sweep table: written by make synth-sweep -->", "<!-- end of sweep table -->"
+
+
+def write_doc_table(table: str) -> None:
+    """Put the table into docs/synth_sweep.md between its markers (the notes around it are
+    kept); a file without the markers gets the table at its top."""
+    doc = ROOT / "docs" / "synth_sweep.md"
+    text = doc.read_text() if doc.exists() else "# Synthesis sweep\n\n"
+    block = f"{BEGIN}\n{table}{END}"
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        text = head + block + rest.split(END, 1)[1]
+    else:
+        title, _, body = text.partition("\n\n")
+        text = f"{title}\n\n{block}\n\n{body}"
+    doc.write_text(text)
 
 
 if __name__ == "__main__":
