@@ -268,26 +268,37 @@ wire runt = short_lo[beat_n];
 localparam integer KEEP_I = KEEP_WIDTH;
 localparam [32:0] KEEP_33 = {1'b0, KEEP_I[31:0]};
 wire [32:0] rem_next = rem_reg - KEEP_33;
-// the values the next beat sees, and their flags
+// ov flags of a remainder: ov[b] = rem < b (b = 0..KEEP_WIDTH; a negative rem is flagged by
+// rem_neg_reg): the high bits zero and the low ones below b, no 33-bit compare
+function [KEEP_WIDTH:0] ov_of(input [32:0] r);
+    integer b;
+    begin
+        for (b = 0; b <= KEEP_WIDTH; b = b + 1) begin
+            ov_of[b] = r[32:KB_W+1] == {(32-KB_W){1'b0}} && r[KB_W:0] < b[KB_W:0];
+        end
+    end
+endfunction
+// the values the next beat sees and their flags: the flags of each candidate (the maximum, a
+// full beat less, unchanged) are computed from registers and the configuration, and the beat's
+// handshake only selects among them (it comes from the link's registers across the die)
+wire [KEEP_WIDTH:0] ov_cfg = ov_of({1'b0, cfg_max_frame_bytes});
+wire [KEEP_WIDTH:0] ov_dec = ov_of(rem_next);
 reg [32:0]         rem_upd;
 reg [MIN_LEN-1:0]  short_upd;
 reg [KEEP_WIDTH:0] ov_upd;
-integer b;
 always @* begin
     if (rst) begin
         rem_upd = {1'b0, cfg_max_frame_bytes};
         short_upd = {MIN_LEN{1'b1}};
+        ov_upd = ov_cfg;
     end else if (fire) begin
         rem_upd = s_axis_tlast ? {1'b0, cfg_max_frame_bytes} : rem_next;
         short_upd = s_axis_tlast ? {MIN_LEN{1'b1}} : short_reg >> KEEP_WIDTH;
+        ov_upd = s_axis_tlast ? ov_cfg : ov_dec;
     end else begin
         rem_upd = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
         short_upd = short_reg;
-    end
-    for (b = 0; b <= KEEP_WIDTH; b = b + 1) begin
-        // rem < b: the high bits zero and the low ones below b (no 33-bit compare)
-        ov_upd[b] = rem_upd[32:KB_W+1] == {(32-KB_W){1'b0}}
-                    && rem_upd[KB_W:0] < b[KB_W:0];
+        ov_upd = first_reg ? ov_cfg : ov_reg;
     end
 end
 // PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in

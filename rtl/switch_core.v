@@ -768,7 +768,6 @@ reg  [PORT_COUNT-1:0]      in_pop_reg;
 // addressed from a register
 reg  [CA_W-1:0]            rs_hpre_reg;
 reg  [2:0]                 rs_hpre_idx_reg;
-reg                        rs_head_ok_next;
 // the slot's read and dequeue decisions, prepared at the capture (see "read stage")
 reg                        rs_go_pre_reg, rs_go_pre_next;
 reg                        rs_idle_issue_reg, rs_idle_issue_next;
@@ -849,8 +848,6 @@ reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
 // the frame being read is discarded (PFC watchdog action drop), not sent
 reg  [PORT_COUNT-1:0]        e_drop_reg, e_drop_next;
 // the slot port's read-stage state, captured one clock before its slot (see "read stage")
-reg                          rs_block_next;
-reg  [1:0]                   rs_state_next;
 reg  [WI_W-1:0]              rs_widx_reg, rs_widx_next;
 reg                          rs_widx_last_reg, rs_widx_last_next;
 reg                          rs_last_reg, rs_last_next;
@@ -1262,10 +1259,25 @@ always @* begin
     end
 end
 wire [QN_W-1:0]      ps_q = {pr, ps_idx};
+// the slot's issue decisions for every port first, from registers, then the slot port's (one
+// P:1 select at the end instead of selects feeding an AND of five terms)
+reg  [PORT_COUNT-1:0] p_block, p_head_ok, p_go_pre, p_idle_issue, p_end_issue;
+integer pp;
 always @* begin
-    rs_block_next = (deq_pend_reg && deq_port_reg == pr) || (deq_pend_d_reg && deq_port_d_reg == pr)
-                    || (lnk_take_reg && lnk_port_reg == pr);
-    rs_state_next = e_state_reg[pr*2 +: 2];
+    for (pp = 0; pp < PORT_COUNT; pp = pp + 1) begin
+        p_block[pp] = (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == pp)
+                      || (deq_pend_d_reg && {{(32-P_W){1'b0}}, deq_port_d_reg} == pp)
+                      || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
+        p_head_ok[pp] = rs_hpre_idx_reg == pick_idx_reg[pp*3 +: 3];
+        p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
+                       && (e_drop_reg[pp] || out_room[pp]);
+        p_idle_issue[pp] = pick_any_reg[pp] && !p_block[pp] && p_head_ok[pp]
+                           && e_state_reg[pp*2 +: 2] == E_IDLE;
+        p_end_issue[pp] = pick_any_reg[pp] && p_head_ok[pp] && p_go_pre[pp]
+                          && (e_drop_reg[pp] ? e_dlast_reg[pp] : e_last_reg[pp]);
+    end
+end
+always @* begin
     rs_cell_next = ps_cell;
     rs_widx_next = ps_widx;
     rs_widx_last_next = ps_widx == WIDX_LAST;
@@ -1290,16 +1302,13 @@ always @* begin
     // another queue's: this slot starts no dequeue (the next one will).  The head itself is
     // never stale when the index is the same: a queue's head changes only when the queue
     // fills from empty (then the index changes a clock later) or at its port's dequeue
-    // commit, which rs_block_next covers in this clock and the one before, and which in the
+    // commit, which p_block covers in this clock and the one before, and which in the
     // clock before that is seen by both the selection and the index.
     rs_head_next = rs_hpre_reg;
-    rs_head_ok_next = rs_hpre_idx_reg == ps_idx;
     // the slot's decisions without the release handshake (rc_go, deq_issue below)
-    rs_go_pre_next = !rs_block_next && rs_state_next == E_READ && (ps_drop || out_room[pr]);
-    rs_idle_issue_next = pick_any_reg[pr] && !rs_block_next && rs_head_ok_next
-                         && rs_state_next == E_IDLE;
-    rs_end_issue_next = pick_any_reg[pr] && !rs_block_next && rs_head_ok_next
-                        && rs_go_pre_next && rs_end_next;
+    rs_go_pre_next = p_go_pre[pr];
+    rs_idle_issue_next = p_idle_issue[pr];
+    rs_end_issue_next = p_end_issue[pr];
 end
 
 // the head pre-select for the port whose capture is next clock (pnext_reg)
