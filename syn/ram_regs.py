@@ -8,13 +8,18 @@ register, put many of them 3 to 5 ns away (ULX3S builds: 100 to 115 failing endp
 -2.8 ns, different ones each build).  Every RAM in rtl/ is written so that its read data goes
 into one register and nothing else (rtl/sw_ram.v), so that register can sit at the RAM.
 
-How, in two placements: nextpnr places the design once (no routing) and chooses a site for
-every DP16KD; this module then gives each DP16KD its chosen site and each register that is the
-only load of a DO pin a flip-flop in the logic tiles right above or below the RAM (`BEL`
-attributes in the Yosys netlist), and nextpnr places and routes that netlist.  The rest of the
-design is placed again around the fixed cells.
+How: every DP16KD gets a site and each register that is the only load of one of its DO pins
+a flip-flop in the logic tiles right above or below it (`BEL` attributes in the Yosys netlist);
+nextpnr places the rest of the design around them.  The sites come from a compact floorplan
+(flow.py --ram-floorplan compact, the default): the block RAM sites nearest a centre between
+the two closest block RAM rows (ECP5-85F: rows 70 and 82; the device's sites come from a probe
+placement, device_sites), the memories with fewer block RAMs in the middle, each memory's block
+RAMs in order along the rows.  The shared packet buffer's 128 block RAMs then take two
+neighbouring rows and a part of a third instead of the whole die, and the logic that writes
+and reads them gathers around them.  (--ram-floorplan placer takes the sites from a first
+placement instead: the RAMs stay spread over the die, and the ULX3S build came out slower.)
 
-    python syn/ram_regs.py <yosys.json> <placed.json> <pinned.json>
+    python syn/ram_regs.py <yosys.json> <placed.json> <pinned.json>   (sites of a placement)
 """
 
 from __future__ import annotations
