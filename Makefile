@@ -42,7 +42,7 @@ regress: | $(PY)
 
 model-test: | $(PY)
 	@mkdir -p sim_build
-	$(PY) -m pytest models $(PYTEST_K) -ra --junitxml=sim_build/junit-model.xml
+	$(PY) -m pytest models syn $(PYTEST_K) -ra --junitxml=sim_build/junit-model.xml
 
 test: model-test
 	$(MAKE) regress SIM=icarus
