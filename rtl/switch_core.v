@@ -783,7 +783,6 @@ reg  [P_W-1:0]               refill_reg, refill_next;
 reg                          refill_any_reg, refill_any_next;
 reg  [P_W-1:0]               refill_port_reg, refill_port_next;
 // the slot port's write-stage state, captured one clock before its slot (see "write stage")
-reg                          ws_valid_next;
 reg                          ws_go_pre_reg, ws_go_pre_next;
 reg                          ws_store_reg, ws_store_next;
 reg                          ws_last_reg, ws_last_next;
@@ -796,7 +795,6 @@ reg  [2:0]                   ws_queue_reg, ws_queue_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
 reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
-reg                          ws_spare_ok_next;
 reg                          ws_need_cell_reg, ws_need_cell_next;
 reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
 reg                          ws_link_reg, ws_link_next;
@@ -968,11 +966,12 @@ reg  [PORT_COUNT*ADDR_W-1:0] pw_waddr;
 reg  [PORT_COUNT*CELL_W-1:0] pw_cells_new;
 reg  [PORT_COUNT*CA_W-1:0]   pw_head_new;
 reg  [PORT_COUNT-1:0]        pw_cells_nz;
+reg  [PORT_COUNT-1:0]        pw_go_pre;
 integer wci;
 always @* begin
     for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin : pw
         reg [WI_W-1:0]   widx;
-        reg [CELL_W-1:0] cells;
+        reg [CELL_W-1:0] cells, cells_inc;
         reg [CA_W-1:0]   spare;
         reg              need, nz;
         widx = w_widx_reg[wci*WI_W +: WI_W];
@@ -984,14 +983,20 @@ always @* begin
         pw_cells_nz[wci] = nz;
         pw_waddr[wci*ADDR_W +: ADDR_W] = word_addr(need ? spare : w_cell_reg[wci*CA_W +: CA_W],
                                                    widx);
-        pw_cells_new[wci*CELL_W +: CELL_W] = need ? cells + 1'b1 : cells;
+        // the count + 1 from the register alone, then selected by AND / OR: written as
+        // `need ? cells + 1 : cells`, Yosys turns the select into the adder's carry-in, and
+        // the whole need logic ran into the carry chain (ULX3S: -1.0 ns in one placement)
+        cells_inc = cells + 1'b1;
+        pw_cells_new[wci*CELL_W +: CELL_W] = (cells_inc & {CELL_W{need}})
+                                             | (cells & {CELL_W{!need}});
+        // the slot's go without the pending / request room (wc_go), for this port; a pop of
+        // this port being applied now (its slot was last clock: 2 ports) leaves the head
+        // stale: capture nothing, the next slot writes the next word
+        pw_go_pre[wci] = in_valid[wci] && !in_pop_reg[wci] && (!need || spare_valid_reg[wci]);
         pw_head_new[wci*CA_W +: CA_W] = (need && !nz) ? spare : w_head_reg[wci*CA_W +: CA_W];
     end
 end
 always @* begin
-    // a pop of this port being applied now (its slot was last clock: 2 ports) leaves the
-    // head stale: capture nothing, the next slot writes the next word
-    ws_valid_next = in_valid[ps] && !in_pop_reg[ps];
     ws_store_next = in_store[ps];
     ws_last_next = in_last[ps];
     ws_kind_next = in_kind[ps*3 +: 3];
@@ -1003,14 +1008,13 @@ always @* begin
     ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
     ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
     ws_spare_next = spare_cell_reg[ps*CA_W +: CA_W];
-    ws_spare_ok_next = spare_valid_reg[ps];
     ws_need_cell_next = pw_need_cell[ps];
     ws_waddr_next = pw_waddr[ps*ADDR_W +: ADDR_W];
     ws_link_next = pw_cells_nz[ps];
     ws_cells_new_next = pw_cells_new[ps*CELL_W +: CELL_W];
     ws_head_new_next = pw_head_new[ps*CA_W +: CA_W];
-    // the slot's go without the pending / request room (wc_go below)
-    ws_go_pre_next = ws_valid_next && (!ws_need_cell_next || ws_spare_ok_next);
+    // the slot's go without the pending / request room (wc_go below), selected last
+    ws_go_pre_next = pw_go_pre[ps];
 end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
 wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
