@@ -121,8 +121,13 @@ generate
             for (gk = 0; gk < NCH; gk = gk + 1) begin : chunk
                 reg we_reg;
                 // keep: identical registers, not to be merged back into one
+                // (the reset as the register's own synchronous reset, not in its data
+                // logic: the reset tree's fan-out then ends at the flip-flop)
                 (* keep *) always @(posedge clk) begin
-                    we_reg <= s_valid && s_ready && oh_after[gi] && !rst;
+                    we_reg <= s_valid && s_ready && oh_after[gi];
+                    if (rst) begin
+                        we_reg <= 1'b0;
+                    end
                 end
                 assign ring_we[gi*NCH + gk] = we_reg;
             end
