@@ -774,6 +774,9 @@ reg                        rs_idle_issue_reg, rs_idle_issue_next;
 reg                        rs_end_issue_reg, rs_end_issue_next;
 // write stage, per ingress port
 reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
+// per port: w_widx is 0 (the next word starts a cell), kept as a flag beside the index so that
+// the capture's "needs a cell" is one AND (the index compare ran into the capture's selects)
+reg  [PORT_COUNT-1:0]        w_wzero_reg, w_wzero_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_head_reg, w_head_next;
 reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
@@ -793,6 +796,7 @@ reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
 reg  [2:0]                   ws_pg_reg, ws_pg_next;
 reg  [2:0]                   ws_queue_reg, ws_queue_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
+reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
 reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
 reg                          ws_need_cell_reg, ws_need_cell_next;
@@ -977,7 +981,7 @@ always @* begin
         widx = w_widx_reg[wci*WI_W +: WI_W];
         cells = w_cells_reg[wci*CELL_W +: CELL_W];
         spare = spare_cell_reg[wci*CA_W +: CA_W];
-        need = in_store[wci] && widx == {WI_W{1'b0}};
+        need = in_store[wci] && w_wzero_reg[wci];
         nz = cells != {CELL_W{1'b0}};
         pw_need_cell[wci] = need;
         pw_cells_nz[wci] = nz;
@@ -1006,6 +1010,7 @@ always @* begin
     ws_pg_next = port_pg[ps*3 +: 3];
     ws_queue_next = port_queue[ps*3 +: 3];
     ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
+    ws_wlast_next = w_widx_reg[ps*WI_W +: WI_W] == WIDX_LAST;
     ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
     ws_spare_next = spare_cell_reg[ps*CA_W +: CA_W];
     ws_need_cell_next = pw_need_cell[ps];
@@ -1350,6 +1355,7 @@ always @* begin
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
     pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
     w_widx_next = w_widx_reg;
+    w_wzero_next = w_wzero_reg;
     w_cell_next = w_cell_reg;
     w_head_next = w_head_reg;
     w_cells_next = w_cells_reg;
@@ -1387,6 +1393,7 @@ always @* begin
                 if ({{(32-P_W){1'b0}}, wp} == pi) begin
                     w_widx_next[pi*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
                                                                         : wc_widx + 1'b1;
+                    w_wzero_next[pi] = ws_wlast_reg;
                 end
             end
             if (wc_need_cell) begin
@@ -1414,6 +1421,7 @@ always @* begin
             for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
                 if ({{(32-P_W){1'b0}}, wp} == pi) begin
                     w_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
+                    w_wzero_next[pi] = 1'b1;
                 end
             end
             for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
@@ -1757,6 +1765,7 @@ always @(posedge clk) begin
     slot_reg <= slot_next;
     pslot_reg <= pslot_next;
     w_widx_reg <= w_widx_next;
+    w_wzero_reg <= w_wzero_next;
     w_cell_reg <= w_cell_next;
     w_head_reg <= w_head_next;
     w_cells_reg <= w_cells_next;
@@ -1775,6 +1784,7 @@ always @(posedge clk) begin
     ws_pg_reg <= ws_pg_next;
     ws_queue_reg <= ws_queue_next;
     ws_widx_reg <= ws_widx_next;
+    ws_wlast_reg <= ws_wlast_next;
     ws_cell_reg <= ws_cell_next;
     ws_spare_reg <= ws_spare_next;
     ws_need_cell_reg <= ws_need_cell_next;
@@ -1888,6 +1898,7 @@ always @(posedge clk) begin
         slot_reg <= {P_W{1'b0}};
         pslot_reg <= PSLOT_FIRST;
         w_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
+        w_wzero_reg <= {PORT_COUNT{1'b1}};
         w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
         w_cells_reg <= {PORT_COUNT*CELL_W{1'b0}};
