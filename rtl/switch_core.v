@@ -1257,6 +1257,20 @@ always @* begin
         out_room[ori] = out_used < OUT_DEPTH;
     end
 end
+// With three ports or more the capture uses the room as it was a clock earlier (registered):
+// port p's capture at t is followed by its slot at t + 1, whose word enters rdp at t + 2; its
+// previous slot's word entered rdp at t + 2 - PORT_COUNT <= t - 1, so the registered count of
+// t - 1 holds every word read for p, and from t - 1 to t p's count can only fall (its egress
+// took a word).  The registered room is never larger than the true one: no egress FIFO can
+// overflow; a word taken in that clock is seen a slot later (the FIFO holds two words of eight
+// bytes at least, each several clocks on the wire).  With two ports p's previous slot is at
+// t - 1 and the room is used as computed.  (The adder of the count and the words in flight
+// in front of the issue decision was the ULX3S build's critical path.)
+reg  [PORT_COUNT-1:0] out_room_reg;
+always @(posedge clk) begin
+    out_room_reg <= out_room;
+end
+wire [PORT_COUNT-1:0] out_room_cap = PORT_COUNT >= 3 ? out_room_reg : out_room;
 wire [2:0]           ps_idx = pick_idx_reg[pr*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
@@ -1279,7 +1293,7 @@ always @* begin
                       || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
         p_head_ok[pp] = rs_hpre_idx_reg == pick_idx_reg[pp*3 +: 3];
         p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
-                       && (e_drop_reg[pp] || out_room[pp]);
+                       && (e_drop_reg[pp] || out_room_cap[pp]);
         p_idle_issue[pp] = pick_any_reg[pp] && !p_block[pp] && p_head_ok[pp]
                            && e_state_reg[pp*2 +: 2] == E_IDLE;
         p_end_issue[pp] = pick_any_reg[pp] && p_head_ok[pp] && p_go_pre[pp]
