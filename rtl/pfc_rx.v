@@ -38,11 +38,13 @@
  * flip-flops.  The s_axis inputs are assumed to come from registers.
  *
  * IN_REG = 1 registers the tap here (everything above then happens a clock after the beat on
- * s_axis), in two copies: one drives the parser (the clock enable and clear of some 200
- * flip-flops), the other only the tlast decision and the timer loads, so that those start at
- * flip-flops next to them.  One register driving both was the ULX3S build's critical path
- * (3.3 to 4.5 ns of routing from the far end of its fan-out into the timer loads).  The user
- * then feeds the tap unregistered, e.g. tvalid AND tready of the link.
+ * s_axis), in copies: one drives the parser (the clock enable and clear of some 200
+ * flip-flops), one per priority only that priority's tlast decision and timer load, one the
+ * frame events, so that each timer load starts at flip-flops next to it.  One register
+ * driving all was the ULX3S build's critical path (3.3 to 4.5 ns of routing from the far end
+ * of its fan-out into the timer loads), and one decision shared by the eight timers still
+ * ran 3.2 ns across them.  The user then feeds the tap unregistered, e.g. tvalid AND tready
+ * of the link.
  */
 
 `resetall
@@ -100,38 +102,47 @@ initial begin
     end
 end
 
-// the beat as the parser sees it (p_*) and as the tlast decision sees it (d_*)
-wire [DATA_WIDTH-1:0] p_tdata;
-wire [KEEP_WIDTH-1:0] p_tkeep, d_tkeep;
-wire                  p_tvalid, p_tlast, d_tvalid, d_tlast, d_tuser;
+// the beat as the parser sees it (p_*) and as the tlast decisions see it (d_*: with IN_REG one
+// copy per priority, whose timer load it drives, and one for the frame events; else the tap)
+localparam NC = IN_REG != 0 ? 9 : 1;
+localparam CE = NC - 1;     // the copy of the frame events (is_pfc, counters)
+wire [DATA_WIDTH-1:0]    p_tdata;
+wire [KEEP_WIDTH-1:0]    p_tkeep;
+wire                     p_tvalid, p_tlast;
+wire [NC*KEEP_WIDTH-1:0] d_tkeep;
+wire [NC-1:0]            d_tvalid, d_tlast, d_tuser;
 
+genvar gc;
 generate
     if (IN_REG != 0) begin : in_reg
         reg [DATA_WIDTH-1:0] p_tdata_reg;
-        reg [KEEP_WIDTH-1:0] p_tkeep_reg, d_tkeep_reg;
+        reg [KEEP_WIDTH-1:0] p_tkeep_reg;
         reg                  p_tvalid_reg, p_tlast_reg;
-        reg                  d_tvalid_reg, d_tlast_reg, d_tuser_reg;
-        // keep: the two copies are identical and must not be merged back into one
+        // keep: the copies are identical and must not be merged back into one
         (* keep *) always @(posedge clk) begin
             p_tdata_reg <= s_axis_tdata;
             p_tkeep_reg <= s_axis_tkeep;
             p_tvalid_reg <= s_axis_tvalid && !rst;
             p_tlast_reg <= s_axis_tlast;
         end
-        (* keep *) always @(posedge clk) begin
-            d_tkeep_reg <= s_axis_tkeep;
-            d_tvalid_reg <= s_axis_tvalid && !rst;
-            d_tlast_reg <= s_axis_tlast;
-            d_tuser_reg <= s_axis_tuser;
-        end
         assign p_tdata = p_tdata_reg;
         assign p_tkeep = p_tkeep_reg;
         assign p_tvalid = p_tvalid_reg;
         assign p_tlast = p_tlast_reg;
-        assign d_tkeep = d_tkeep_reg;
-        assign d_tvalid = d_tvalid_reg;
-        assign d_tlast = d_tlast_reg;
-        assign d_tuser = d_tuser_reg;
+        for (gc = 0; gc < NC; gc = gc + 1) begin : dcopy
+            reg [KEEP_WIDTH-1:0] d_tkeep_reg;
+            reg                  d_tvalid_reg, d_tlast_reg, d_tuser_reg;
+            (* keep *) always @(posedge clk) begin
+                d_tkeep_reg <= s_axis_tkeep;
+                d_tvalid_reg <= s_axis_tvalid && !rst;
+                d_tlast_reg <= s_axis_tlast;
+                d_tuser_reg <= s_axis_tuser;
+            end
+            assign d_tkeep[gc*KEEP_WIDTH +: KEEP_WIDTH] = d_tkeep_reg;
+            assign d_tvalid[gc] = d_tvalid_reg;
+            assign d_tlast[gc] = d_tlast_reg;
+            assign d_tuser[gc] = d_tuser_reg;
+        end
     end else begin : in_direct
         assign p_tdata = s_axis_tdata;
         assign p_tkeep = s_axis_tkeep;
@@ -201,7 +212,7 @@ wire [MIN_LEN+KEEP_WIDTH:0] gex = {ge_reg, {(KEEP_WIDTH+1){1'b1}}};
 // LUT only (in the switch and the board it is tvalid AND tready, a LUT away from a register).
 wire [KEEP_WIDTH-1:0] lv = p_tkeep;
 wire frame_end = p_tvalid && p_tlast;
-wire d_frame_end = d_tvalid && d_tlast;
+wire d_frame_end = d_tvalid[CE] && d_tlast[CE];
 
 reg [7:0] octet;
 reg       sel;     // lane i carries octet p
@@ -250,17 +261,28 @@ end
 // fields (octets 0..33) in earlier beats (a beat holds at most 8 octets), so a good frame is
 // recognised from registered flags and the beat's tvalid, tlast, tuser and tkeep; only the
 // MAC Control / malformed classification of short frames needs the beat's octets.
-// len_ok: at least MIN_LEN octets with this beat (before it, or through its last lane)
-reg  len_ok;
+// good[c]: the beat is the tlast of a frame of MIN_LEN octets or more (before it, or through
+// its last lane) without tuser, as copy c of the tap sees it
+reg  [NC-1:0] good;
+reg           len_ok;
+integer gi;
 always @* begin
-    len_ok = gex[KEEP_WIDTH + MIN_LEN];
-    for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
-        len_ok = len_ok | (d_tkeep[i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
+    for (gi = 0; gi < NC; gi = gi + 1) begin
+        len_ok = gex[KEEP_WIDTH + MIN_LEN];
+        for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
+            len_ok = len_ok | (d_tkeep[gi*KEEP_WIDTH + i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
+        end
+        good[gi] = d_tvalid[gi] && d_tlast[gi] && !d_tuser[gi] && len_ok;
     end
 end
-wire       good_end = d_tlast && !d_tuser && len_ok;   // with tvalid
-wire       apply = d_tvalid && good_end && hdr_ok_reg;
-wire [7:0] load = {8{d_tvalid && good_end}} & hdr_en_reg;   // == apply ? en_reg : 0
+wire       apply = good[CE] && hdr_ok_reg;
+reg  [7:0] load;                 // == apply ? en_reg : 0
+integer lk;
+always @* begin
+    for (lk = 0; lk < 8; lk = lk + 1) begin
+        load[lk] = good[IN_REG != 0 ? lk : 0] && hdr_en_reg[lk];
+    end
+end
 wire       mac_ctrl = type_ok_next == 2'b11;
 
 assign is_pfc = apply;

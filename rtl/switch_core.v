@@ -764,10 +764,9 @@ reg  [P_W-1:0]             pnext_reg, pnext_next;
 // the ingress pop, registered: a word leaves its FIFO in the clock after its write slot
 reg  [PORT_COUNT-1:0]      in_pop_reg;
 // the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
-// capture (with the index it was selected by), so the descriptor / frame-link RAMs are
-// addressed from a register
+// capture, so the descriptor / frame-link RAMs are addressed from a register
 reg  [CA_W-1:0]            rs_hpre_reg;
-reg  [2:0]                 rs_hpre_idx_reg;
+reg  [PORT_COUNT-1:0]      idx_same_reg;   // per port: pick_idx_reg unchanged since last clock
 // the slot's read and dequeue decisions, prepared at the capture (see "read stage")
 reg                        rs_go_pre_reg, rs_go_pre_next;
 reg                        rs_idle_issue_reg, rs_idle_issue_next;
@@ -780,6 +779,9 @@ reg  [PORT_COUNT-1:0]        w_wzero_reg, w_wzero_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
 reg  [PORT_COUNT*CA_W-1:0]   w_head_reg, w_head_next;
 reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
+// per port: the frame holds a cell (w_cells != 0), a flag beside the count: set when a cell is
+// taken, cleared at the frame's end (the 16-bit zero test ran into the capture's selects)
+reg  [PORT_COUNT-1:0]        w_nz_reg, w_nz_next;
 reg  [PORT_COUNT-1:0]        spare_valid_reg, spare_valid_next;
 reg  [PORT_COUNT*CA_W-1:0]   spare_cell_reg, spare_cell_next;
 reg  [P_W-1:0]               refill_reg, refill_next;
@@ -982,7 +984,7 @@ always @* begin
         cells = w_cells_reg[wci*CELL_W +: CELL_W];
         spare = spare_cell_reg[wci*CA_W +: CA_W];
         need = in_store[wci] && w_wzero_reg[wci];
-        nz = cells != {CELL_W{1'b0}};
+        nz = w_nz_reg[wci];
         pw_need_cell[wci] = need;
         pw_cells_nz[wci] = nz;
         pw_waddr[wci*ADDR_W +: ADDR_W] = word_addr(need ? spare : w_cell_reg[wci*CA_W +: CA_W],
@@ -1291,7 +1293,7 @@ always @* begin
         p_block[pp] = (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == pp)
                       || (deq_pend_d_reg && {{(32-P_W){1'b0}}, deq_port_d_reg} == pp)
                       || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
-        p_head_ok[pp] = rs_hpre_idx_reg == pick_idx_reg[pp*3 +: 3];
+        p_head_ok[pp] = idx_same_reg[pp];
         p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
                        && (e_drop_reg[pp] || out_room_cap[pp]);
         p_idle_issue[pp] = pick_any_reg[pp] && !p_block[pp] && p_head_ok[pp]
@@ -1338,9 +1340,15 @@ end
 always @* begin
     pnext_next = (pnext_reg == PORT_LAST) ? {P_W{1'b0}} : pnext_reg + 1'b1;
 end
+integer isp;    // loop variable of this clocked block only (Yosys: one driver each)
 always @(posedge clk) begin
     rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
-    rs_hpre_idx_reg <= pick_idx_reg[pnext_reg*3 +: 3];
+    // the head pre-selected a clock ago is the slot port's current pick when the port's
+    // scheduler index is what it was then (pnext_reg then is the slot port now): registered
+    // per port as "the index did not change", not compared at the capture
+    for (isp = 0; isp < PORT_COUNT; isp = isp + 1) begin
+        idx_same_reg[isp] <= pick_idx_next[isp*3 +: 3] == pick_idx_reg[isp*3 +: 3];
+    end
 end
 
 // dequeue commit (one clock after the issue): the descriptor and the next-frame link
@@ -1373,6 +1381,7 @@ always @* begin
     w_cell_next = w_cell_reg;
     w_head_next = w_head_reg;
     w_cells_next = w_cells_reg;
+    w_nz_next = w_nz_reg;
     spare_valid_next = spare_valid_reg;
     spare_cell_next = spare_cell_reg;
     refill_next = (refill_reg == PORT_LAST) ? {P_W{1'b0}} : refill_reg + 1'b1;
@@ -1420,6 +1429,7 @@ always @* begin
                 for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
                     if ({{(32-P_W){1'b0}}, wp} == pi) begin
                         w_cells_next[pi*CELL_W +: CELL_W] = wc_cells_new;
+                        w_nz_next[pi] = 1'b1;
                     end
                 end
                 for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
@@ -1441,6 +1451,7 @@ always @* begin
             for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
                 if ({{(32-P_W){1'b0}}, wp} == pi) begin
                     w_cells_next[pi*CELL_W +: CELL_W] = {CELL_W{1'b0}};
+                    w_nz_next[pi] = 1'b0;
                 end
             end
             if (wc_to_mmu) begin
@@ -1783,6 +1794,7 @@ always @(posedge clk) begin
     w_cell_reg <= w_cell_next;
     w_head_reg <= w_head_next;
     w_cells_reg <= w_cells_next;
+    w_nz_reg <= w_nz_next;
     spare_valid_reg <= spare_valid_next;
     spare_cell_reg <= spare_cell_next;
     refill_reg <= refill_next;
@@ -1916,6 +1928,7 @@ always @(posedge clk) begin
         w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
         w_cells_reg <= {PORT_COUNT*CELL_W{1'b0}};
+        w_nz_reg <= {PORT_COUNT{1'b0}};
         spare_valid_reg <= {PORT_COUNT{1'b0}};
         spare_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         refill_reg <= {P_W{1'b0}};
