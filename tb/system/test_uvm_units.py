@@ -11,6 +11,7 @@ from scapy.layers.l2 import Dot1Q, Ether
 from models.config import example_config
 from models.mmu import Mmu
 from uvm.cov_db import CovDb, required_bins, size_bin
+from uvm.env_config import EnvConfig
 from uvm.flow_book import FlowBook
 from uvm.frames import data_frame, frame_prio, is_pfc, parse_pfc, pfc_frame, flow_header
 from uvm.link_timing import LinkTiming
@@ -163,6 +164,32 @@ def test_pfc_book_accepts_matching_and_flags_wrong_or_missing():
     pb.pfc_into_switch(2110, 1, {2: 0}, q2c)  # XON: may resume at once
     pb.egress_start(2112, 1, 2)
     assert pb.egress_in_pause == 2
+
+
+def test_pfc_book_port_window_of_a_slow_egress():
+    """A partner draining at half rate doubles the wait behind the largest frame: that port
+    gets the longer window, the others keep theirs (and still catch a late frame)."""
+    maps = [list(range(8))] * 2
+    windows: dict[int, int] = {}
+    pb = PfcBook(maps, window=50, port_windows=windows)
+    windows[1] = 100  # set after construction, as set_drain does during a run
+    for port in (0, 1):
+        pb.model_event(100, port, 3, True)
+        pb.dut_pfc(180, port, {3: 0xFFFF})  # 80 clocks: late for port 0 only
+    pb.final_check(1000)
+    assert len(pb.errors) == 1 and "port 0 pg 3" in pb.errors[0]
+    assert pb.window_of(0) == 50 and pb.window_of(1) == 100
+
+
+def test_env_config_drain_stretches_the_pfc_window():
+    cfg = EnvConfig(mmu=example_config(ports=4))
+    base = cfg.pfc_window
+    cfg.note_drain(2, "full")
+    cfg.note_drain(2, "stop")
+    assert cfg.drain_windows == {} and cfg.pfc_window_max == base
+    cfg.note_drain(2, (1, 2))
+    cfg.note_drain(2, (3, 4))  # the port keeps its longest window
+    assert cfg.drain_windows[2] == 2 * (base - 64) + 64 == cfg.pfc_window_max
 
 
 def test_coverage_bins_and_closure():

@@ -91,7 +91,7 @@ class SwitchBaseTest(uvm_test):
                 self.logger.error("drain timeout after %d clocks: outstanding %d, model cells "
                                   "%d", waited, sb.flows.outstanding(), m.total_used)
                 break
-        await ClockCycles(clk, 2 * self.cfg.pfc_window)
+        await ClockCycles(clk, 2 * self.cfg.pfc_window_max)
 
     def read_counters(self) -> dict:
         dut = cocotb.top

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from dataclasses import dataclass, field
 
 from models.config import MmuConfig
@@ -23,6 +24,8 @@ class EnvConfig:
     mmu_path: tuple[str, ...] = ("core", "mmu_inst")  # instance path of mmu_core below the top
     drain_timeout_clocks: int = 200_000
     name: str = "run"
+    # per port, the PFC window of a partner that drains the egress below line rate (note_drain)
+    drain_windows: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -38,8 +41,29 @@ class EnvConfig:
     def pfc_window(self) -> int:
         """Clocks from an XOFF / XON decision to the last beat of its PFC frame: the egress
         may be sending the largest frame, then the PFC frame itself, plus pipeline slack."""
+        return self.pfc_window_at(Fraction(1))
+
+    def pfc_window_at(self, stretch: Fraction) -> int:
+        """pfc_window on an egress whose frames take ``stretch`` times their line-rate clocks
+        (a partner that takes a beat n clocks of every m: stretch m / n)."""
         t = self.timing
-        return t.frame_clocks(self.mmu.max_frame_bytes) + t.frame_clocks(64) + 64
+        wire = t.frame_clocks(self.mmu.max_frame_bytes) + t.frame_clocks(64)
+        return -(-wire * stretch.numerator // stretch.denominator) + 64
+
+    def note_drain(self, port: int, pattern) -> None:
+        """A receiver drains ``port`` by ``pattern`` (PortReceiver.set_drain): an (n, m)
+        pattern stretches that egress's frames by m / n, so a PFC frame may wait that much
+        longer behind the largest one; the port keeps the longest window it ever needed.
+        "stop" needs none: nothing leaves, and the tests that stop an egress start it again
+        before they look at its PFC frames."""
+        if isinstance(pattern, tuple):
+            n, m = pattern
+            w = self.pfc_window_at(Fraction(m, n))
+            self.drain_windows[port] = max(self.drain_windows.get(port, 0), w)
+
+    @property
+    def pfc_window_max(self) -> int:
+        return max([self.pfc_window, *self.drain_windows.values()])
 
     def dut_cfg(self) -> dict[str, int]:
         """Values for the DUT's cfg_* ports (mmu_core's exactly as MmuConfig.rtl_cfg)."""

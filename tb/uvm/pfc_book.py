@@ -5,7 +5,8 @@ Switch -> partner.  The model's events are (clock, port, pg, xoff).  A PFC frame
 sends at clock t (last beat) for priority k (pg = prio_to_pg[k]) with time > 0 says XOFF, with
 time 0 says XON; the model must have been in that state at some clock of [t - window, t]
 (pfc_tx merges changes and may wait behind a data frame: ``window`` covers the longest frame
-plus the pipeline).  Every model transition that lasted at least ``window`` clocks must appear
+plus the pipeline; a port whose partner drains it below line rate has its own, longer window,
+``port_windows``).  Every model transition that lasted at least ``window`` clocks must appear
 on the wire within ``window``; a shorter blip may be merged away (pfc_tx rule).
 
 Partner -> switch.  A PFC frame that entered the switch at clock t pauses priority k of that
@@ -26,6 +27,9 @@ class PfcBook:
     rx_slack: int = 16  # clocks from a PFC frame's last beat into the switch to its effect
     errors: list[str] = field(default_factory=list)
     max_errors: int = 50
+    # per port, a longer window where the egress runs below line rate (EnvConfig.note_drain;
+    # shared by reference, so patterns set during the run count)
+    port_windows: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.model: dict[tuple[int, int], list[tuple[int, bool]]] = defaultdict(list)
@@ -37,6 +41,9 @@ class PfcBook:
         self.pause_in: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
         self.egress_starts = 0
         self.egress_in_pause = 0
+
+    def window_of(self, port: int) -> int:
+        return max(self.window, self.port_windows.get(port, 0))
 
     def error(self, msg: str) -> None:
         if len(self.errors) < self.max_errors:
@@ -70,10 +77,11 @@ class PfcBook:
             else:
                 self.xon_sent += 1
             self.wire[(port, pg)].append((cycle, want))
-            if not self._state_in(port, pg, cycle - self.window, cycle, want):
+            win = self.window_of(port)
+            if not self._state_in(port, pg, cycle - win, cycle, want):
                 self.error(f"@{cycle}: port {port} sent {'XOFF' if want else 'XON'} for prio "
                            f"{k} (pg {pg}) but the model was not in that state in the last "
-                           f"{self.window} clocks")
+                           f"{win} clocks")
 
     # ---------------------------------------------------------------- partner -> switch
     def pfc_into_switch(self, cycle: int, port: int, times: dict[int, int],
@@ -103,13 +111,14 @@ class PfcBook:
     def final_check(self, end_cycle: int) -> None:
         for (port, pg), evs in self.model.items():
             wire = self.wire.get((port, pg), [])
+            win = self.window_of(port)
             for n, (c, x) in enumerate(evs):
                 nxt = evs[n + 1][0] if n + 1 < len(evs) else None
-                if nxt is not None and nxt - c < self.window:
+                if nxt is not None and nxt - c < win:
                     continue  # a blip pfc_tx may merge
-                hi = min(c + self.window, end_cycle)
-                if end_cycle - c < self.window:
+                hi = min(c + win, end_cycle)
+                if end_cycle - c < win:
                     continue  # too close to the end to demand it
                 if not any(c <= wc <= hi and wx == x for wc, wx in wire):
                     self.error(f"port {port} pg {pg}: model {'XOFF' if x else 'XON'} at {c} "
-                               f"not sent within {self.window} clocks")
+                               f"not sent within {win} clocks")

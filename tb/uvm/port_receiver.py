@@ -33,6 +33,7 @@ class PortReceiver(uvm_component):
 
     def set_drain(self, pattern) -> None:
         self.pattern = pattern
+        self.cfg.note_drain(self.port, pattern)  # the scoreboard's PFC window for this port
         if self._drain_task is not None:
             self._drain_task.cancel()
             self._drain_task = None

@@ -33,7 +33,7 @@ class Scoreboard(uvm_component):
         maps_pg = [p.prio_to_pg for p in c.ports]
         self.flows = FlowBook(maps_pg, [p.prio_to_queue for p in c.ports],
                               [p.default_prio for p in c.ports], self.cfg.len_adjust)
-        self.pfc = PfcBook(maps_pg, self.cfg.pfc_window)
+        self.pfc = PfcBook(maps_pg, self.cfg.pfc_window, port_windows=self.cfg.drain_windows)
         self.pending_pred: deque = deque()
         self.errors: list[str] = []
         self.resp_checked = 0
