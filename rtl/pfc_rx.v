@@ -112,9 +112,19 @@ wire                     p_tvalid, p_tlast;
 wire [NC*KEEP_WIDTH-1:0] d_tkeep;
 wire [NC-1:0]            d_tvalid, d_tlast, d_tuser;
 
+// the reset of everything after the input register: with IN_REG a local copy a clock later
+// (the beat is a clock later too), so the reset tree ends at a flip-flop next to this block
+// (the switch's one reset register drove the 256 timer resets of every port across the die)
+wire rst_int;
+
 genvar gc;
 generate
     if (IN_REG != 0) begin : in_reg
+        reg rst_reg;
+        (* keep *) always @(posedge clk) begin
+            rst_reg <= rst;
+        end
+        assign rst_int = rst_reg;
         reg [DATA_WIDTH-1:0] p_tdata_reg;
         reg [KEEP_WIDTH-1:0] p_tkeep_reg;
         reg                  p_tvalid_reg, p_tlast_reg;
@@ -144,6 +154,7 @@ generate
             assign d_tuser[gc] = d_tuser_reg;
         end
     end else begin : in_direct
+        assign rst_int = rst;
         assign p_tdata = s_axis_tdata;
         assign p_tkeep = s_axis_tkeep;
         assign p_tvalid = s_axis_tvalid;
@@ -360,7 +371,7 @@ always @(posedge clk) begin
         end
     end
 
-    if (rst) begin
+    if (rst_int) begin
         ge_reg <= {MIN_LEN{1'b0}};
         da_mis_reg <= 6'd0;
         da_bad_reg <= 1'b0;
