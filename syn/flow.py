@@ -105,6 +105,7 @@ def synth(args) -> dict:
                 "target_mhz": args.freq, "fmax": {}, "timing_met": None, "fits": False,
                 "over": over, "capacity": cap, **need, "critical_paths": [],
                 "bitstream": None, "seconds": {"synth": round(t_syn, 1), "pnr": 0.0},
+                "made": provenance(args.seed),
             }
             (out / "report.json").write_text(json.dumps(result, indent=2))
             (out / "report.txt").write_text(format_report(result))
@@ -208,6 +209,7 @@ def synth(args) -> dict:
         "ram_regs_pinned": pinned,
         "seconds": {"synth": round(t_syn, 1), "place_for_pins": round(t_pin, 1),
                     "pnr": round(t_pnr, 1)},
+        "made": provenance(args.seed),
     }
     (out / "report.json").write_text(json.dumps(result, indent=2))
     (out / "report.txt").write_text(format_report(result))
@@ -224,6 +226,19 @@ DEVICE_CAPACITY = {
     ("ice40", "hx8k"): {"luts": 7680, "ffs": 7680, "brams": 32},
     ("ice40", "up5k"): {"luts": 5280, "ffs": 5280, "brams": 30},
 }
+
+
+def provenance(seed: int) -> dict:
+    """When and from what a report was made: the date, the commit of the RTL (with -dirty for
+    uncommitted changes) and nextpnr's seed, so tables built from reports name their source."""
+    import datetime
+    try:
+        commit = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"],
+                                cwd=ROOT, capture_output=True, text=True,
+                                check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return {"date": datetime.date.today().isoformat(), "commit": commit, "seed": seed}
 
 
 def _stat_count(stat: str, pattern: str) -> int:

@@ -66,17 +66,19 @@ def run_one(name, top, params, mhz, timeout_min, table_only):
             return (name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:])
     rep = json.loads((ROOT / out / "report.json").read_text())
     print(flow.format_report(rep), flush=True)
+    made = rep.get("made", {})
+    made = f"{made.get('date', '?')} {made.get('commit', '?')}"
     if rep.get("fits") is False:
         return (name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, "-",
                 f"does not fit the LFE5U-{rep['device'].upper()} ({', '.join(rep['over'])}): "
-                f"Yosys's counts, not placed")
+                f"Yosys's counts, not placed", made)
     fmax = min((v.get("achieved", 0) for v in rep["fmax"].values()), default=0)
     crit = ""
     if rep["critical_paths"] and not rep["timing_met"]:
         cp = rep["critical_paths"][0]
         crit = f"{cp['start']} -> {cp['end']}"
     return (name, "ok", rep["luts"], rep["ffs"], rep["brams"], mhz, f"{fmax:.1f}",
-            "met" if rep["timing_met"] else f"missed: {crit}")
+            "met" if rep["timing_met"] else f"missed: {crit}", made)
 
 
 def main(argv=None):
@@ -98,17 +100,19 @@ def main(argv=None):
         rows = list(pool.map(lambda c: run_one(*c, args.timeout, args.table_only), todo))
     versions = (f"{flow.tool_version('yosys', '-V')}; "
                 f"{flow.tool_version('nextpnr-ecp5', '--version')}")
-    lines = [f"Synthesis sweep, {datetime.date.today().isoformat()}, ECP5 LFE5U-85F out of context "
+    lines = [f"Synthesis sweep, table of {datetime.date.today().isoformat()} (each row: the date "
+             f"and commit it was built from, in 'made'), ECP5 LFE5U-85F out of context "
              f"({versions})", "",
-             "| configuration | LUTs | FFs | block RAMs | target MHz | Fmax MHz | timing |",
-             "|---|---|---|---|---|---|---|"]
+             "| configuration | LUTs | FFs | block RAMs | target MHz | Fmax MHz | timing | made |",
+             "|---|---|---|---|---|---|---|---|"]
     for row in rows:
         if row[1] == "failed":
             why = row[6].splitlines()[-1] if row[6] else ""
             label = why if why == "not run" or why.startswith("not finished") else "failed"
-            lines.append(f"| {row[0]} | {label} | | | {row[5]} | | {why} |")
+            lines.append(f"| {row[0]} | {label} | | | {row[5]} | | {why} | |")
         else:
-            lines.append(f"| {row[0]} | {row[2]} | {row[3]} | {row[4]} | {row[5]} | {row[6]} | {row[7]} |")
+            lines.append(f"| {row[0]} | {row[2]} | {row[3]} | {row[4]} | {row[5]} | {row[6]} | "
+                         f"{row[7]} | {row[8]} |")
     table = "\n".join(lines) + "\n"
     print(table)
     if not args.no_doc and not args.only and not args.quick:
