@@ -69,14 +69,28 @@ def synth(args) -> dict:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     srcs = [rel(ROOT / s) for s in rtl_files()] + [rel(s) for s in (args.src or [])]
-    params = []
+    # all parameters in one chparam: one at a time, each step elaborates the top with the
+    # others still at their defaults, and a combination that is not legal on its own (e.g.
+    # PORT_COUNT 32 with the default DATA_WIDTH 64 in switch_core) stops at its $error check
+    sets = []
     for p in args.param or []:
         k, v = p.split("=", 1)
-        params.append(f"chparam -set {k} {v} {args.top}")
+        sets.append(f"-set {k} {v}")
+    params = [f"chparam {' '.join(sets)} {args.top}"] if sets else []
     json_net = rel(out / f"{args.top}.json")
     synth_cmd = "synth_ecp5" if args.family == "ecp5" else "synth_ice40"
-    script = [f"read_verilog -sv {' '.join(srcs)}"] + params + [
-        f"{synth_cmd} -top {args.top} -json {json_net}" + (" -abc9" if args.abc9 else ""),
+    if args.lut_map == "abc" and args.family == "ecp5":
+        # synth_ecp5's own steps with ABC's classic LUT mapper in place of abc9 (map_luts):
+        # for designs whose abc9 XAiger index recurses deeper than the WebAssembly stack of
+        # YoWASP's Yosys ("wasm trap: call stack exhausted", e.g. the 32-port admission core)
+        synth = [f"{synth_cmd} -top {args.top} -run begin:map_luts",
+                 "techmap -map +/lattice/latches_map.v",
+                 "abc -lut 4",
+                 "clean",
+                 f"{synth_cmd} -top {args.top} -run map_cells: -json {json_net}"]
+    else:
+        synth = [f"{synth_cmd} -top {args.top} -json {json_net}" + (" -abc9" if args.abc9 else "")]
+    script = [f"read_verilog -sv {' '.join(srcs)}"] + params + synth + [
         f"tee -o {rel(out / 'yosys_stat.txt')} stat",
     ]
     ys = out / "synth.ys"
@@ -289,6 +303,9 @@ def main(argv=None):
     ap.add_argument("-P", "--param", action="append", help="NAME=VALUE top parameter")
     ap.add_argument("--ooc", action="store_true", help="out of context (no pins, no bitstream)")
     ap.add_argument("--abc9", action="store_true")
+    ap.add_argument("--lut-map", choices=["abc9", "abc"], default="abc9",
+                    help="ECP5 LUT mapping: abc9 (synth_ecp5's own) or ABC's classic mapper "
+                         "(for designs too large for abc9 in YoWASP's WebAssembly stack)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pnr-arg", action="append",
                     help="extra nextpnr argument (repeat; e.g. --pnr-arg=--tmg-ripup)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +21,17 @@ import flow  # noqa: E402
 
 ROOT = flow.ROOT
 
-# (name, top, params, target MHz)
+# (name, top, params, target MHz[, extra flow.py arguments])
+# the 32-port configurations map LUTs with ABC's classic mapper: abc9's XAiger index recurses
+# past the WebAssembly stack of YoWASP's Yosys on the 32-port admission core
+BIG = ["--lut-map", "abc"]
 CONFIGS = [
     # the admission core alone: the multi-cycle core (PIPELINE 1) of the 125 MHz byte-wide
     # builds, and the single-cycle core (one decision per clock) the DATA_WIDTH 64 switch needs
     ("mmu_core p2 pipe", "mmu_core", {"PORT_COUNT": 2, "PIPELINE": 1}, 125),
     ("mmu_core p4 pipe", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 1}, 125),
     ("mmu_core p8 pipe", "mmu_core", {"PORT_COUNT": 8, "PIPELINE": 1}, 125),
-    ("mmu_core p32 pipe", "mmu_core", {"PORT_COUNT": 32, "PIPELINE": 1}, 125),
+    ("mmu_core p32 pipe", "mmu_core", {"PORT_COUNT": 32, "PIPELINE": 1}, 125, BIG),
     ("mmu_core p4 1-clock", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 0}, 156.25),
     # the switch core: DATA_WIDTH 8 (1 GbE byte clock) with the multi-cycle MMU, DATA_WIDTH 64
     # (10 GbE) with the single-cycle MMU
@@ -37,7 +42,7 @@ CONFIGS = [
     ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8,
                                            "MMU_PIPELINE": 1}, 125),
     ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8,
-                                            "MMU_PIPELINE": 1}, 125),
+                                            "MMU_PIPELINE": 1}, 125, BIG),
     ("switch_core p2 dw64", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),
@@ -45,22 +50,37 @@ CONFIGS = [
 QUICK = {"mmu_core p2 pipe", "mmu_core p4 pipe", "switch_core p2 dw8", "switch_core p4 dw8"}
 
 
-def run_one(name, top, params, mhz, timeout_min, table_only):
+def run_one(name, top, params, mhz, extra, timeout_min, table_only):
     """Synthesize one configuration (or read its report): a table row."""
     import json
     out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
     cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
-           "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")]
+           "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")] + extra
+    stamp = ROOT / out / "timeout.json"  # a run that did not finish, for --table-only
     if table_only:
         if not (ROOT / out / "report.json").exists():
+            if stamp.exists():
+                t = json.loads(stamp.read_text())
+                return (name, "failed", "", "", "", mhz,
+                        f"not finished in {t['minutes']:g} min ({t['date']} {t['commit']})")
             return (name, "failed", "", "", "", mhz, "not run")
     else:
         print(f"sweep: {name} ...", flush=True)
+        # own process group: on a timeout the tools flow.py started go too, not only flow.py
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True)
         try:
-            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
-                               timeout=timeout_min * 60)
+            so, se = proc.communicate(timeout=timeout_min * 60)
+            r = subprocess.CompletedProcess(cmd, proc.returncode, so, se)
         except subprocess.TimeoutExpired:
-            return (name, "failed", "", "", "", mhz, f"not finished in {timeout_min:g} min")
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            made = flow.provenance(1)
+            (ROOT / out / "report.json").unlink(missing_ok=True)
+            stamp.write_text(json.dumps({"minutes": timeout_min, **made}))
+            return (name, "failed", "", "", "", mhz,
+                    f"not finished in {timeout_min:g} min ({made['date']} {made['commit']})")
+        stamp.unlink(missing_ok=True)
         if r.returncode != 0:
             print(r.stdout[-1000:], r.stderr[-1000:])
             return (name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:])
@@ -93,8 +113,9 @@ def main(argv=None):
     ap.add_argument("--table-only", action="store_true",
                     help="run nothing: build the table from the reports already in sim_build")
     args = ap.parse_args(argv)
-    todo = [(name, top, params, mhz) for name, top, params, mhz in CONFIGS
-            if not (args.quick and name not in QUICK) and not (args.only and name not in args.only)]
+    todo = [(c[0], c[1], c[2], c[3], c[4] if len(c) > 4 else [])
+            for c in CONFIGS
+            if not (args.quick and c[0] not in QUICK) and not (args.only and c[0] not in args.only)]
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         rows = list(pool.map(lambda c: run_one(*c, args.timeout, args.table_only), todo))
