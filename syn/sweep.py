@@ -56,14 +56,14 @@ def run_one(name, top, params, mhz, extra, timeout_min, table_only):
     out = f"sim_build/syn/sweep/{name.replace(' ', '_')}"
     cmd = [sys.executable, "syn/flow.py", "--top", top, "--ooc", "--freq", str(mhz),
            "--out", out] + [a for k, v in params.items() for a in ("-P", f"{k}={v}")] + extra
-    stamp = ROOT / out / "timeout.json"  # a run that did not finish, for --table-only
+    # a run that ended without a report (timeout, tool failure), for --table-only
+    stamp = ROOT / out / "outcome.json"
     if table_only:
         if not (ROOT / out / "report.json").exists():
             if stamp.exists():
                 t = json.loads(stamp.read_text())
-                return (name, "failed", "", "", "", mhz,
-                        f"not finished in {t['minutes']:g} min ({t['date']} {t['commit']})")
-            return (name, "failed", "", "", "", mhz, "not run")
+                return (name, "failed", "", "", "", mhz, t["why"], f"{t['date']} {t['commit']}")
+            return (name, "failed", "", "", "", mhz, "not run", "")
     else:
         print(f"sweep: {name} ...", flush=True)
         # own process group: on a timeout the tools flow.py started go too, not only flow.py
@@ -77,13 +77,18 @@ def run_one(name, top, params, mhz, extra, timeout_min, table_only):
             proc.communicate()
             made = flow.provenance(1)
             (ROOT / out / "report.json").unlink(missing_ok=True)
-            stamp.write_text(json.dumps({"minutes": timeout_min, **made}))
-            return (name, "failed", "", "", "", mhz,
-                    f"not finished in {timeout_min:g} min ({made['date']} {made['commit']})")
+            why = f"not finished in {timeout_min:g} min"
+            stamp.write_text(json.dumps({"why": why, **made}))
+            return (name, "failed", "", "", "", mhz, why, f"{made['date']} {made['commit']}")
         stamp.unlink(missing_ok=True)
         if r.returncode != 0:
             print(r.stdout[-1000:], r.stderr[-1000:])
-            return (name, "failed", "", "", "", mhz, (r.stderr or r.stdout)[-200:])
+            made = flow.provenance(1)
+            lines = (r.stderr or r.stdout).strip().splitlines()
+            why = f"failed: {lines[-1][:160] if lines else 'no output'}"
+            (ROOT / out / "report.json").unlink(missing_ok=True)
+            stamp.write_text(json.dumps({"why": why, **made}))
+            return (name, "failed", "", "", "", mhz, why, f"{made['date']} {made['commit']}")
     rep = json.loads((ROOT / out / "report.json").read_text())
     print(flow.format_report(rep), flush=True)
     made = rep.get("made", {})
@@ -129,8 +134,9 @@ def main(argv=None):
     for row in rows:
         if row[1] == "failed":
             why = row[6].splitlines()[-1] if row[6] else ""
-            label = why if why == "not run" or why.startswith("not finished") else "failed"
-            lines.append(f"| {row[0]} | {label} | | | {row[5]} | | {why} | |")
+            label = "not run" if why == "not run" else (
+                "not finished" if why.startswith("not finished") else "failed")
+            lines.append(f"| {row[0]} | {label} | | | {row[5]} | | {why} | {row[7]} |")
         else:
             lines.append(f"| {row[0]} | {row[2]} | {row[3]} | {row[4]} | {row[5]} | {row[6]} | "
                          f"{row[7]} | {row[8]} |")
