@@ -89,7 +89,7 @@ def synth(args) -> dict:
                  "clean",
                  f"{synth_cmd} -top {args.top} -run map_cells: -json {json_net}"]
     else:
-        synth = [f"{synth_cmd} -top {args.top} -json {json_net}" + (" -abc9" if args.abc9 else "")]
+        synth = [f"{synth_cmd} -top {args.top} -json {json_net}"]  # abc9: Yosys's default
     script = [f"read_verilog -sv {' '.join(srcs)}"] + params + synth + [
         f"tee -o {rel(out / 'yosys_stat.txt')} stat",
     ]
@@ -302,7 +302,6 @@ def main(argv=None):
     ap.add_argument("--src", action="append", help="extra source (board top, PLL wrapper)")
     ap.add_argument("-P", "--param", action="append", help="NAME=VALUE top parameter")
     ap.add_argument("--ooc", action="store_true", help="out of context (no pins, no bitstream)")
-    ap.add_argument("--abc9", action="store_true")
     ap.add_argument("--lut-map", choices=["abc9", "abc"], default="abc9",
                     help="ECP5 LUT mapping: abc9 (synth_ecp5's own) or ABC's classic mapper "
                          "(for designs too large for abc9 in YoWASP's WebAssembly stack)")
