@@ -32,6 +32,8 @@ import argparse
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 
+from .cliutil import Parser, int_range, nonneg_float, positive_float, run_guarded
+
 RESPONSE_BYTES = 3840  # seed 000 / 001: PFC processing allowance (60 quanta of 512 bit times)
 MTU_R = 9216  # seed 001: largest frame the switch may be transmitting when it must send PAUSE
 PROP_NS_PER_M = 5  # propagation in fibre, ~0.65 c (seed 000: 300 m -> ~1.5 us)
@@ -173,16 +175,19 @@ def format_report(h: Headroom) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m models.headroom", description=__doc__.split(
-        "\n")[0])
-    ap.add_argument("--speed", type=float, required=True, help="link speed, Gb/s")
-    ap.add_argument("--cable", type=float, required=True, help="cable length, m")
-    ap.add_argument("--mtu", type=int, default=1500, help="lossless frame size, bytes")
-    ap.add_argument("--cell-bytes", type=int, default=256)
-    ap.add_argument("--prop-ns-per-m", type=float, default=PROP_NS_PER_M)
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--speed", type=positive_float, required=True, help="link speed, Gb/s (> 0)")
+    ap.add_argument("--cable", type=nonneg_float, required=True, help="cable length, m (>= 0)")
+    ap.add_argument("--mtu", type=int_range(MIN_FRAME, 65535), default=1500,
+                    help="lossless frame size, bytes (64..65535; default 1500)")
+    ap.add_argument("--cell-bytes", type=int_range(1, 65536), default=256,
+                    help="buffer cell size, bytes (default 256)")
+    ap.add_argument("--prop-ns-per-m", type=positive_float, default=PROP_NS_PER_M,
+                    help=f"propagation delay, ns per metre (default {PROP_NS_PER_M})")
     ap.add_argument("--json", action="store_true", help="print JSON instead of text")
-    a = ap.parse_args(argv)
+
+
+def run(a: argparse.Namespace) -> int:
     h = compute(a.speed, a.cable, a.mtu, a.cell_bytes, a.prop_ns_per_m)
     if a.json:
         import json
@@ -190,6 +195,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(format_report(h))
     return 0
+
+
+DESCRIPTION = __doc__.split("\n")[0]
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m models.headroom") -> int:
+    ap = Parser(prog=prog, description=DESCRIPTION)
+    add_arguments(ap)
+    a = ap.parse_args(argv)
+    return run_guarded(prog, lambda: run(a))
 
 
 if __name__ == "__main__":
