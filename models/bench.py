@@ -13,6 +13,7 @@ import argparse
 import random
 import time
 
+from .cliutil import Parser, int_range, run_guarded
 from .config import example_config
 from .mmu import Mmu
 
@@ -58,23 +59,35 @@ def run(events: list[tuple], mmu: Mmu) -> float:
     return time.perf_counter() - t0
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m models.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--events", type=int, default=300_000)
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--events", type=int_range(1), default=300_000,
+                    help="admission events per run (default 300,000)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3, help="best of N runs")
-    a = ap.parse_args(argv)
+    ap.add_argument("--repeat", type=int_range(1), default=3, help="best of N runs (default 3)")
+
+
+def run_bench(a: argparse.Namespace) -> int:
     events = make_events(a.events, a.seed)
     best = None
     for _ in range(a.repeat):
         mmu = Mmu(example_config())
         dt = run(events, mmu)
         best = dt if best is None else min(best, dt)
-    rate = len(events) / best
+    rate = len(events) / max(best, 1e-9)
     print(f"models.bench: {len(events)} events (seed {a.seed}) in {best:.3f} s: "
           f"{rate:,.0f} admission events/s (target >= 200,000); admitted {mmu.admitted}, "
           f"drops {sum(mmu.drops)}, PFC events {len(mmu.events)}")
     return 0
+
+
+DESCRIPTION = __doc__.split("\n")[0]
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m models.bench") -> int:
+    ap = Parser(prog=prog, description=DESCRIPTION)
+    add_arguments(ap)
+    a = ap.parse_args(argv)
+    return run_guarded(prog, lambda: run_bench(a))
 
 
 if __name__ == "__main__":

