@@ -55,14 +55,40 @@ def tool_version(name: str, arg: str = "--version") -> str:
         return f"unknown ({e})"
 
 
-def run(cmd: list[str], log: Path) -> float:
+HEARTBEAT_S = 60.0  # a long phase (nextpnr: minutes) says it is still running this often
+
+
+def _mmss(seconds: float) -> str:
+    m, s = divmod(int(round(seconds)), 60)
+    return f"{m} min {s:02d} s" if m else f"{s} s"
+
+
+def run(cmd: list[str], log: Path, heartbeat: float = HEARTBEAT_S) -> float:
+    """Run one tool of the flow with its output in ``log``; print the phase when it starts,
+    every ``heartbeat`` seconds while it runs, and its elapsed time when it ends, so a
+    seven-minute build is never silent."""
+    phase = f"{Path(log).parent.name}/{Path(log).stem}"
+    name = Path(cmd[0]).name
+    print(f"flow: {phase}: {name} started (log {rel(log)})", flush=True)
     t0 = time.time()
     with open(log, "w") as f:
-        r = subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
-    if r.returncode != 0:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT)
+        while True:
+            try:
+                rc = proc.wait(timeout=heartbeat)
+                break
+            except subprocess.TimeoutExpired:
+                print(f"flow: {phase}: {name} running, {_mmss(time.time() - t0)}", flush=True)
+            except BaseException:  # Ctrl-C or a timeout of the caller: leave no tool behind
+                proc.kill()
+                proc.wait()
+                raise
+    dt = time.time() - t0
+    if rc != 0:
         sys.stderr.write(Path(log).read_text()[-4000:])
-        raise SystemExit(f"flow: {cmd[0]} failed (log {rel(log)})")
-    return time.time() - t0
+        raise SystemExit(f"flow: {cmd[0]} failed after {_mmss(dt)} (log {rel(log)})")
+    print(f"flow: {phase}: {name} done in {_mmss(dt)}", flush=True)
+    return dt
 
 
 def synth(args) -> dict:
@@ -324,7 +350,9 @@ def main(argv=None):
                     help="skip Yosys when the netlist of the same script exists")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
+    t0 = time.time()
     synth(args)
+    print(f"flow: {args.top}: finished in {_mmss(time.time() - t0)}", flush=True)
 
 
 if __name__ == "__main__":
