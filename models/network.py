@@ -128,6 +128,7 @@ class Result:
     paused_since: list[int | None] = field(default_factory=list)  # per sender, XOFF still on
     samples: list[dict] = field(default_factory=list)
     pfc_log: list[tuple[int, int, int, bool]] = field(default_factory=list)  # t, port, pg, xoff
+    refresh_log: list[tuple[int, int, int]] = field(default_factory=list)  # t, port, pg
     end: int = 0
 
 
@@ -311,6 +312,7 @@ class Network:
         if self.gen[i] != gen or not self.mmu.xoff[i]:
             return
         self.res.pfc_refresh += 1
+        self.res.refresh_log.append((self.now, i // PG_COUNT, i % PG_COUNT))
         self._send_pfc(i // PG_COUNT, i % PG_COUNT, True)
         self._at(self.now + self.net.refresh_quanta * QUANTUM_BYTES, "refresh", i, gen)
 

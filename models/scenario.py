@@ -88,7 +88,7 @@ def run_mixed(a) -> tuple[list[Result], str]:
 def run_storm(a) -> tuple[list[Result], str]:
     hd, eta = _headroom(a)
     n = a.ports
-    dur = _us(a, a.us if a.us_given else 400.0)
+    dur = _us(a, a.us)
     net = NetConfig(senders=n, speed_gbps=a.speed, cable_m=a.cable, mtu=a.mtu,
                     egress_stop=_us(a, a.stuck_us), duration=dur,
                     flows=[[Flow(LOSSLESS_PRIO, a.frame)] for _ in range(n)])
@@ -306,11 +306,18 @@ def _plot_lossless(plt, r: Result, a: argparse.Namespace | None) -> None:
                      label="XOFF" if port == 0 else None)
         ax_e.scatter(off, [port - 0.15] * len(off), marker="v", s=22, color="tab:green",
                      label="XON" if port == 0 else None)
+        ref = [us(tt) for tt, pp, _ in r.refresh_log if pp == port]
+        ax_e.scatter(ref, [port + 0.15] * len(ref), marker="^", s=22, facecolors="none",
+                     edgecolors="tab:red", label="XOFF refresh" if port == 0 else None)
     ax_e.set_ylim(-0.7, ports - 0.3)
     ax_e.set_yticks(range(ports) if ports <= 16 else range(0, ports, max(1, ports // 8)))
     ax_e.set_ylabel("PFC frames\n(sender port)")
-    ax_e.legend(fontsize=7, **OUTSIDE, title=f"{xoff_n} XOFF, {xon_n} XON "
-                f"(+{r.pfc_refresh} refreshes)", title_fontsize=7)
+    ax_e.legend(fontsize=7, **OUTSIDE, title=f"{xoff_n} XOFF, {r.pfc_refresh} refresh, "
+                f"{xon_n} XON frames", title_fontsize=7)
+    if a is not None and a.scenario == "storm":
+        for ax in (ax_s, ax_h, ax_e, ax_d):
+            ax.axvline(a.stuck_us, color="k", lw=0.8, ls="-.")
+        ax_s.text(a.stuck_us, ax_s.get_ylim()[1] * 0.95, " egress stops", fontsize=7, va="top")
 
     ax_d.plot(t, [row["lossless_drops"] for row in s], color="tab:red", label="lossless drops")
     ax_d.plot(t, [row["lossy_drops"] for row in s], color="tab:gray", ls="--",
@@ -437,7 +444,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 def run(a: argparse.Namespace) -> int:
     a.us_given = a.us is not None
     if a.us is None:
-        a.us = 32.0
+        a.us = 400.0 if a.scenario == "storm" else 32.0
     a.drain = Fraction(a.drain).limit_denominator(1000)
     if a.scenario == "dt":
         ns = [1 << k for k in range(a.ports.bit_length()) if 1 << k <= a.ports]
