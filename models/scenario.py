@@ -130,14 +130,13 @@ MMU_ONLY = {"dt"}
 
 def title(name: str, a: argparse.Namespace) -> str:
     """The run's parameters, for the plot's title (so a PNG on its own says what it shows)."""
-    _, eta = _headroom(a)
+    hd, eta = _headroom(a)
     head = (f"pfcmmu model: {name}, {a.ports} senders -> 1 egress, {a.speed:g} Gb/s, "
             f"cable {a.cable:g} m, {a.frame} B frames, cell {a.cell_bytes} B")
     if name == "burst":
         return (f"{head}\nlossy burst {a.burst_bytes} B per sender, lossy shared "
                 f"{a.lossy_shared} cells, alpha 2^-7 .. 2^3, drain {float(a.drain):g}, "
                 f"{a.us:g} us")
-    hd, _ = _headroom(a)
     more = f"egress stops at {a.stuck_us:g} us" if name == "storm" else \
         f"drain {float(a.drain):g} x line rate"
     return (f"{head}\nalpha 2^{a.alpha_shift}, headroom {hd} cells ({a.headroom_fraction:g} x "
