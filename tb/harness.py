@@ -15,6 +15,7 @@ to ``sim_build/<sim>/<test-id>/`` so pytest-xdist can run builds in parallel.  E
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -142,12 +143,19 @@ def run(
     testcase: str | list[str] | None = None,
     sim: str | None = None,
     expect_failed: int = 0,
+    build_id: str | None = None,
+    build_args: list[str] | None = None,
 ) -> tuple[int, int]:
     """Build ``toplevel`` and run the cocotb tests of ``test_module``.
 
     ``test_module`` is a dotted module path importable from tb/ (e.g. ``mmu_core.test_mmu_core``).
     Returns (tests, failed) and asserts that at least one test ran and exactly ``expect_failed``
     failed (0 for every real test; the harness self-test uses 1).
+
+    ``build_id``: several pytest items share one build (``sim_build/<sim>/<build_id>/``), each
+    running in its own folder ``sim_build/<sim>/<test_id>/`` (results, log, waves); the build
+    is made under a file lock, so xdist workers that start together build it once and the
+    others wait for it.  ``build_args``: extra simulator build arguments.
     """
     from cocotb_tools.runner import get_results, get_runner
 
@@ -156,17 +164,23 @@ def run(
     parameters = dict(parameters or {})
     waves = os.environ.get("WAVES", "0") not in ("", "0")
     # a waveform build is a different build (the dump is compiled in)
-    build_dir = SIM_BUILD / sim / _safe(test_id + ("-waves" if waves else ""))
+    wtag = "-waves" if waves else ""
+    test_dir = SIM_BUILD / sim / _safe(test_id + wtag)
+    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + wtag)
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
     runner = get_runner(sim)
-    build_args = []
+    build_args = list(build_args or [])
     if sim == "verilator":
         # -Wall is enforced by `make lint`; here only what the build needs
         build_args += ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
         if waves:
             build_args += ["--trace-fst", "--trace-structs"]
+    build_dir.mkdir(parents=True, exist_ok=True)
+    test_dir.mkdir(parents=True, exist_ok=True)
     try:
-        _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves)
+        with open(build_dir.parent / f"{build_dir.name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves)
     except (RuntimeError, SystemExit) as e:
         log = build_dir / "build.log"
         tail = log.read_text()[-3000:] if log.exists() else ""
@@ -179,7 +193,7 @@ def run(
     env["TB_SCALE"] = str(tb_scale(sim))
     env.update(extra_env or {})
     seed = os.environ.get("SEED") or None
-    results_xml = build_dir / "results.xml"
+    results_xml = test_dir / "results.xml"
     results_xml.unlink(missing_ok=True)
     try:
         runner.test(
@@ -190,16 +204,16 @@ def run(
             extra_env=env,
             waves=waves,
             build_dir=build_dir,
-            test_dir=build_dir,
+            test_dir=test_dir,
             results_xml=str(results_xml),
-            log_file=build_dir / "sim.log",
+            log_file=test_dir / "sim.log",
         )
     except SystemExit:
         # the runner exits when a test fails; the results file still says what happened
         if not results_xml.exists():
             raise
     ntests, nfailed = get_results(results_xml)
-    log = build_dir / "sim.log"
+    log = test_dir / "sim.log"
     if ntests == 0:
         raise AssertionError(f"no cocotb test ran for {test_id} (see {log})")
     if nfailed != expect_failed:

@@ -1,7 +1,8 @@
 """Simulator benchmark (not part of the regression): one fixed scenario (IncastTest, fixed
 seed) on Icarus and on Verilator, through the same switch_tb_top build the system regression
-uses; prints simulated frames (into + out of the switch) per second of wall time and the
-Verilator / Icarus ratio.
+uses (tb/system/test_system.py run_system); prints simulated frames (into + out of the
+switch) per second of wall time (the test's own time in results.xml: the simulator's start-up
+and the pyuvm build are outside it, and printed separately) and the Verilator / Icarus ratio.
 
     .venv/bin/python tb/system/bench_sim.py [--test IncastTest] [--seed 1]
 """
@@ -21,15 +22,13 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parents[1]))
 
 import harness  # noqa: E402
-from system.test_system import sources  # noqa: E402
+from system.test_system import run_system  # noqa: E402
 
 
 def run_one(sim: str, test: str, seed: int) -> dict:
     os.environ["SEED"] = str(seed)
-    build = harness.SIM_BUILD / sim / "system"
     t0 = time.monotonic()
-    harness.run("switch_tb_top", "system.system_cases", test_id="system", sources=sources(),
-                testcase=[test], sim=sim, extra_env={"COV_DIR": str(build)})
+    build = run_system(test, sim, test_id=f"bench-{test}")
     wall_total = time.monotonic() - t0
     tc = ET.parse(build / "results.xml").getroot().find(".//testcase")
     real = float(tc.get("time"))

@@ -1,17 +1,38 @@
-"""pytest entry of the system regression: ONE build of switch_tb_top (switch_core) per
-simulator and one simulator run over every pyuvm test, in order (the coverage closure test
-aggregates the earlier ones).  TESTS=<ClassName,...> (env SYSTEM_TESTS) runs a subset;
-SEED=n replays; SOAK=1 makes the soak-style tests ten times longer (nightly)."""
+"""pytest entry of the system regression: one pytest item per pyuvm test, each its own
+simulator run of ONE shared build of switch_tb_top (switch_core) per simulator (built under a
+file lock, so xdist workers that start together build it once), and a last item that asserts
+coverage closure over the whole suite.
+
+* Each traffic test writes the coverage it hit to ``sim_build/<sim>/system-cov/<run>/
+  coverage_<Test>.json`` (base_test extract_phase) and a ``done_<Test>`` marker, pass or fail;
+  ``<run>`` is the pytest session (xdist's PYTEST_XDIST_TESTRUNUID, shared by its workers).
+* ``test_coverage_closure`` waits (bounded) for the markers of every traffic test of this
+  session, merges their files and asserts that every bin of cov_db.required_bins is hit; it
+  is collected last and tb/conftest.py puts the system tests first, so under xdist it waits
+  at most for the traffic tests still running.  test_uvm_units has its negative case.
+* SYSTEM_TESTS="IncastTest EgressPauseTest" runs a subset (the others skip; closure only runs
+  when every traffic test is selected, or when SYSTEM_TESTS names CoverageClosureTest);
+  TESTS=pattern (pytest -k) works as everywhere; SEED=n replays; SOAK=1 makes the soak-style
+  tests ten times longer (nightly).
+"""
 
 import os
 import re
+import time
+import uuid
 from pathlib import Path
+
+import pytest
 
 import harness
 
 HERE = Path(__file__).resolve().parent
-ALL = ["WarmupTest", "RandomTest", "IncastTest", "IncastUndersizedTest", "MixedLossyTest",
-       "EgressPauseTest", "SoakTest", "CoverageClosureTest"]
+# longest first (tb/conftest.py schedules them in this order, ahead of the unit benches)
+TRAFFIC = ["SoakTest", "RandomTest", "WarmupTest", "EgressPauseTest", "MixedLossyTest",
+           "IncastTest", "IncastUndersizedTest"]
+CLOSURE = "CoverageClosureTest"
+ALL = TRAFFIC + [CLOSURE]
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex[:12]
 
 
 def _summaries(log: Path) -> list[str]:
@@ -26,16 +47,83 @@ def sources() -> list[Path]:
     return harness.rtl_sources() + [HERE / "switch_tb_top.v"]
 
 
-def test_system_regression():
+def selected() -> list[str] | None:
     sel = os.environ.get("SYSTEM_TESTS")
-    tests = [t for t in re.split(r"[,\s]+", sel) if t] if sel else ALL
+    return [t for t in re.split(r"[,\s]+", sel) if t] if sel else None
+
+
+def cov_dir(sim: str | None = None) -> Path:
+    return harness.SIM_BUILD / (sim or harness.sim_name()) / "system-cov" / _RUN
+
+
+def run_system(name: str, sim: str | None = None, extra_env: dict | None = None,
+               test_id: str | None = None) -> Path:
+    """One pyuvm test in its own simulator run of the shared build; returns its folder."""
+    sim = sim or harness.sim_name()
+    tid = test_id or f"system-{name}"
+    env = {"COV_DIR": str(cov_dir(sim))}
+    env.update(extra_env or {})
+    cov_dir(sim).mkdir(parents=True, exist_ok=True)
+    harness.run("switch_tb_top", "system.system_cases", test_id=tid, build_id="system",
+                sources=sources(), testcase=[name], sim=sim, extra_env=env)
+    return harness.SIM_BUILD / sim / tid
+
+
+@pytest.mark.parametrize("name", TRAFFIC)
+def test_system(name):
+    sel = selected()
+    if sel is not None and name not in sel:
+        pytest.skip(f"SYSTEM_TESTS={','.join(sel)}")
     sim = harness.sim_name()
-    build = harness.SIM_BUILD / sim / "system"
-    build.mkdir(parents=True, exist_ok=True)
     try:
-        harness.run("switch_tb_top", "system.system_cases", test_id="system",
-                    sources=sources(),
-                    testcase=tests, extra_env={"COV_DIR": str(build)})
+        run_system(name, sim)
     finally:
-        for s in _summaries(build / "sim.log"):
+        d = cov_dir(sim)
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"done_{name}").write_text("")
+        for s in _summaries(harness.SIM_BUILD / sim / f"system-{name}" / "sim.log"):
             print("SUMMARY", s)
+
+
+def closure_report(cov_files: dict[str, Path]) -> tuple[str, list[str]]:
+    """Merge the coverage files (test name -> JSON) and return (report, missing bins)."""
+    from uvm.cov_db import CovDb
+
+    hits = CovDb.load_merged(cov_files.values())
+    return CovDb.report(hits), CovDb.missing(hits)
+
+
+def check_closure(cov_files: dict[str, Path]) -> str:
+    report, missing = closure_report(cov_files)
+    assert not missing, f"coverage not closed over {sorted(cov_files)}: missing {missing}"
+    return report
+
+
+# the wait for the other items: every traffic test's own time limit (system_cases) together
+CLOSURE_WAIT_S = 4 * 3600
+
+
+def test_coverage_closure(request):
+    sel = selected()
+    if sel is not None and CLOSURE not in sel:
+        pytest.skip(f"SYSTEM_TESTS={','.join(sel)} without {CLOSURE}")
+    session_names = {it.callspec.params.get("name") for it in request.session.items
+                     if it.originalname == "test_system" and hasattr(it, "callspec")}
+    want = [t for t in TRAFFIC if t in session_names and (sel is None or t in sel)]
+    if sel is None and set(want) != set(TRAFFIC):
+        pytest.skip(f"closure needs the whole suite; this session runs {want}")
+    d = cov_dir()
+    deadline = time.monotonic() + CLOSURE_WAIT_S
+    while True:
+        missing = [t for t in want if not (d / f"done_{t}").exists()]
+        if not missing:
+            break
+        if time.monotonic() > deadline:
+            pytest.fail(f"closure waited {CLOSURE_WAIT_S} s for the traffic tests {missing} "
+                        f"of this session (no done marker in {d})")
+        time.sleep(2)
+    files = {t: d / f"coverage_{t}.json" for t in want}
+    absent = [t for t, f in files.items() if not f.exists()]
+    assert not absent, f"no coverage file from {absent} in {d} (the test did not get to " \
+                       "its extract phase)"
+    print(check_closure(files))

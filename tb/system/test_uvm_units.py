@@ -2,6 +2,7 @@
 builders, link timing and headroom sizing, 802.1Qbb pause semantics with a fake clock, the
 transmit scheduler, the scoreboard's flow and PFC books fed by the golden model, coverage."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -200,3 +201,22 @@ def test_coverage_bins_and_closure():
     h = Counter({b: 1 for b in req[:-1]})
     assert CovDb.missing(h) == [req[-1]]
     assert "100.0" in CovDb.report(Counter({b: 1 for b in req}))
+
+
+def test_closure_over_coverage_files(tmp_path):
+    """The suite's closure check (test_system.check_closure) merges every test's coverage
+    file; it passes when the files together hit every bin, and fails, naming the bin, when
+    one bin is hit by no test."""
+    import json
+
+    from system.test_system import check_closure
+
+    req = required_bins()
+    half = len(req) // 2
+    a, b = tmp_path / "coverage_A.json", tmp_path / "coverage_B.json"
+    a.write_text(json.dumps({n: 1 for n in req[:half]}))
+    b.write_text(json.dumps({n: 2 for n in req[half:]}))
+    assert "100.0" in check_closure({"A": a, "B": b})
+    b.write_text(json.dumps({n: 2 for n in req[half:-1]}))  # the last bin hit by no test
+    with pytest.raises(AssertionError, match=re.escape(req[-1])):
+        check_closure({"A": a, "B": b})
