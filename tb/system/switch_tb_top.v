@@ -1,8 +1,10 @@
 /*
- * Testbench-only wrapper of switch_core for the pyuvm system tests (tb/system): splits the
- * flattened per-port stream vectors into named per-port streams s<p>_axis_* / m<p>_axis_*
- * that cocotbext-axi binds by prefix.  Everything else (cfg_*, stat_*, err_*) passes through
- * under the same name.  PORT_COUNT is fixed at 4 here (one named port group per port).
+ * Testbench-only wrapper of switch_core for the pyuvm system tests (tb/system): one
+ * tb_axis_port per switch port (port0 .. port3) drives and watches the port's streams, named
+ * s<p>_axis_* / m<p>_axis_* here, so the Python side works per frame, never per clock
+ * (tb/system/tb_axis_port.v).  mmu_obs records the switch's mmu_core handshakes of every clock
+ * that has one (MmuObserver).  cfg_*, stat_*, err_* pass through under the same name.
+ * PORT_COUNT is fixed at 4 here.
  */
 
 `resetall
@@ -24,74 +26,6 @@ module switch_tb_top #(
 ) (
     input  wire                        clk,
     input  wire                        rst,
-
-    /*
-     * Port 0
-     */
-    input  wire [DATA_WIDTH-1:0]       s0_axis_tdata,
-    input  wire [KEEP_WIDTH-1:0]       s0_axis_tkeep,
-    input  wire                        s0_axis_tvalid,
-    output wire                        s0_axis_tready,
-    input  wire                        s0_axis_tlast,
-    input  wire                        s0_axis_tuser,
-    input  wire [DEST_WIDTH-1:0]       s0_axis_tdest,
-    output wire [DATA_WIDTH-1:0]       m0_axis_tdata,
-    output wire [KEEP_WIDTH-1:0]       m0_axis_tkeep,
-    output wire                        m0_axis_tvalid,
-    input  wire                        m0_axis_tready,
-    output wire                        m0_axis_tlast,
-    output wire                        m0_axis_tuser,
-
-    /*
-     * Port 1
-     */
-    input  wire [DATA_WIDTH-1:0]       s1_axis_tdata,
-    input  wire [KEEP_WIDTH-1:0]       s1_axis_tkeep,
-    input  wire                        s1_axis_tvalid,
-    output wire                        s1_axis_tready,
-    input  wire                        s1_axis_tlast,
-    input  wire                        s1_axis_tuser,
-    input  wire [DEST_WIDTH-1:0]       s1_axis_tdest,
-    output wire [DATA_WIDTH-1:0]       m1_axis_tdata,
-    output wire [KEEP_WIDTH-1:0]       m1_axis_tkeep,
-    output wire                        m1_axis_tvalid,
-    input  wire                        m1_axis_tready,
-    output wire                        m1_axis_tlast,
-    output wire                        m1_axis_tuser,
-
-    /*
-     * Port 2
-     */
-    input  wire [DATA_WIDTH-1:0]       s2_axis_tdata,
-    input  wire [KEEP_WIDTH-1:0]       s2_axis_tkeep,
-    input  wire                        s2_axis_tvalid,
-    output wire                        s2_axis_tready,
-    input  wire                        s2_axis_tlast,
-    input  wire                        s2_axis_tuser,
-    input  wire [DEST_WIDTH-1:0]       s2_axis_tdest,
-    output wire [DATA_WIDTH-1:0]       m2_axis_tdata,
-    output wire [KEEP_WIDTH-1:0]       m2_axis_tkeep,
-    output wire                        m2_axis_tvalid,
-    input  wire                        m2_axis_tready,
-    output wire                        m2_axis_tlast,
-    output wire                        m2_axis_tuser,
-
-    /*
-     * Port 3
-     */
-    input  wire [DATA_WIDTH-1:0]       s3_axis_tdata,
-    input  wire [KEEP_WIDTH-1:0]       s3_axis_tkeep,
-    input  wire                        s3_axis_tvalid,
-    output wire                        s3_axis_tready,
-    input  wire                        s3_axis_tlast,
-    input  wire                        s3_axis_tuser,
-    input  wire [DEST_WIDTH-1:0]       s3_axis_tdest,
-    output wire [DATA_WIDTH-1:0]       m3_axis_tdata,
-    output wire [KEEP_WIDTH-1:0]       m3_axis_tkeep,
-    output wire                        m3_axis_tvalid,
-    input  wire                        m3_axis_tready,
-    output wire                        m3_axis_tlast,
-    output wire                        m3_axis_tuser,
 
     /*
      * Configuration and status (switch_core's, unchanged)
@@ -147,6 +81,178 @@ module switch_tb_top #(
 );
 
 localparam N = 4;
+
+wire [DATA_WIDTH-1:0] s0_axis_tdata;
+wire [KEEP_WIDTH-1:0] s0_axis_tkeep;
+wire s0_axis_tvalid;
+wire s0_axis_tready;
+wire s0_axis_tlast;
+wire s0_axis_tuser;
+wire [DEST_WIDTH-1:0] s0_axis_tdest;
+wire [DATA_WIDTH-1:0] m0_axis_tdata;
+wire [KEEP_WIDTH-1:0] m0_axis_tkeep;
+wire m0_axis_tvalid;
+wire m0_axis_tready;
+wire m0_axis_tlast;
+wire m0_axis_tuser;
+wire [DATA_WIDTH-1:0] s1_axis_tdata;
+wire [KEEP_WIDTH-1:0] s1_axis_tkeep;
+wire s1_axis_tvalid;
+wire s1_axis_tready;
+wire s1_axis_tlast;
+wire s1_axis_tuser;
+wire [DEST_WIDTH-1:0] s1_axis_tdest;
+wire [DATA_WIDTH-1:0] m1_axis_tdata;
+wire [KEEP_WIDTH-1:0] m1_axis_tkeep;
+wire m1_axis_tvalid;
+wire m1_axis_tready;
+wire m1_axis_tlast;
+wire m1_axis_tuser;
+wire [DATA_WIDTH-1:0] s2_axis_tdata;
+wire [KEEP_WIDTH-1:0] s2_axis_tkeep;
+wire s2_axis_tvalid;
+wire s2_axis_tready;
+wire s2_axis_tlast;
+wire s2_axis_tuser;
+wire [DEST_WIDTH-1:0] s2_axis_tdest;
+wire [DATA_WIDTH-1:0] m2_axis_tdata;
+wire [KEEP_WIDTH-1:0] m2_axis_tkeep;
+wire m2_axis_tvalid;
+wire m2_axis_tready;
+wire m2_axis_tlast;
+wire m2_axis_tuser;
+wire [DATA_WIDTH-1:0] s3_axis_tdata;
+wire [KEEP_WIDTH-1:0] s3_axis_tkeep;
+wire s3_axis_tvalid;
+wire s3_axis_tready;
+wire s3_axis_tlast;
+wire s3_axis_tuser;
+wire [DEST_WIDTH-1:0] s3_axis_tdest;
+wire [DATA_WIDTH-1:0] m3_axis_tdata;
+wire [KEEP_WIDTH-1:0] m3_axis_tkeep;
+wire m3_axis_tvalid;
+wire m3_axis_tready;
+wire m3_axis_tlast;
+wire m3_axis_tuser;
+
+tb_axis_port #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KEEP_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH)
+) port0 (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s0_axis_tdata),
+    .s_axis_tkeep(s0_axis_tkeep),
+    .s_axis_tvalid(s0_axis_tvalid),
+    .s_axis_tready(s0_axis_tready),
+    .s_axis_tlast(s0_axis_tlast),
+    .s_axis_tuser(s0_axis_tuser),
+    .s_axis_tdest(s0_axis_tdest),
+    .m_axis_tdata(m0_axis_tdata),
+    .m_axis_tkeep(m0_axis_tkeep),
+    .m_axis_tvalid(m0_axis_tvalid),
+    .m_axis_tready(m0_axis_tready),
+    .m_axis_tlast(m0_axis_tlast),
+    .m_axis_tuser(m0_axis_tuser)
+);
+
+tb_axis_port #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KEEP_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH)
+) port1 (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s1_axis_tdata),
+    .s_axis_tkeep(s1_axis_tkeep),
+    .s_axis_tvalid(s1_axis_tvalid),
+    .s_axis_tready(s1_axis_tready),
+    .s_axis_tlast(s1_axis_tlast),
+    .s_axis_tuser(s1_axis_tuser),
+    .s_axis_tdest(s1_axis_tdest),
+    .m_axis_tdata(m1_axis_tdata),
+    .m_axis_tkeep(m1_axis_tkeep),
+    .m_axis_tvalid(m1_axis_tvalid),
+    .m_axis_tready(m1_axis_tready),
+    .m_axis_tlast(m1_axis_tlast),
+    .m_axis_tuser(m1_axis_tuser)
+);
+
+tb_axis_port #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KEEP_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH)
+) port2 (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s2_axis_tdata),
+    .s_axis_tkeep(s2_axis_tkeep),
+    .s_axis_tvalid(s2_axis_tvalid),
+    .s_axis_tready(s2_axis_tready),
+    .s_axis_tlast(s2_axis_tlast),
+    .s_axis_tuser(s2_axis_tuser),
+    .s_axis_tdest(s2_axis_tdest),
+    .m_axis_tdata(m2_axis_tdata),
+    .m_axis_tkeep(m2_axis_tkeep),
+    .m_axis_tvalid(m2_axis_tvalid),
+    .m_axis_tready(m2_axis_tready),
+    .m_axis_tlast(m2_axis_tlast),
+    .m_axis_tuser(m2_axis_tuser)
+);
+
+tb_axis_port #(
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KEEP_WIDTH),
+    .DEST_WIDTH(DEST_WIDTH)
+) port3 (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s3_axis_tdata),
+    .s_axis_tkeep(s3_axis_tkeep),
+    .s_axis_tvalid(s3_axis_tvalid),
+    .s_axis_tready(s3_axis_tready),
+    .s_axis_tlast(s3_axis_tlast),
+    .s_axis_tuser(s3_axis_tuser),
+    .s_axis_tdest(s3_axis_tdest),
+    .m_axis_tdata(m3_axis_tdata),
+    .m_axis_tkeep(m3_axis_tkeep),
+    .m_axis_tvalid(m3_axis_tvalid),
+    .m_axis_tready(m3_axis_tready),
+    .m_axis_tlast(m3_axis_tlast),
+    .m_axis_tuser(m3_axis_tuser)
+);
+
+/*
+ * mmu_core handshakes, one record per clock that has one (the values the rising edge
+ * samples), each field in a 32-bit slot, lowest first: release {valid, port, pg, eport,
+ * queue, cells}, arrival {valid, port, pg, eport, queue, len, tag}, response {valid, admit,
+ * reason, cells, res, shared, hdrm, tag}, and a 32-bit sequence number on top.  A group's
+ * fields are 0 when it has no handshake (Icarus has them X then).
+ */
+wire obs_rel = core.mmu_inst.s_rel_valid && core.mmu_inst.s_rel_ready;
+wire obs_arr = core.mmu_inst.s_req_valid && core.mmu_inst.s_req_ready;
+wire obs_resp = core.mmu_inst.m_resp_valid;
+reg [32*22-1:0] mmu_obs;
+
+always @(posedge clk) begin
+    if (rst) begin
+        mmu_obs <= {32*22{1'b0}};
+    end else if (obs_rel || obs_arr || obs_resp) begin
+        mmu_obs <= {mmu_obs[32*21 +: 32] + 32'd1,
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_tag) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_hdrm) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_shared) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_res) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_cells) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_reason) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_admit) : 32'd0), 32'(obs_resp),
+                    (obs_arr ? 32'(core.mmu_inst.s_req_tag) : 32'd0), (obs_arr ? 32'(core.mmu_inst.s_req_len) : 32'd0),
+                    (obs_arr ? 32'(core.mmu_inst.s_req_queue) : 32'd0), (obs_arr ? 32'(core.mmu_inst.s_req_eport) : 32'd0),
+                    (obs_arr ? 32'(core.mmu_inst.s_req_pg) : 32'd0), (obs_arr ? 32'(core.mmu_inst.s_req_port) : 32'd0), 32'(obs_arr),
+                    (obs_rel ? 32'(core.mmu_inst.s_rel_cells) : 32'd0), (obs_rel ? 32'(core.mmu_inst.s_rel_queue) : 32'd0),
+                    (obs_rel ? 32'(core.mmu_inst.s_rel_eport) : 32'd0), (obs_rel ? 32'(core.mmu_inst.s_rel_pg) : 32'd0),
+                    (obs_rel ? 32'(core.mmu_inst.s_rel_port) : 32'd0), 32'(obs_rel)};
+    end
+end
+
 
 wire [N*DATA_WIDTH-1:0] m_tdata;
 wire [N*KEEP_WIDTH-1:0] m_tkeep;

@@ -19,6 +19,7 @@ from pyuvm import ConfigDB, uvm_test
 from models.mmu import REASON_NAMES
 
 from .cov_db import CovDb
+from .sim_clock import clocks
 from .switch_env import SwitchEnv
 
 
@@ -51,6 +52,13 @@ class SwitchBaseTest(uvm_test):
         self.env = SwitchEnv("env", self)
         self.cov_before = Counter(CovDb.hits)
 
+    def frames(self, n: int, low: int) -> int:
+        """``n`` frames at this run's length: SOAK=1 makes it ten times more, TB_SCALE (0.1 on
+        Icarus, tb/harness.py) scales it, never below ``low``, which keeps the test's point
+        (XOFF fires, lossy frames drop, the switch pauses upstream)."""
+        scale = self.soak_scale * float(os.environ.get("TB_SCALE", "1") or 1)
+        return max(low, round(n * scale))
+
     def agent(self, p):
         return self.env.agents[p]
 
@@ -68,8 +76,6 @@ class SwitchBaseTest(uvm_test):
         for name, v in self.cfg.dut_cfg().items():
             getattr(dut, name).value = v
         dut.stat_mmu_addr.value = 0
-        for p in range(self.cfg.port_count):
-            getattr(dut, f"s{p}_axis_tvalid").value = 0
         await ClockCycles(dut.clk, 8)
         dut.rst.value = 0
         await ClockCycles(dut.clk, 8)
@@ -82,16 +88,18 @@ class SwitchBaseTest(uvm_test):
         m = self.env.predictor.model
         waited = 0
         while True:
-            await ClockCycles(clk, 256)
+            await clocks(clk, 256, self.cfg.timing.clk_ns)
             waited += 256
             if (self.env.drivers_idle() and sb.flows.outstanding() == 0
                     and sb.flows.unmatched_ingress() == 0 and m.total_used == 0):
                 break
             if waited > self.cfg.drain_timeout_clocks:
-                self.logger.error("drain timeout after %d clocks: outstanding %d, model cells "
-                                  "%d", waited, sb.flows.outstanding(), m.total_used)
+                sb.err(f"drain: waited {waited} clocks for the switch to empty: drivers idle "
+                       f"{self.env.drivers_idle()}, admitted frames not yet out "
+                       f"{sb.flows.outstanding()}, frames in with no mmu request "
+                       f"{sb.flows.unmatched_ingress()}, model cells {m.total_used}")
                 break
-        await ClockCycles(clk, 2 * self.cfg.pfc_window_max)
+        await clocks(clk, 2 * self.cfg.pfc_window_max, self.cfg.timing.clk_ns)
 
     def read_counters(self) -> dict:
         dut = cocotb.top

@@ -7,10 +7,10 @@ to port 3 keeps flowing meanwhile.  The partner then sends XON and everything dr
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ClockCycles
 
 from .base_test import SwitchBaseTest
 from .frame_list_seq import FrameListSeq
+from .sim_clock import clocks
 from .system_config import make_config
 
 
@@ -22,8 +22,8 @@ class EgressPauseTest(SwitchBaseTest):
         clk = cocotb.top.clk
         rx3 = self.agent(3).receiver
         rx3.pause([3, 4], 0x100, refresh=0x80 * 8)  # 256 quanta, refreshed every 128 quanta
-        await ClockCycles(clk, 200)
-        n = 20 * self.soak_scale
+        await clocks(clk, 200, self.cfg.timing.clk_ns)
+        n = self.frames(20, low=12)
         tasks = []
         for p in (0, 1):
             specs = []
@@ -37,11 +37,12 @@ class EgressPauseTest(SwitchBaseTest):
             await t
         m = self.env.predictor.model
         for _ in range(200):
-            await ClockCycles(clk, 100)
+            await clocks(clk, 100, self.cfg.timing.clk_ns)
             if any(m.xoff[p * 8 + g] for p in (0, 1) for g in (3, 4)):
                 break
         # hold long enough for the switch to refresh its own XOFF upstream
-        await ClockCycles(clk, self.cfg.timing.quanta_to_clocks(self.cfg.refresh_quanta) + 1500)
+        await clocks(clk, self.cfg.timing.quanta_to_clocks(self.cfg.refresh_quanta) + 1500,
+                     self.cfg.timing.clk_ns)
         self.upstream_xoff = sum(m.xoff_count[p * 8 + g] for p in (0, 1) for g in (3, 4))
         self.out5_during = self.env.scoreboard.flows.frames_out[3]
         rx3.resume([3, 4])

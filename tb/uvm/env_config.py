@@ -21,7 +21,6 @@ class EnvConfig:
     pause_quanta: int = 0x0400  # XOFF time the switch advertises (every priority)
     refresh_quanta: int = 0x0200  # switch refresh interval while XOFF lasts
     len_adjust: int = 0  # mmu request length minus the AXI-stream frame length
-    mmu_path: tuple[str, ...] = ("core", "mmu_inst")  # instance path of mmu_core below the top
     drain_timeout_clocks: int = 200_000
     name: str = "run"
     # per port, the PFC window of a partner that drains the egress below line rate (note_drain)

@@ -15,7 +15,7 @@ from .system_config import LOSSLESS, LOSSLESS_MTU, eta_cells, make_config
 class IncastTest(SwitchBaseTest):
     senders = (0, 1, 2)
     sink = 3
-    frames = 24  # per sender and priority
+    frames_per_sender = 24  # per sender and priority
 
     def headroom(self) -> int:
         return eta_cells()
@@ -26,7 +26,7 @@ class IncastTest(SwitchBaseTest):
     async def stimulus(self):
         self.logger.info("incast %s -> %d, headroom %d cells per lossless PG (eta %d)",
                          self.senders, self.sink, self.headroom(), eta_cells())
-        n = self.frames * self.soak_scale
+        n = self.frames(self.frames_per_sender, low=12)
         tasks = []
         for p in self.senders:
             specs = []

@@ -18,7 +18,7 @@ class MixedLossyTest(SwitchBaseTest):
 
     async def stimulus(self):
         self.agent(2).receiver.set_drain((1, 2))  # half rate: priority 3 alone over-subscribes
-        n = 24 * self.soak_scale
+        n = self.frames(24, low=18)
         tasks = []
         for p in (0, 1):
             specs = []

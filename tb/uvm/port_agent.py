@@ -26,4 +26,5 @@ class PortAgent(uvm_agent):
         if self.active:
             self.driver.seq_item_port.connect(self.seqr.seq_item_export)
             self.monitor.ap_pfc_out.connect(self.driver.pfc_rx_export)
+            self.monitor.driver = self.driver
             self.receiver.driver = self.driver

@@ -2,18 +2,20 @@
 pattern) and can itself send PFC back into the switch (congestion trees, storms).
 
 Drain patterns: "full" (tready always 1), "stop" (always 0), or (n, m): ready n clocks out of
-every m.  pause(prios, quanta, refresh) sends XOFF and refreshes it every ``refresh`` clocks
+every m, from the clock the pattern is set (tb/system/tb_axis_port.v makes tready from them).
+pause(prios, quanta, refresh) sends XOFF and refreshes it every ``refresh`` clocks
 until resume(prios) sends XON (802.1Qbb: time 0 resumes now).
 """
 
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ClockCycles, RisingEdge
+from cocotb.triggers import RisingEdge
 from pyuvm import ConfigDB, uvm_component
 
 from .frame_item import FrameItem
 from .frames import pfc_frame, port_mac
+from .sim_clock import clocks
 
 
 class PortReceiver(uvm_component):
@@ -22,34 +24,32 @@ class PortReceiver(uvm_component):
         self.port = ConfigDB().get(self, "", "port")
         self.driver = None  # set by the agent: PFC frames leave through the transmit side
         self.pattern = "full"
-        self._drain_task = None
+        self._gen = 0
         self._refresh_tasks: dict[int, object] = {}
         self.pfc_sent = 0
 
     def start_of_simulation_phase(self):
-        self.tready = getattr(cocotb.top, f"m{self.port}_axis_tready")
+        self.hw = getattr(cocotb.top, f"port{self.port}")
         self.clk = cocotb.top.clk
         self.set_drain("full")
 
     def set_drain(self, pattern) -> None:
         self.pattern = pattern
         self.cfg.note_drain(self.port, pattern)  # the scoreboard's PFC window for this port
-        if self._drain_task is not None:
-            self._drain_task.cancel()
-            self._drain_task = None
+        hw = self.hw
         if pattern == "full":
-            self.tready.value = 1
+            hw.rx_mode.value = 0
         elif pattern == "stop":
-            self.tready.value = 0
+            hw.rx_mode.value = 1
         else:
-            self._drain_task = cocotb.start_soon(self._drain(*pattern))
-
-    async def _drain(self, n: int, m: int):
-        while True:
-            self.tready.value = 1
-            await ClockCycles(self.clk, n)
-            self.tready.value = 0
-            await ClockCycles(self.clk, m - n)
+            n, m = pattern
+            if not 0 < n <= m < 65536:
+                raise ValueError(f"drain pattern {pattern}: need 0 < n <= m < 65536")
+            hw.rx_n.value = n
+            hw.rx_m.value = m
+            hw.rx_mode.value = 2
+        self._gen = (self._gen + 1) % 65536
+        hw.rx_gen.value = self._gen
 
     # ------------------------------------------------------------------ PFC into the switch
     def send_pfc(self, times: dict[int, int]) -> None:
@@ -67,7 +67,7 @@ class PortReceiver(uvm_component):
 
     async def _refresh(self, k: int, quanta: int, every: int):
         while True:
-            await ClockCycles(self.clk, every)
+            await clocks(self.clk, every, self.cfg.timing.clk_ns)
             self.send_pfc({k: quanta})
 
     def _stop_refresh(self, k: int) -> None:

@@ -21,7 +21,7 @@ class RandomTest(SwitchBaseTest):
         import cocotb
         rng = self.cfg.rng
         self.agent(2).receiver.set_drain((1, 2))
-        n = self.frames_per_port * self.soak_scale
+        n = self.frames(self.frames_per_port, low=16)
         tasks = []
         for p in range(self.cfg.port_count):
             specs = random_specs(rng, p, self.cfg.port_count, n)

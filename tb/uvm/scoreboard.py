@@ -40,6 +40,7 @@ class Scoreboard(uvm_component):
         self.peak_hdrm = [0] * (c.port_count * PG_COUNT)
         self.end_cycle = 0
         self.predictor = None  # set by the env (for the final model state)
+        self.monitors = []  # set by the env: their own errors (records missed) count too
         self.dut_counters = None  # filled by the test before check_phase
         self.expect_lossless_drops = False
         # exception for every failure other than lossless drops: the expected-failure test
@@ -141,7 +142,8 @@ class Scoreboard(uvm_component):
             for name, (dut_v, model_v) in self.dut_counters.items():
                 if dut_v != model_v:
                     self.err(f"DUT counter {name} = {dut_v}, model {model_v}")
-        errs = self.errors + self.flows.errors + self.pfc.errors
+        errs = self.errors + self.flows.errors + self.pfc.errors + \
+            [e for m in self.monitors for e in m.errors]
         for e in errs[:40]:
             self.logger.error(e)
         if errs:

@@ -28,6 +28,7 @@ class SwitchEnv(uvm_env):
     def connect_phase(self):
         sb = self.scoreboard
         sb.predictor = self.predictor
+        sb.monitors = [a.monitor for a in self.agents] + [self.observer]
         self.observer.ap_step.connect(self.predictor.step_export)
         self.observer.ap_resp.connect(sb.resp_export)
         self.predictor.ap.connect(sb.pred_export)
@@ -44,9 +45,11 @@ class SwitchEnv(uvm_env):
     def start_of_simulation_phase(self):
         dut = cocotb.top
         for p in range(self.cfg.port_count):
-            if not self.cfg.is_active(p):
-                getattr(dut, f"s{p}_axis_tvalid").value = 0
-                getattr(dut, f"m{p}_axis_tready").value = 1
+            if not self.cfg.is_active(p):  # sends nothing, drains at line rate
+                hw = getattr(dut, f"port{p}")
+                hw.desc_wr.value = 0
+                hw.rx_mode.value = 0
+                hw.rx_gen.value = 0
 
     def drivers_idle(self) -> bool:
         return all(a.driver.idle() for a in self.agents if a.active)

@@ -8,10 +8,10 @@ headroom.  The drain is then restored: releases bring XON and the paused frames 
 from __future__ import annotations
 
 import cocotb
-from cocotb.triggers import ClockCycles
 
 from .base_test import SwitchBaseTest
 from .frame_list_seq import FrameListSeq
+from .sim_clock import clocks
 from .system_config import make_config
 
 
@@ -27,6 +27,7 @@ class WarmupTest(SwitchBaseTest):
             specs = [{"dest": 1, "prio": prio, "wire_len": 128}]  # one cell: reserved
             specs += [{"dest": 1, "prio": prio, "wire_len": 512}] * 24
             await self.send(0, FrameListSeq("warm", 0, specs, self.cfg))
-            await ClockCycles(clk, 25 * 64 + 2 * self.cfg.timing.prop_clocks + 600)
+            await clocks(clk, 25 * 64 + 2 * self.cfg.timing.prop_clocks + 600,
+                         self.cfg.timing.clk_ns)
             rx1.set_drain("full")
-            await ClockCycles(clk, 1500)
+            await clocks(clk, 1500, self.cfg.timing.clk_ns)
