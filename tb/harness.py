@@ -61,6 +61,14 @@ def setup_env() -> None:
 
 ICARUS_SCALE = 0.1
 
+# cocotb's entry points (pygpi's default list) with the time limits installed before the
+# regression discovers its tests
+PYGPI_USERS = ("cocotb_tools._coverage:start_cocotb_library_coverage",
+               "cocotb.logging:_configure",
+               "cocotb._init:init_package_from_simulation",
+               "common.time_limit:install",
+               "cocotb.regression:_run_regression")
+
 
 def tb_scale(sim: str | None = None) -> float:
     """The traffic-length fraction for ``sim`` (see the module docstring)."""
@@ -191,6 +199,8 @@ def run(
     for k, v in parameters.items():
         env[f"PARAM_{k}"] = str(v)
     env["TB_SCALE"] = str(tb_scale(sim))
+    # every cocotb test gets a simulated-time limit (tb/common/time_limit.py)
+    env["PYGPI_USERS"] = ",".join(PYGPI_USERS)
     env.update(extra_env or {})
     seed = os.environ.get("SEED") or None
     results_xml = test_dir / "results.xml"

@@ -10,6 +10,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
+from common import waits
 from harness import scaled
 from models.config import selftest_config
 
@@ -30,8 +31,12 @@ async def uart_line(dut, cpb):
     """Receive one line (up to \\n) from uart_txd, 8N1, sampling mid-bit."""
     out = bytearray()
     while not out.endswith(b"\n"):
-        while int(dut.uart_txd.value) == 1:
-            await FallingEdge(dut.uart_txd)
+        assert len(out) < 256, f"no end of line after {len(out)} UART characters: {out[:64]!r}"
+        if int(dut.uart_txd.value) == 1:
+            # the line starts within a print interval, its characters follow each other
+            await waits.trigger(FallingEdge(dut.uart_txd),
+                                (2 * P["PRINT_CYCLES"] if not out else 12 * cpb) * PERIOD,
+                                f"the start bit of UART character {len(out)}")
         await Timer(cpb * PERIOD // 2, unit="ns")
         byte = 0
         for b in range(8):

@@ -1,7 +1,9 @@
-"""cocotb tests for the harness self-test: one correct, one expected failure, one known-bad.
+"""cocotb tests for the harness self-test: one correct, one expected failure, one known-bad,
+one stalled handshake.
 
 The known-bad case (``known_bad``) is only run in a sub-run by test_harness.py, which checks
-that the harness reports it as a failure and exits non-zero."""
+that the harness reports it as a failure and exits non-zero; so is ``stalled_handshake``,
+which must end at its time limit (tb/common/time_limit.py) instead of hanging."""
 
 import cocotb
 from cocotb.clock import Clock
@@ -39,3 +41,12 @@ async def known_bad(dut):
     """Fails for real; run only on purpose (testcase filter) by the self-test."""
     await _start(dut)
     assert int(dut.count.value) == 12345, "known-bad case failed as designed"
+
+
+@cocotb.test(skip=True)
+async def stalled_handshake(dut):
+    """Fault: waits, with no bound of its own, for a handshake that never comes (the 8-bit
+    counter never reads 256); only the harness's time limit can end it."""
+    await _start(dut)
+    while int(dut.count.value) != 256:
+        await RisingEdge(dut.clk)

@@ -29,6 +29,19 @@ def test_known_bad_is_reported():
                     extra_env={"COCOTB_TEST_FILTER": "known_bad"})
 
 
+def test_stalled_handshake_times_out():
+    """A test stuck on a handshake that never completes fails at its simulated-time limit
+    (tb/common/time_limit.py, here TB_TIME_LIMIT_US=50) with a message naming it, instead
+    of hanging the job."""
+    with pytest.raises(AssertionError, match="1 of 1 cocotb tests failed"):
+        harness.run("selftest_counter", "harness_selftest.selftest_cases",
+                    test_id="selftest-stall", sources=SRC, testcase="stalled_handshake",
+                    extra_env={"COCOTB_TEST_FILTER": "stalled_handshake",
+                               "TB_TIME_LIMIT_US": "50"})
+    log = (harness.SIM_BUILD / harness.sim_name() / "selftest-stall" / "sim.log").read_text()
+    assert "stalled_handshake: still running after 50 us of simulated time" in log, log[-3000:]
+
+
 def test_failing_regression_exits_nonzero(tmp_path):
     """A pytest sub-run over a module whose cocotb test fails must exit 1, not 0 or 5."""
     bad = tmp_path / "test_bad_sub.py"
@@ -77,4 +90,4 @@ def test_cocotb_makefile_flow():
                        cwd=harness.ROOT, capture_output=True, text=True)
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-3000:]
-    assert "TESTS=3 PASS=2 FAIL=0 SKIP=1" in out, out[-3000:]
+    assert "TESTS=4 PASS=2 FAIL=0 SKIP=2" in out, out[-3000:]

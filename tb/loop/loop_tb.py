@@ -109,13 +109,14 @@ def expected_expired(cfg: LoopConfig, src: int, seq: int) -> tuple[int, bytes]:
     data = ring_frame(src, seq, cfg.prio, cfg.ttl, cfg.frame_bytes)
     data = prevention_remap(pcfg, PORT_HOST, PORT_NEXT, data).data
     s = src
-    while True:
+    for _ in range(256):  # the 8-bit TTL falls by one a hop
         s = (s + 1) % SWITCHES
         data = router_hop(data)
         out = PORT_HOST if data[26] == 0 else PORT_NEXT
         data = prevention_remap(pcfg, PORT_PREV, out, data).data
         if out == PORT_HOST:
             return s, data
+    raise AssertionError(f"frame {seq} of host {src} still in the ring after 256 hops")
 
 
 def val(h) -> int:

@@ -24,6 +24,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly, RisingEdge
 
+from common import waits
 from common.pfc_frames import (OPCODE_PAUSE, OPCODE_PFC, FrameMismatch, check_pfc, fcs,
                                parse_pfc, tshark_decode, tshark_int, with_fcs, write_pcap)
 
@@ -157,12 +158,17 @@ async def reset(dut, refresh_quanta=0x7FFF, step=STEP):
     await RisingEdge(dut.clk)
 
 
-async def wait_idle(dut, clocks=8):
-    """Until busy has been low for ``clocks`` clocks in a row."""
+async def wait_idle(dut, clocks=8, limit=20_000):
+    """Until busy has been low for ``clocks`` clocks in a row (at most ``limit`` clocks)."""
     quiet = 0
-    while quiet < clocks:
-        await RisingEdge(dut.clk)
+
+    def quiet_long_enough():
+        nonlocal quiet
         quiet = 0 if int(dut.busy.value) else quiet + 1
+        return quiet >= clocks
+
+    await RisingEdge(dut.clk)
+    await waits.until(dut.clk, quiet_long_enough, limit, f"pfc_tx busy low for {clocks} clocks")
 
 
 async def set_req(dut, value):

@@ -7,6 +7,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
+from common import waits
+
 CPB = int(os.environ.get("PARAM_CLKS_PER_BIT", "8"))
 COUNT = int(os.environ.get("PARAM_COUNT", "3"))
 
@@ -15,8 +17,10 @@ async def uart_rx(dut, nchars, period_ns=10):
     """Independent 8N1 receiver sampling mid-bit."""
     out = []
     for _ in range(nchars):
-        while int(dut.txd.value) == 1:
-            await FallingEdge(dut.txd)
+        if int(dut.txd.value) == 1:
+            # a character follows the previous one at once; the first within a line's time
+            await waits.trigger(FallingEdge(dut.txd), 12 * nchars * CPB * period_ns,
+                                f"the start bit of character {len(out)}")
         await Timer(CPB * period_ns // 2, unit="ns")
         assert int(dut.txd.value) == 0, "start bit"
         byte = 0
@@ -55,8 +59,8 @@ async def prints_counters(dut):
         dut._log.info("UART line: %r", got)
         assert got == exp, f"{got!r} != {exp!r}"
         await RisingEdge(dut.clk)
-        while int(dut.busy.value):
-            await RisingEdge(dut.clk)
+        await waits.until(dut.clk, lambda: not int(dut.busy.value), 4 * CPB,
+                          "busy to fall after the stop bit")
 
 
 def check_decoder_catches_error():

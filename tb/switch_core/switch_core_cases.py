@@ -16,6 +16,7 @@ from switch_core.sc_tb import (BUFFER_CELLS, CELL_BYTES, DATA_WIDTH, GROUP_W, LO
                                drain_sink, frame, ipv4_checksum_ok, is_pfc, mac, make_config,
                                split_rx)
 from common.pfc_frames import parse_pfc, pfc_frame
+from common import waits
 from harness import scaled
 
 
@@ -293,8 +294,9 @@ async def congestion_pfc(dut):
         r = random.Random(seed + p)
         for i in range(n):
             prio = 3 if r.random() < 0.5 else 1
-            while prio == 3 and paused[p] >> 3 & 1:
-                await RisingEdge(dut.clk)
+            if prio == 3:
+                await waits.until(dut.clk, lambda: not paused[p] >> 3 & 1, 200_000,
+                                  f"XON for priority 3 on port {p}")
             await tb.send(p, frame(p, 2, prio, i, r.randint(60, 300)), 2)
             await tb.sources[p].wait()
 
