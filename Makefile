@@ -42,7 +42,7 @@ endif
 endif
 
 .PHONY: all regress test model-test lint fusesoc-lint clean setup distclean bench bench-model \
-	help makefile-flow synth synth-sweep system soak bench-sim plots
+	help makefile-flow synth synth-sweep system soak nightly bench-sim plots
 
 all: regress ## the full cocotb regression on $(SIM) (same as make regress)
 
@@ -93,12 +93,18 @@ fusesoc-lint: | $(PY) ## pfcmmu.core's lint target through FuseSoC / edalize (Ve
 bench-model: | $(PY) ## admission events per second of the golden model
 	$(PY) -m models.bench
 
-system: | $(PY) ## the pyuvm system suite alone (also part of make); SYSTEM_TESTS selects tests
-	$(PY) -m pytest tb/system -ra --junitxml=sim_build/junit-system-$(SIM).xml
+system: | $(PY) ## the pyuvm system suite alone (also part of make), one pytest item per test; SYSTEM_TESTS selects tests
+	$(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-system-$(SIM).xml
 
 soak: | $(PY) ## nightly: long soak of the system suite on both simulators
-	SOAK=1 SIM=icarus $(PY) -m pytest tb/system -ra
-	SOAK=1 SIM=verilator $(PY) -m pytest tb/system -ra
+	SOAK=1 SIM=icarus $(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-soak-icarus.xml
+	SOAK=1 SIM=verilator $(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-soak-verilator.xml
+
+nightly: SIM := icarus
+nightly: export TB_SCALE := 1
+nightly: | $(PY) ## what is not in CI: the Icarus regression at full length (TB_SCALE=1), then make soak
+	$(call pytest_run,tb $(XDIST) -ra,sim_build/junit-nightly-icarus.xml)
+	$(MAKE) soak
 
 bench-sim: | $(PY) ## simulated frames per wall-clock second, Icarus vs Verilator
 	$(PY) tb/system/bench_sim.py
