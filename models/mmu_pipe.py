@@ -1,0 +1,401 @@
+"""Golden model of the line-rate admission core: the executable specification of a pipeline
+that accepts one arrival and one release every clock (issue 16, docs/model.md "Line-rate
+admission").
+
+It keeps every rule of :class:`models.mmu.Mmu` (cells, reserved -> shared -> headroom, DT,
+release order headroom -> shared -> reserved, XOFF / XON with the SAI resume point) and states
+exactly what a pipelined core with its counters in RAM sees and when:
+
+* **Clock stepped.**  :meth:`PipelinedMmu.clock` is called once per clock, idle clocks
+  included; each call is one *pair* (the clock's release and arrival, either may be absent).
+* **Decision view (VIEW_LAG = 2).**  The arrival of clock k is decided on the counters as
+  committed after clock k - 2, plus a worst-case charge for the arrival of clock k - 1 (decided,
+  not yet committed): its full cell count is added to every counter it could have raised
+  (its PG's reserved, shared and headroom, its queue's reserved and shared, every pool, the
+  headroom pool and the total).  Releases of clocks k - 1 and k are not credited yet.  The view
+  is never below the true occupancy, so no admitted frame can exceed the total buffer, a
+  reserved segment, a headroom limit or the headroom pool (hard limits hold for every decision).
+* **Threshold lag (t_lag).**  T (DT) of every decision and evaluation for clock k is computed
+  from the pool occupancy committed after clock k - t_lag (the core computes it in the stages
+  before the decision; ASICs do the same).
+* **Commit.**  The pair of clock k is committed exactly, release first then the arrival's
+  decided amounts, at the end of clock k + 1 (in the model: right after clock k + 1's decision).
+* **PFC evaluation.**  At each commit, the release's PG, the arrival's PG (any arrival with a
+  good length and index) and the *scan* PG (``clock mod (ports * 8)``) are evaluated on their
+  post-commit counters with T of that clock: every PG is re-evaluated at least once every
+  ``ports * 8`` clocks, so a PG whose T fell under its occupancy because of other PGs is paused
+  within ``ports * 8`` clocks (plus the pipeline), even without an event of its own.
+* **Configuration under traffic.**  :meth:`write_pg`, :meth:`write_queue` and
+  :meth:`write_global` called after :meth:`clock` for clock k take effect from clock k + 1: the
+  pair of a clock carries the configuration of its clock through decision, commit and
+  evaluation.  A PG's (or queue's) *class* (lossless / lossy, i.e. which pool its cells are
+  charged to and whether it may use headroom and pause) is state: it takes a new configured
+  value only at a commit that leaves the PG holding no cell while no arrival for it is in
+  flight.  A release therefore always returns cells to the pool they were charged to, and no
+  counter can wrap whatever is written.  A PG whose class is lossy is never in XOFF.
+
+Integers only; no cocotb.  The RTL implements the same arithmetic and order of updates.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from .config import PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, MmuConfig
+from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_COUNT,
+                  REASON_EGRESS, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE,
+                  SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
+                  shift_alpha)
+
+VIEW_LAG = 2
+DEFAULT_T_LAG = 3
+
+PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
+             "xon_offset")
+QUEUE_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th")
+GLOBAL_FIELDS = ("buffer_cells", "max_frame_bytes", "pool_shared_lossless", "pool_shared_lossy",
+                 "hdrm_pool", "egress_shared_lossless", "egress_shared_lossy")
+
+
+@dataclass(frozen=True)
+class PipeDecision(Decision):
+    eres: int = 0  # cells placed in the egress queue's reserved segment
+    eshared: int = 0  # cells placed in the egress queue's shared segment
+
+
+@dataclass
+class _Pair:
+    """One clock's events between decision and commit, with the configuration of its clock."""
+    clock: int
+    rel: tuple | None = None  # (i, j, cells) of a release with good indices
+    rel_cfg: dict | None = None  # release PG's configuration (for its PFC evaluation)
+    arr: tuple | None = None  # (i, j, cells) of an arrival with good length and indices
+    arr_cfg: dict | None = None
+    admit: bool = False
+    amounts: tuple = (0, 0, 0, 0, 0)  # res, shared, hdrm, eres, eshared
+    scan: int = 0
+    scan_cfg: dict = field(default_factory=dict)
+    sizes: tuple = ()  # (pool_shared[2], egress_shared[2]) of this clock, for T
+    pools: tuple = ()  # pool occupancy committed after clock - t_lag, for T
+
+
+class PipelinedMmu:
+    """Ingress (port, PG) and egress (port, queue) accounting of the line-rate core."""
+
+    def __init__(self, cfg: MmuConfig, t_lag: int = DEFAULT_T_LAG, validate: bool = True):
+        if t_lag < VIEW_LAG:
+            raise ValueError(f"t_lag {t_lag} < VIEW_LAG {VIEW_LAG}: T cannot be newer than the "
+                             "decision's view")
+        self.warnings = cfg.validate() if validate else []
+        self.t_lag = t_lag
+        self.ports = cfg.port_count
+        self.cell_bytes = cfg.cell_bytes
+        n = self.ports * PG_COUNT
+        nq = self.ports * QUEUE_COUNT
+        self.n_pg, self.n_q = n, nq
+        # configuration (what the register map holds)
+        self.pg_cfg = [{f: int(getattr(pg, f)) for f in PG_FIELDS} for _, _, pg in cfg.all_pgs()]
+        self.q_cfg = [{f: int(getattr(q, f)) for f in QUEUE_FIELDS}
+                      for _, _, q in cfg.all_queues()]
+        self.glob = {
+            "buffer_cells": cfg.buffer_cells, "max_frame_bytes": cfg.max_frame_bytes,
+            "pool_shared_lossless": cfg.lossless_shared, "pool_shared_lossy": cfg.lossy_shared,
+            "hdrm_pool": cfg.shared_headroom_pool,
+            "egress_shared_lossless": cfg.egress_lossless_shared,
+            "egress_shared_lossy": cfg.egress_lossy_shared}
+        # committed state
+        self.res = [0] * n
+        self.shared = [0] * n
+        self.hdrm = [0] * n
+        self.res_wm = [0] * n
+        self.shared_wm = [0] * n
+        self.hdrm_wm = [0] * n
+        self.pg_class = [c["lossless"] for c in self.pg_cfg]  # 1: lossless (state, see above)
+        self.xoff = [False] * n
+        self.xoff_count = [0] * n
+        self.xon_count = [0] * n
+        self.q_res = [0] * nq
+        self.q_shared = [0] * nq
+        self.q_wm = [0] * nq
+        self.q_class = [c["lossless"] for c in self.q_cfg]
+        self.pool_used = [0, 0]
+        self.pool_wm = [0, 0]
+        self.hdrm_pool_used = 0
+        self.hdrm_pool_wm = 0
+        self.total_used = 0
+        self.total_wm = 0
+        self.egress_used = [0, 0]
+        self.egress_wm = [0, 0]
+        # counters
+        self.drops = [0] * REASON_COUNT
+        self.admitted = 0
+        self.release_underflow = 0
+        self.release_bad_index = 0
+        self.events: list[PfcEvent] = []
+        # pipeline
+        self.now = 0  # clocks stepped so far (the next clock() is clock `now`)
+        self.inflight: deque[_Pair] = deque()  # decided, not committed
+        # pools (ingress lossless / lossy, egress lossless / lossy) committed after clocks
+        # now - t_lag .. now - 2 (the reset state before clock 0)
+        self.pool_hist: deque[tuple] = deque([(0, 0, 0, 0)] * (t_lag - 1), maxlen=t_lag - 1)
+
+    # ------------------------------------------------------------------ configuration
+    def write_pg(self, port: int, pg: int, **fields) -> None:
+        c = self.pg_cfg[port * PG_COUNT + pg]
+        for k, v in fields.items():
+            if k not in c:
+                raise KeyError(k)
+            c[k] = int(v)
+
+    def write_queue(self, port: int, queue: int, **fields) -> None:
+        c = self.q_cfg[port * QUEUE_COUNT + queue]
+        for k, v in fields.items():
+            if k not in c:
+                raise KeyError(k)
+            c[k] = int(v)
+
+    def write_global(self, **fields) -> None:
+        for k, v in fields.items():
+            if k not in self.glob:
+                raise KeyError(k)
+            self.glob[k] = int(v)
+
+    # ------------------------------------------------------------------ thresholds
+    def _sizes(self) -> tuple:
+        g = self.glob
+        return (g["pool_shared_lossless"], g["pool_shared_lossy"],
+                g["egress_shared_lossless"], g["egress_shared_lossy"])
+
+    def _lagged_pools(self) -> tuple:
+        """Ingress and egress pool occupancy committed after clock now - t_lag."""
+        return self.pool_hist[0]
+
+    @staticmethod
+    def _threshold(c: dict, size: int, used: int) -> int:
+        if not c["dynamic"]:
+            return c["static_th"]
+        a = c["alpha_shift"]
+        return shift_alpha(size - used, a - 16 if a >= 8 else a)
+
+    def pg_threshold(self, c: dict, pool: int, sizes: tuple, pools: tuple) -> int:
+        return self._threshold(c, sizes[pool], pools[pool])
+
+    def q_threshold(self, c: dict, pool: int, sizes: tuple, pools: tuple) -> int:
+        return self._threshold(c, sizes[2 + pool], pools[2 + pool])
+
+    # ------------------------------------------------------------------ one clock
+    def clock(self, release: tuple | None = None, arrival: tuple | None = None):
+        """One clock: ``release`` (port, pg, eport, queue, cells) and ``arrival`` (port, pg,
+        eport, queue, length) presented together.  Returns the arrival's PipeDecision (or
+        None); decision and counters follow the rules of the module docstring."""
+        k = self.now
+        pools = self._lagged_pools()
+        pair = _Pair(clock=k, sizes=self._sizes(), pools=pools, scan=k % self.n_pg)
+        pair.scan_cfg = dict(self.pg_cfg[pair.scan])
+        dec = None
+        if release is not None:
+            port, pg, eport, queue, cells = release
+            if not (0 <= port < self.ports and 0 <= pg < PG_COUNT and 0 <= eport < self.ports
+                    and 0 <= queue < QUEUE_COUNT) or cells < 0:
+                self.release_bad_index += 1
+            else:
+                i = port * PG_COUNT + pg
+                pair.rel = (i, eport * QUEUE_COUNT + queue, cells)
+                pair.rel_cfg = dict(self.pg_cfg[i])
+        if arrival is not None:
+            dec = self._decide(pair, arrival, pools)
+        # commit the previous clock's pair, then this one is in flight
+        while len(self.inflight) >= VIEW_LAG - 1:
+            self._commit(self.inflight.popleft(), next_pair=pair)
+        self.inflight.append(pair)
+        self.now += 1
+        return dec
+
+    def idle(self, clocks: int = 1) -> None:
+        for _ in range(clocks):
+            self.clock()
+
+    # ------------------------------------------------------------------ decision
+    def _decide(self, pair: _Pair, arrival: tuple, pools: tuple) -> PipeDecision:
+        port, pg, eport, queue, length = arrival
+        g = self.glob
+        if length <= 0 or length > g["max_frame_bytes"]:
+            self.drops[REASON_BAD_LEN] += 1
+            return PipeDecision(False, REASON_BAD_LEN, 0, 0, 0, 0, SEG_NONE)
+        cells = -(-length // self.cell_bytes)
+        if not (0 <= port < self.ports and 0 <= pg < PG_COUNT
+                and 0 <= eport < self.ports and 0 <= queue < QUEUE_COUNT):
+            self.drops[REASON_BAD_INDEX] += 1
+            return PipeDecision(False, REASON_BAD_INDEX, cells, 0, 0, 0, SEG_NONE)
+        i = port * PG_COUNT + pg
+        j = eport * QUEUE_COUNT + queue
+        c = self.pg_cfg[i]
+        qc = self.q_cfg[j]
+        pair.arr = (i, j, cells)
+        pair.arr_cfg = dict(c)
+
+        # worst-case charge of the arrival in flight (decided last clock, not committed)
+        f_all = f_pg = f_q = 0
+        for p in self.inflight:
+            if p.arr is not None:
+                fi, fj, fc = p.arr
+                f_all += fc
+                f_pg += fc if fi == i else 0
+                f_q += fc if fj == j else 0
+        lossless = self.pg_class[i]
+        pool = POOL_LOSSLESS if lossless else POOL_LOSSY
+        epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
+        sizes = pair.sizes
+        res_v = self.res[i] + f_pg
+        to_res = min(cells, max(c["reserved"] - res_v, 0))
+        rem = cells - to_res
+        seg = SEG_RESERVED
+        reason = REASON_NONE
+        if self.total_used + f_all + cells > g["buffer_cells"]:
+            reason = REASON_BUFFER_FULL
+        elif rem > 0:
+            t = self.pg_threshold(c, pool, sizes, pools)
+            if (self.shared[i] + f_pg < t
+                    and self.pool_used[pool] + f_all + rem <= sizes[pool]):
+                seg = SEG_SHARED
+            elif (lossless and self.hdrm[i] + f_pg + rem <= c["headroom"]
+                  and (g["hdrm_pool"] == 0
+                       or self.hdrm_pool_used + f_all + rem <= g["hdrm_pool"])):
+                seg = SEG_HEADROOM
+            else:
+                reason = REASON_HEADROOM_FULL if lossless else REASON_INGRESS_LOSSY
+        eto_res = min(cells, max(qc["reserved"] - (self.q_res[j] + f_q), 0))
+        erem = cells - eto_res
+        if reason == REASON_NONE and erem > 0:
+            tq = self.q_threshold(qc, epool, sizes, pools)
+            if not (self.q_shared[j] + f_q < tq
+                    and self.egress_used[epool] + f_all + erem <= sizes[2 + epool]):
+                reason = REASON_EGRESS
+        if reason != REASON_NONE:
+            self.drops[reason] += 1
+            return PipeDecision(False, reason, cells, 0, 0, 0, SEG_NONE)
+        self.admitted += 1
+        sh = rem if seg == SEG_SHARED else 0
+        hd = rem if seg == SEG_HEADROOM else 0
+        pair.admit = True
+        pair.amounts = (to_res, sh, hd, eto_res, erem)
+        return PipeDecision(True, REASON_NONE, cells, to_res, sh, hd,
+                            seg if rem else SEG_RESERVED, eres=eto_res, eshared=erem)
+
+    # ------------------------------------------------------------------ commit
+    def _commit(self, pair: _Pair, next_pair: _Pair) -> None:
+        if pair.rel is not None:
+            self._release(*pair.rel)
+        if pair.admit:
+            self._charge(pair)
+        pools = pair.pools
+        evaluated = set()
+        for i, c in ((pair.rel[0] if pair.rel else None, pair.rel_cfg),
+                     (pair.arr[0] if pair.arr else None, pair.arr_cfg),
+                     (pair.scan, pair.scan_cfg)):
+            if i is not None and i not in evaluated:
+                evaluated.add(i)
+                self._pfc_eval(i, c, pair, pools)
+        # a class follows its configuration only when empty and nothing is in flight for it
+        nxt = next_pair.arr
+        for i in evaluated:
+            if (self.res[i] + self.shared[i] + self.hdrm[i] == 0
+                    and not (nxt is not None and nxt[0] == i)):
+                self.pg_class[i] = self.pg_cfg[i]["lossless"]
+        for j in {pair.rel[1] if pair.rel else None, pair.arr[1] if pair.arr else None,
+                  pair.scan}:
+            if (j is not None and self.q_res[j] + self.q_shared[j] == 0
+                    and not (nxt is not None and nxt[1] == j)):
+                self.q_class[j] = self.q_cfg[j]["lossless"]
+        self.pool_hist.append((self.pool_used[0], self.pool_used[1],
+                               self.egress_used[0], self.egress_used[1]))
+
+    def _release(self, i: int, j: int, cells: int) -> None:
+        pool = POOL_LOSSLESS if self.pg_class[i] else POOL_LOSSY
+        left = cells
+        from_h = min(left, self.hdrm[i])
+        left -= from_h
+        from_s = min(left, self.shared[i])
+        left -= from_s
+        from_r = min(left, self.res[i])
+        left -= from_r
+        self.hdrm[i] -= from_h
+        self.shared[i] -= from_s
+        self.res[i] -= from_r
+        self.hdrm_pool_used -= from_h
+        self.pool_used[pool] -= from_s
+        self.total_used -= from_h + from_s + from_r
+        epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
+        eleft = cells
+        from_es = min(eleft, self.q_shared[j])
+        eleft -= from_es
+        from_er = min(eleft, self.q_res[j])
+        eleft -= from_er
+        self.q_shared[j] -= from_es
+        self.q_res[j] -= from_er
+        self.egress_used[epool] -= from_es
+        if left or eleft:
+            self.release_underflow += 1
+
+    def _charge(self, pair: _Pair) -> None:
+        i, j, cells = pair.arr
+        to_res, sh, hd, eres, esh = pair.amounts
+        pool = POOL_LOSSLESS if self.pg_class[i] else POOL_LOSSY
+        epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
+        self.res[i] += to_res
+        self.res_wm[i] = max(self.res_wm[i], self.res[i])
+        self.shared[i] += sh
+        self.shared_wm[i] = max(self.shared_wm[i], self.shared[i])
+        self.hdrm[i] += hd
+        self.hdrm_wm[i] = max(self.hdrm_wm[i], self.hdrm[i])
+        self.pool_used[pool] += sh
+        self.pool_wm[pool] = max(self.pool_wm[pool], self.pool_used[pool])
+        self.hdrm_pool_used += hd
+        self.hdrm_pool_wm = max(self.hdrm_pool_wm, self.hdrm_pool_used)
+        self.total_used += cells
+        self.total_wm = max(self.total_wm, self.total_used)
+        self.q_res[j] += eres
+        self.q_shared[j] += esh
+        self.q_wm[j] = max(self.q_wm[j], self.q_res[j] + self.q_shared[j])
+        self.egress_used[epool] += esh
+        self.egress_wm[epool] = max(self.egress_wm[epool], self.egress_used[epool])
+
+    # ------------------------------------------------------------------ PFC
+    def xon_point(self, c: dict, t: int) -> int:
+        return min(max(c["xon"], t - c["xon_offset"]), t - 1)
+
+    def _pfc_eval(self, i: int, c: dict, pair: _Pair, pools: tuple) -> None:
+        """As Mmu._pfc_eval, on the post-commit counters with the clock's T; a PG whose class
+        is lossy is released (XON) if it was paused."""
+        if not self.pg_class[i]:
+            if self.xoff[i]:
+                self._set_xoff(i, False, pair.clock)
+            return
+        t = self.pg_threshold(c, POOL_LOSSLESS, pair.sizes, pools)
+        shared = self.shared[i]
+        if not self.xoff[i]:
+            if self.hdrm[i] > 0 or (shared > 0 and shared >= t):
+                self._set_xoff(i, True, pair.clock)
+        elif self.hdrm[i] == 0 and (shared == 0 or shared <= self.xon_point(c, t)):
+            self._set_xoff(i, False, pair.clock)
+
+    def _set_xoff(self, i: int, on: bool, clock: int) -> None:
+        self.xoff[i] = on
+        if on:
+            self.xoff_count[i] += 1
+        else:
+            self.xon_count[i] += 1
+        self.events.append(PfcEvent(clock, i // PG_COUNT, i % PG_COUNT, on))
+
+    # ------------------------------------------------------------------ views
+    def xoff_vector(self, port: int) -> int:
+        return sum(1 << g for g in range(PG_COUNT) if self.xoff[port * PG_COUNT + g])
+
+    def held(self) -> int:
+        """Cells held (committed), for drain checks."""
+        return self.total_used
+
+    def quiescent(self) -> bool:
+        """Nothing in flight: every pair decided has been committed."""
+        return all(p.rel is None and p.arr is None for p in self.inflight)

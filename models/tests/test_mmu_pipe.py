@@ -1,0 +1,283 @@
+"""The line-rate core's model (models/mmu_pipe.py): equal to models.mmu.Mmu when events are
+spaced, conservative and consistent when they are not, safe under reconfiguration."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from models.config import PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT
+from models.mmu import REASON_BUFFER_FULL, SEG_HEADROOM, SEG_RESERVED, SEG_SHARED, Mmu
+from models.mmu_pipe import VIEW_LAG, PipelinedMmu
+
+from .helpers import small_cfg
+
+
+def check_accounting(m: PipelinedMmu, width: int = 16) -> None:
+    """Counters consistent with each other, never negative, never wrapped."""
+    for name in ("res", "shared", "hdrm", "q_res", "q_shared"):
+        vals = getattr(m, name)
+        assert min(vals) >= 0 and max(vals) < (1 << width), name
+    assert m.total_used == sum(m.res) + sum(m.shared) + sum(m.hdrm)
+    assert m.total_used == sum(m.q_res) + sum(m.q_shared)
+    for pool in (POOL_LOSSLESS, POOL_LOSSY):
+        want = POOL_LOSSLESS if pool == POOL_LOSSLESS else POOL_LOSSY
+        assert m.pool_used[pool] == sum(
+            s for s, c in zip(m.shared, m.pg_class) if (POOL_LOSSLESS if c else POOL_LOSSY)
+            == want), f"ingress pool {pool}"
+        assert m.egress_used[pool] == sum(
+            s for s, c in zip(m.q_shared, m.q_class) if (POOL_LOSSLESS if c else POOL_LOSSY)
+            == want), f"egress pool {pool}"
+    assert m.hdrm_pool_used == sum(m.hdrm)
+    for i in range(m.n_pg):
+        if not m.pg_class[i]:
+            assert m.hdrm[i] == 0 and not m.xoff[i], f"lossy PG {i} holds headroom or XOFF"
+
+
+def check_limits(m: PipelinedMmu) -> None:
+    """Hard limits of the configuration as it stands (tests without reconfiguration)."""
+    g = m.glob
+    assert m.total_used <= g["buffer_cells"]
+    for i, c in enumerate(m.pg_cfg):
+        assert m.res[i] <= c["reserved"], f"PG {i} reserved"
+        assert m.hdrm[i] <= c["headroom"], f"PG {i} headroom"
+    if g["hdrm_pool"]:
+        assert m.hdrm_pool_used <= g["hdrm_pool"]
+    assert m.pool_used[0] <= g["pool_shared_lossless"]
+    assert m.pool_used[1] <= g["pool_shared_lossy"]
+    assert m.egress_used[0] <= g["egress_shared_lossless"]
+    assert m.egress_used[1] <= g["egress_shared_lossy"]
+
+
+def test_accounting_checker_can_fail():
+    m = PipelinedMmu(small_cfg())
+    m.clock(arrival=(0, 3, 1, 3, 256 * 6))
+    m.idle(2)
+    check_accounting(m)
+    check_limits(m)
+    m.pool_used[0] += 1
+    with pytest.raises(AssertionError):
+        check_accounting(m)
+    m.pool_used[0] -= 1
+    m.res[3] = 99
+    with pytest.raises(AssertionError):
+        check_limits(m)
+
+
+def _random_event(rng: random.Random, held: list, ports: int = 2):
+    if held and rng.random() < 0.4:
+        return "release", held.pop(rng.randrange(len(held)))
+    port = rng.randrange(ports)
+    pg = rng.choice([0, 3, 3, 5])
+    return "arrive", (port, pg, rng.randrange(ports), pg, rng.randint(1, 5 * 256 + 3))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("t_lag", [2, 5])
+def test_spaced_events_equal_the_sequential_model(seed, t_lag):
+    """One event at a time, t_lag clocks apart: the pipeline's view and T are those of the
+    sequential model, so every decision and counter is the same."""
+    rng = random.Random(seed)
+    cfg = small_cfg(pg={"dynamic": True, "alpha_shift": rng.randint(-2, 1), "headroom": 8},
+                    shared_headroom_pool=rng.choice([0, 10]))
+    ref = Mmu(cfg)
+    m = PipelinedMmu(cfg, t_lag=t_lag)
+    held: list = []
+    for _ in range(400):
+        kind, ev = _random_event(rng, held)
+        if kind == "arrive":
+            a = ref.arrive(*ev)
+            b = m.clock(arrival=ev)
+            assert (a.admit, a.reason, a.cells, a.res, a.shared, a.hdrm, a.segment) == \
+                (b.admit, b.reason, b.cells, b.res, b.shared, b.hdrm, b.segment)
+            if a.admit:
+                held.append(ev[:4] + (a.cells,))
+        else:
+            assert ref.release(*ev)
+            m.clock(release=ev)
+        m.idle(t_lag)
+        for name in ("res", "shared", "hdrm", "q_res", "q_shared", "pool_used", "egress_used",
+                     "res_wm", "shared_wm", "hdrm_wm", "q_wm", "drops"):
+            assert getattr(m, name) == getattr(ref, name), name
+        assert (m.total_used, m.hdrm_pool_used, m.admitted) == \
+            (ref.total_used, ref.hdrm_pool_used, ref.admitted)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_back_to_back_pairs_keep_every_limit_and_drain_to_zero(seed):
+    """A release and an arrival every clock, same-PG heavy: every hard limit holds after
+    every clock, the counters stay consistent and return to zero."""
+    rng = random.Random(1000 + seed)
+    cfg = small_cfg(pg={"dynamic": True, "alpha_shift": rng.randint(-3, 1), "headroom": 10,
+                        "reserved": rng.randint(0, 6)},
+                    lossy_pg={"reserved": rng.randint(0, 3)},
+                    shared_headroom_pool=rng.choice([0, 12]))
+    m = PipelinedMmu(cfg, t_lag=rng.choice([2, 3, 6]))
+    held: list = []
+    kinds = set()
+    for _ in range(3000):
+        rel = held.pop(rng.randrange(len(held))) if held and rng.random() < 0.45 else None
+        port = rng.randrange(2) if rng.random() < 0.3 else 0
+        pg = 3 if rng.random() < 0.7 else rng.choice([0, 5])
+        arr = (port, pg, rng.randrange(2), pg, rng.randint(1, 3 * 256)) \
+            if rng.random() < 0.9 else None
+        d = m.clock(release=rel, arrival=arr)
+        if d is not None:
+            kinds.add((d.admit, d.reason, d.segment))
+            if d.admit:
+                held.append(arr[:4] + (d.cells,))
+        check_accounting(m)
+        check_limits(m)
+    for rel in held:
+        m.clock(release=rel)
+    m.idle(VIEW_LAG + 1)
+    check_accounting(m)
+    assert m.total_used == 0 and m.pool_used == [0, 0] and m.egress_used == [0, 0]
+    assert m.release_underflow == 0
+    assert not any(m.xoff), "every PG resumes once empty"
+    assert {s for a, _, s in kinds if a} >= {SEG_RESERVED, SEG_SHARED, SEG_HEADROOM}
+
+
+def test_view_charges_the_arrival_in_flight_in_full():
+    """Back-to-back one-cell frames to a PG with 4 reserved cells: each decision sees the
+    committed reserved count plus the previous frame in full.  With one cell of room left and
+    a frame every clock, every frame is refused (the one in flight is charged though it was
+    dropped): pessimistic, never optimistic; one idle clock ends it."""
+    cfg = small_cfg(pg={"reserved": 4, "static_th": 0, "headroom": 0})
+    m = PipelinedMmu(cfg)
+    segs = [m.clock(arrival=(0, 3, 1, 3, 100)) for _ in range(5)]
+    assert [d.segment for d in segs[:4]] == [SEG_RESERVED] * 4
+    assert not segs[4].admit  # reserved full, T 0, no headroom
+    m.idle(2)
+    assert m.res[3] == 4
+    m.clock(release=(0, 3, 1, 3, 1))
+    d1 = m.clock(arrival=(0, 3, 1, 3, 100))
+    assert not d1.admit, "the release of the previous clock is not yet in the view"
+    for _ in range(5):
+        assert not m.clock(arrival=(0, 3, 1, 3, 100)).admit, "the frame in flight is charged"
+    m.idle(1)
+    d = m.clock(arrival=(0, 3, 1, 3, 100))
+    assert d.admit and d.segment == SEG_RESERVED
+    m.idle(2)
+    assert m.res[3] == 4 and m.total_used == 4
+
+
+def test_buffer_guard_counts_the_frame_in_flight():
+    cfg = small_cfg(buffer_cells=10, pg={"reserved": 20, "headroom": 0},
+                    lossless_pool=40, egress_lossless_pool=40)
+    m = PipelinedMmu(cfg, validate=False)
+    d = [m.clock(arrival=(0, 3, 1, 3, 256 * 4)) for _ in range(3)]
+    assert [x.admit for x in d] == [True, True, False]
+    assert d[2].reason == REASON_BUFFER_FULL  # 4 committed? no: 0 + 4 in flight + 4 + 4 > 10
+    m.idle(2)
+    assert m.total_used == 8
+
+
+def test_threshold_uses_pool_t_lag_clocks_old():
+    """T of clock k is computed from the pool committed after clock k - t_lag."""
+    cfg = small_cfg(cell_bytes=64, lossy_pg={"alpha_shift": 0, "reserved": 0}, lossy_pool=100,
+                    egress_lossy_pool=400, buffer_cells=600)
+    for t_lag, expect_admit in ((2, False), (6, True)):
+        m = PipelinedMmu(cfg, t_lag=t_lag)
+        # port 1 PG 0 takes 50 of the 100 lossy shared cells
+        assert m.clock(arrival=(1, 0, 1, 0, 50 * 64)).admit
+        m.idle(2)
+        # port 0 PG 0 holds 30: below T = 100 - 50 = 50 only if the 50 is not yet in T's pool
+        assert m.clock(arrival=(0, 0, 1, 0, 30 * 64)).admit
+        m.idle(1)
+        d = m.clock(arrival=(0, 0, 1, 0, 64))
+        # committed: 80 used -> T = 20 <= 30 (drop); with t_lag 6, T sees 0 or 50 used
+        assert d.admit == expect_admit, t_lag
+
+
+def test_pfc_scan_pauses_a_pg_without_events_of_its_own():
+    """Other PGs' arrivals pull T below a quiet PG's occupancy: the scan pauses it within
+    ports * 8 clocks (plus the commit), though the PG itself has no event."""
+    cfg = small_cfg(pg={"dynamic": True, "alpha_shift": 3, "reserved": 0, "headroom": 20},
+                    lossless_pool=120)
+    m = PipelinedMmu(cfg)
+    size = m.glob["pool_shared_lossless"]
+    m.clock(arrival=(0, 3, 1, 3, 20 * 256))  # PG (0, 3): 20 shared, T = size - 0
+    m.idle(3)
+    assert m.shared[3] == 20 and not m.xoff[3]
+    # port 1 PG 3 fills the pool: T = 8 * (size - used) falls to 0
+    while m.pool_used[0] < size:
+        d = m.clock(arrival=(1, 3, 0, 3, 10 * 256))
+        assert d.admit
+        m.idle(2)
+    t0 = m.now
+    while not m.xoff[3]:
+        m.idle()
+        assert m.now - t0 <= m.n_pg + VIEW_LAG, "the scan did not reach the quiet PG"
+    ev = [e for e in m.events if (e.port, e.pg) == (0, 3)]
+    assert ev and ev[-1].xoff and ev[-1].seq >= t0 - 1
+
+
+def test_reconfiguration_lossless_to_lossy_under_traffic():
+    """A PG switched from lossless to lossy while it holds shared and headroom cells keeps its
+    class until it drains: every release returns to the lossless pool, no counter wraps; then
+    it is lossy (lossy pool, no headroom, never paused)."""
+    cfg = small_cfg(pg={"reserved": 2, "static_th": 6, "headroom": 12})
+    m = PipelinedMmu(cfg)
+    held = []
+    for _ in range(6):
+        d = m.clock(arrival=(0, 3, 1, 3, 3 * 256))
+        if d.admit:
+            held.append((0, 3, 1, 3, d.cells))
+    m.idle(2)
+    assert m.hdrm[3] > 0 and m.xoff[3]
+    m.write_pg(0, 3, lossless=0)
+    for rel in held[:-1]:
+        m.clock(release=rel)
+        d = m.clock(arrival=(1, 0, 0, 0, 256))  # lossy traffic elsewhere meanwhile
+        check_accounting(m)
+    m.idle(2)
+    assert m.pg_class[3] == 1, "still holds cells: class unchanged"
+    m.clock(release=held[-1])
+    m.idle(2)
+    check_accounting(m)
+    assert m.res[3] + m.shared[3] + m.hdrm[3] == 0 and m.pg_class[3] == 0 and not m.xoff[3]
+    assert m.pool_used[POOL_LOSSLESS] == 0 and m.release_underflow == 0
+    d = m.clock(arrival=(0, 3, 1, 3, 20 * 256))
+    assert not d.admit or d.hdrm == 0
+    m.idle(2)
+    check_accounting(m)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_reconfiguration_under_traffic_never_corrupts(seed):
+    """Classes, reserved sizes, alphas, thresholds and pool sizes rewritten at random while a
+    release and an arrival arrive every clock: counters stay consistent and never wrap, and
+    the buffer drains to zero."""
+    rng = random.Random(77 + seed)
+    cfg = small_cfg(pg={"dynamic": True, "alpha_shift": -1, "headroom": 10})
+    m = PipelinedMmu(cfg)
+    held: list = []
+    for n in range(4000):
+        rel = held.pop(rng.randrange(len(held))) if held and rng.random() < 0.45 else None
+        pg = rng.choice([0, 3, 3, 5])
+        arr = (rng.randrange(2), pg, rng.randrange(2), pg, rng.randint(1, 3 * 256))
+        d = m.clock(release=rel, arrival=arr)
+        if d.admit:
+            held.append(arr[:4] + (d.cells,))
+        if rng.random() < 0.02:
+            p, g = rng.randrange(2), rng.choice([0, 3, 5])
+            m.write_pg(p, g, lossless=rng.randrange(2), reserved=rng.randint(0, 8),
+                       alpha_shift=rng.randint(-7, 3), dynamic=rng.randrange(2),
+                       static_th=rng.randint(0, 30), headroom=rng.randint(0, 12))
+        if rng.random() < 0.01:
+            m.write_queue(rng.randrange(2), rng.choice([0, 3, 5]), lossless=rng.randrange(2),
+                          reserved=rng.randint(0, 4))
+        if rng.random() < 0.005:
+            m.write_global(pool_shared_lossless=rng.randint(0, 200),
+                           pool_shared_lossy=rng.randint(0, 100),
+                           hdrm_pool=rng.choice([0, 8, 30]), buffer_cells=rng.randint(50, 400))
+        check_accounting(m)
+        assert m.total_used <= 400
+    for rel in held:
+        m.clock(release=rel)
+    m.idle(m.n_pg + VIEW_LAG)
+    check_accounting(m)
+    assert m.total_used == 0 and m.release_underflow == 0 and not any(m.xoff)
+    assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "classes follow once empty"
