@@ -28,11 +28,14 @@ exactly what a pipelined core with its counters in RAM sees and when:
 * **Configuration under traffic.**  :meth:`write_pg`, :meth:`write_queue` and
   :meth:`write_global` called after :meth:`clock` for clock k take effect from clock k + 1: the
   pair of a clock carries the configuration of its clock through decision, commit and
-  evaluation.  A PG's (or queue's) *class* (lossless / lossy, i.e. which pool its cells are
-  charged to and whether it may use headroom and pause) is state: it takes a new configured
-  value only at a commit that leaves the PG holding no cell while no arrival for it is in
-  flight.  A release therefore always returns cells to the pool they were charged to, and no
-  counter can wrap whatever is written.  A PG whose class is lossy is never in XOFF.
+  evaluation.  A PG's (or queue's) *class* (lossless / lossy: which pool its cells are charged to, whether
+  it may use headroom and pause) is recorded with its counters: an arrival is decided with the
+  configured class when its PG holds no cell (in the committed state, with no arrival for it in
+  flight), with the class of the arrival in flight when there is one, and with the recorded
+  class otherwise; an admitted arrival records the class it was decided with.  A release
+  therefore always returns cells to the pool they were charged to, a class change takes effect
+  once the PG has drained, and no counter can wrap whatever is written.  A PG whose recorded
+  class is lossy is never in XOFF.
 
 Integers only; no cocotb.  The RTL implements the same arithmetic and order of updates.
 """
@@ -73,6 +76,8 @@ class _Pair:
     arr: tuple | None = None  # (i, j, cells) of an arrival with good length and indices
     arr_cfg: dict | None = None
     admit: bool = False
+    pg_class: int = 0  # class the arrival was decided with (PG, queue)
+    q_class: int = 0
     amounts: tuple = (0, 0, 0, 0, 0)  # res, shared, hdrm, eres, eshared
     scan: int = 0
     scan_cfg: dict = field(default_factory=dict)
@@ -207,7 +212,7 @@ class PipelinedMmu:
             dec = self._decide(pair, arrival, pools)
         # commit the previous clock's pair, then this one is in flight
         while len(self.inflight) >= VIEW_LAG - 1:
-            self._commit(self.inflight.popleft(), next_pair=pair)
+            self._commit(self.inflight.popleft())
         self.inflight.append(pair)
         self.now += 1
         return dec
@@ -243,9 +248,13 @@ class PipelinedMmu:
                 f_all += fc
                 f_pg += fc if fi == i else 0
                 f_q += fc if fj == j else 0
-        lossless = self.pg_class[i]
+        lossless = self._class_for(i, self.res[i] + self.shared[i] + self.hdrm[i], c["lossless"],
+                                   lambda p: p.arr[0] == i, lambda p: p.pg_class, self.pg_class)
+        qclass = self._class_for(j, self.q_res[j] + self.q_shared[j], qc["lossless"],
+                                 lambda p: p.arr[1] == j, lambda p: p.q_class, self.q_class)
+        pair.pg_class, pair.q_class = lossless, qclass
         pool = POOL_LOSSLESS if lossless else POOL_LOSSY
-        epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
+        epool = POOL_LOSSLESS if qclass else POOL_LOSSY
         sizes = pair.sizes
         res_v = self.res[i] + f_pg
         to_res = min(cells, max(c["reserved"] - res_v, 0))
@@ -283,8 +292,15 @@ class PipelinedMmu:
         return PipeDecision(True, REASON_NONE, cells, to_res, sh, hd,
                             seg if rem else SEG_RESERVED, eres=eto_res, eshared=erem)
 
+    def _class_for(self, idx, held, configured, same, used, recorded) -> int:
+        """The class an arrival is decided with (module docstring)."""
+        for p in reversed(self.inflight):
+            if p.arr is not None and same(p):
+                return used(p)
+        return configured if held == 0 else recorded[idx]
+
     # ------------------------------------------------------------------ commit
-    def _commit(self, pair: _Pair, next_pair: _Pair) -> None:
+    def _commit(self, pair: _Pair) -> None:
         if pair.rel is not None:
             self._release(*pair.rel)
         if pair.admit:
@@ -297,17 +313,6 @@ class PipelinedMmu:
             if i is not None and i not in evaluated:
                 evaluated.add(i)
                 self._pfc_eval(i, c, pair, pools)
-        # a class follows its configuration only when empty and nothing is in flight for it
-        nxt = next_pair.arr
-        for i in evaluated:
-            if (self.res[i] + self.shared[i] + self.hdrm[i] == 0
-                    and not (nxt is not None and nxt[0] == i)):
-                self.pg_class[i] = self.pg_cfg[i]["lossless"]
-        for j in {pair.rel[1] if pair.rel else None, pair.arr[1] if pair.arr else None,
-                  pair.scan}:
-            if (j is not None and self.q_res[j] + self.q_shared[j] == 0
-                    and not (nxt is not None and nxt[1] == j)):
-                self.q_class[j] = self.q_cfg[j]["lossless"]
         self.pool_hist.append((self.pool_used[0], self.pool_used[1],
                                self.egress_used[0], self.egress_used[1]))
 
@@ -341,8 +346,10 @@ class PipelinedMmu:
     def _charge(self, pair: _Pair) -> None:
         i, j, cells = pair.arr
         to_res, sh, hd, eres, esh = pair.amounts
-        pool = POOL_LOSSLESS if self.pg_class[i] else POOL_LOSSY
-        epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
+        self.pg_class[i] = pair.pg_class
+        self.q_class[j] = pair.q_class
+        pool = POOL_LOSSLESS if pair.pg_class else POOL_LOSSY
+        epool = POOL_LOSSLESS if pair.q_class else POOL_LOSSY
         self.res[i] += to_res
         self.res_wm[i] = max(self.res_wm[i], self.res[i])
         self.shared[i] += sh

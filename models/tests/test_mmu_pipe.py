@@ -237,12 +237,13 @@ def test_reconfiguration_lossless_to_lossy_under_traffic():
     m.clock(release=held[-1])
     m.idle(2)
     check_accounting(m)
-    assert m.res[3] + m.shared[3] + m.hdrm[3] == 0 and m.pg_class[3] == 0 and not m.xoff[3]
+    assert m.res[3] + m.shared[3] + m.hdrm[3] == 0 and not m.xoff[3]
     assert m.pool_used[POOL_LOSSLESS] == 0 and m.release_underflow == 0
-    d = m.clock(arrival=(0, 3, 1, 3, 20 * 256))
-    assert not d.admit or d.hdrm == 0
+    d = m.clock(arrival=(0, 3, 1, 3, 6 * 256))  # decided as lossy: no headroom, lossy pool
+    assert d.admit and d.hdrm == 0 and d.shared == 4
     m.idle(2)
     check_accounting(m)
+    assert m.pg_class[3] == 0 and m.pool_used[POOL_LOSSY] == 4 + m.shared[PG_COUNT] and not m.xoff[3]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -280,4 +281,6 @@ def test_random_reconfiguration_under_traffic_never_corrupts(seed):
     m.idle(m.n_pg + VIEW_LAG)
     check_accounting(m)
     assert m.total_used == 0 and m.release_underflow == 0 and not any(m.xoff)
-    assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "classes follow once empty"
+    d = [m.clock(arrival=(p, g, p, g, 100)) for p in range(2) for g in range(8)]
+    m.idle(2)
+    assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "an empty PG takes its new class"
