@@ -8,6 +8,8 @@ rtl/pfc_tx.v
 rtl/pfc_rx.v
 rtl/pfc_watchdog.v
 rtl/mmu_core.v
+rtl/mmu_mpram.v
+rtl/mmu_pipe.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
 rtl/sw_free_list.v

@@ -1,0 +1,136 @@
+/*
+ * Multi-ported RAM for the admission core's per-PG / per-queue state: WRITE_PORTS (1 or 2)
+ * write ports and READ_PORTS read ports, every port every clock, built from simple dual-port
+ * memories that FPGA tools map to block RAM or distributed RAM (and an ASIC flow to SRAM
+ * macros).
+ *
+ * Each (write port, read port) pair has its own bank, written by that write port and read by
+ * that read port.  With two write ports a live value table (LVT, one flip-flop per entry,
+ * LaForest and Steffan, "Efficient Multi-Ported Memories for FPGAs", FPGA 2010) records which
+ * write port wrote each entry last; a read takes that port's bank.  Write port 1 wins when both
+ * write one address in the same clock.
+ *
+ * A valid table (one flip-flop per entry, cleared by rst) makes every entry read as zero after
+ * a reset until it is written again: the state is cleared in one clock, not by a sweep.
+ *
+ * Latency: an address presented at rising edge n (registered there) gives its data on rdata
+ * from edge n + 1 + OUT_REG (OUT_REG 1: the banks' output registers, block RAM REGMODE).  The
+ * data holds every write made at edges before n; a write at edge n itself is not seen (read
+ * before write): the core forwards its in-flight writes (mmu_pipe.v).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module mmu_mpram #(
+    // entries
+    parameter DEPTH = 32,
+    // address width (2^ADDR_W >= DEPTH)
+    parameter ADDR_W = 5,
+    // bits per entry
+    parameter WIDTH = 16,
+    // write ports: 1 or 2
+    parameter WRITE_PORTS = 2,
+    // read ports
+    parameter READ_PORTS = 2,
+    // 1: register the banks' outputs (one more clock of latency)
+    parameter OUT_REG = 1
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    input  wire [WRITE_PORTS-1:0]        wr_en,
+    input  wire [WRITE_PORTS*ADDR_W-1:0] wr_addr,
+    input  wire [WRITE_PORTS*WIDTH-1:0]  wr_data,
+
+    input  wire [READ_PORTS*ADDR_W-1:0]  rd_addr,
+    output wire [READ_PORTS*WIDTH-1:0]   rd_data
+);
+
+initial begin
+    if (WRITE_PORTS < 1 || WRITE_PORTS > 2 || READ_PORTS < 1 || (1 << ADDR_W) < DEPTH
+            || OUT_REG < 0 || OUT_REG > 1) begin
+        $error("Error: mmu_mpram parameters out of range (instance %m)");
+        $finish;
+    end
+end
+
+// live value table (which write port wrote each entry last) and valid table (written since
+// reset)
+reg [DEPTH-1:0] lvt_reg = {DEPTH{1'b0}};
+reg [DEPTH-1:0] valid_reg = {DEPTH{1'b0}};
+
+integer k;
+always @(posedge clk) begin
+    for (k = 0; k < DEPTH; k = k + 1) begin
+        if (WRITE_PORTS == 2 && wr_en[WRITE_PORTS-1]
+                && wr_addr[(WRITE_PORTS-1)*ADDR_W +: ADDR_W] == k[ADDR_W-1:0]) begin
+            lvt_reg[k] <= 1'b1;
+            valid_reg[k] <= 1'b1;
+        end else if (wr_en[0] && wr_addr[0 +: ADDR_W] == k[ADDR_W-1:0]) begin
+            lvt_reg[k] <= 1'b0;
+            valid_reg[k] <= 1'b1;
+        end
+    end
+    if (rst) begin
+        lvt_reg <= {DEPTH{1'b0}};
+        valid_reg <= {DEPTH{1'b0}};
+    end
+end
+
+genvar r, w;
+generate
+for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
+    wire [WRITE_PORTS*WIDTH-1:0] bank_data;
+    reg  lvt_sel_reg = 1'b0;
+    reg  lvt_sel_out_reg = 1'b0;
+    reg  valid_sel_reg = 1'b0;
+    reg  valid_sel_out_reg = 1'b0;
+    wire [ADDR_W-1:0] ra = rd_addr[r*ADDR_W +: ADDR_W];
+
+    for (w = 0; w < WRITE_PORTS; w = w + 1) begin : bank
+        reg [WIDTH-1:0] mem[0:DEPTH-1];
+        reg [WIDTH-1:0] rd_reg = {WIDTH{1'b0}};
+        reg [WIDTH-1:0] out_reg = {WIDTH{1'b0}};
+        integer i;
+
+        initial begin
+            for (i = 0; i < DEPTH; i = i + 1) begin
+                mem[i] = {WIDTH{1'b0}};
+            end
+        end
+
+        always @(posedge clk) begin
+            if (wr_en[w]) begin
+                mem[wr_addr[w*ADDR_W +: ADDR_W]] <= wr_data[w*WIDTH +: WIDTH];
+            end
+            rd_reg <= mem[ra];
+            out_reg <= rd_reg;
+        end
+
+        assign bank_data[w*WIDTH +: WIDTH] = OUT_REG ? out_reg : rd_reg;
+    end
+
+    always @(posedge clk) begin
+        lvt_sel_reg <= lvt_reg[ra];
+        lvt_sel_out_reg <= lvt_sel_reg;
+        valid_sel_reg <= valid_reg[ra] && !rst;
+        valid_sel_out_reg <= valid_sel_reg && !rst;
+    end
+
+    wire valid = OUT_REG ? valid_sel_out_reg : valid_sel_reg;
+    if (WRITE_PORTS == 2) begin : g_sel2
+        wire sel = OUT_REG ? lvt_sel_out_reg : lvt_sel_reg;
+        assign rd_data[r*WIDTH +: WIDTH] = !valid ? {WIDTH{1'b0}}
+                                         : sel ? bank_data[WIDTH +: WIDTH]
+                                         : bank_data[0 +: WIDTH];
+    end else begin : g_sel1
+        assign rd_data[r*WIDTH +: WIDTH] = valid ? bank_data[0 +: WIDTH] : {WIDTH{1'b0}};
+    end
+end
+endgenerate
+
+endmodule
+
+`resetall

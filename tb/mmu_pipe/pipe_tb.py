@@ -1,0 +1,209 @@
+"""mmu_pipe testbench: a clock-by-clock driver and scoreboard against
+models.mmu_pipe.PipelinedMmu.
+
+At every falling edge the bench checks the DUT's registered outputs against what the model
+predicted for this clock, drives the next clock's release, arrival and configuration write,
+and steps the model once (idle clocks included: the model is clock-exact).  The response of
+the pair driven at falling edge n is due at falling edge n + RESP_LAT, the pfc_xoff vector the
+model holds after stepping clock n at n + XOFF_LAT; pfc_change must be the XOR of consecutive
+vectors.  Every mismatch is logged; the test fails at the end (or after max_mismatches).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter, deque
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, RisingEdge
+
+from mmu_pipe import regmap
+from models.config import MmuConfig
+from models.mmu import REASON_NAMES
+from models.mmu_pipe import PipelinedMmu
+
+PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
+CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
+TAG_W = 8
+T_LAG = 5
+RESP_LAT = 7      # falling edges from driving a request to seeing its response
+XOFF_LAT = 8      # falling edges from stepping the model to seeing its pfc_xoff
+STAT_LAT = 4      # falling edges from driving stat_addr to seeing stat_data
+
+
+def val(handle) -> int:
+    v = handle.value
+    return v.to_unsigned() if hasattr(v, "to_unsigned") else int(v)
+
+
+class PipeTB:
+    def __init__(self, dut, cfg: MmuConfig, max_mismatches: int = 20):
+        self.dut = dut
+        self.log = dut._log
+        self.cfg = cfg
+        self.max_mismatches = max_mismatches
+        self.mismatches = 0
+        self.model = PipelinedMmu(cfg, t_lag=T_LAG, validate=False)
+        self.clock_no = 0
+        self.resp_q: deque = deque()      # (due clock, decision, tag)
+        self.xoff_q: deque = deque()      # (due clock, vector)
+        self.cur_xoff = 0
+        self.prev_xoff = 0
+        self.tag = 0
+        self.cov: Counter = Counter()
+        self.arrivals = self.releases = 0
+        self.stat_seen = 0
+        self.in_reset = False
+
+    # ------------------------------------------------------------------ set-up
+    async def start(self) -> None:
+        """Clock, reset, then the configuration written through the port (model idles)."""
+        dut = self.dut
+        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        for name in ("s_req_valid", "s_rel_valid", "cfg_wr_valid", "s_req_port", "s_req_pg",
+                     "s_req_eport", "s_req_queue", "s_req_len", "s_req_tag", "s_rel_port",
+                     "s_rel_pg", "s_rel_eport", "s_rel_queue", "s_rel_cells", "cfg_wr_addr",
+                     "cfg_wr_data", "stat_addr"):
+            getattr(dut, name).value = 0
+        dut.rst.value = 1
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        # the first cycle() releases the reset on the falling edge it drives: that pair is the
+        # model's clock 0 (the scan starts at PG 0 on the first edge out of reset)
+        self.in_reset = True
+        for addr, value in regmap.config_image(self.cfg):
+            await self.cycle(write=(addr, value))
+
+    # ------------------------------------------------------------------ scoreboard
+    def mismatch(self, what: str) -> None:
+        self.mismatches += 1
+        if self.mismatches <= 10:
+            self.log.error("MISMATCH at clock %d: %s", self.clock_no, what)
+        if self.mismatches >= self.max_mismatches:
+            raise AssertionError(f"{self.mismatches} mismatches (first ones in the log)")
+
+    def _check(self) -> None:
+        dut = self.dut
+        valid = val(dut.m_resp_valid)
+        due = bool(self.resp_q) and self.resp_q[0][0] == self.clock_no
+        if valid != due:
+            self.mismatch(f"m_resp_valid {valid}, a response due: {due}")
+        if due:
+            _, d, tag = self.resp_q.popleft()
+            if valid:
+                got = tuple(val(getattr(dut, f"m_resp_{n}")) for n in
+                            ("admit", "reason", "cells", "res", "shared", "hdrm", "eres",
+                             "eshared", "tag"))
+                want = (int(d.admit), d.reason, d.cells, d.res, d.shared, d.hdrm, d.eres,
+                        d.eshared, tag)
+                if got != want:
+                    self.mismatch(f"response (admit reason cells res shared hdrm eres "
+                                  f"eshared tag) got {got} want {want}")
+        while self.xoff_q and self.xoff_q[0][0] <= self.clock_no:
+            self.cur_xoff = self.xoff_q.popleft()[1]
+        got = val(dut.pfc_xoff)
+        if got != self.cur_xoff:
+            self.mismatch(f"pfc_xoff got {got:#x} want {self.cur_xoff:#x}")
+        chg = val(dut.pfc_change)
+        if chg != self.cur_xoff ^ self.prev_xoff:
+            self.mismatch(f"pfc_change got {chg:#x} want {self.cur_xoff ^ self.prev_xoff:#x}")
+        self.prev_xoff = self.cur_xoff
+
+    def _xoff_vector(self) -> int:
+        return sum(1 << i for i, x in enumerate(self.model.xoff) if x)
+
+    # ------------------------------------------------------------------ one clock
+    async def cycle(self, rel=None, arr=None, write=None, stat_addr=None, model_write=None):
+        """One clock: release (port, pg, eport, queue, cells), arrival (port, pg, eport,
+        queue, length), a configuration write (address, value) and its model form
+        (callable applied after the clock), a status address.  Returns the model's decision."""
+        dut = self.dut
+        await FallingEdge(dut.clk)
+        if self.in_reset:
+            dut.rst.value = 0
+            self.in_reset = False
+        else:
+            self._check()
+        self.stat_seen = val(dut.stat_data)
+        if rel is not None:
+            for n, v in zip(("port", "pg", "eport", "queue", "cells"), rel):
+                getattr(dut, f"s_rel_{n}").value = v
+            self.releases += 1
+        dut.s_rel_valid.value = int(rel is not None)
+        tag = self.tag
+        if arr is not None:
+            for n, v in zip(("port", "pg", "eport", "queue", "len"), arr):
+                getattr(dut, f"s_req_{n}").value = v
+            dut.s_req_tag.value = tag
+            self.tag = (tag + 1) % (1 << TAG_W)
+            self.arrivals += 1
+        dut.s_req_valid.value = int(arr is not None)
+        if write is not None:
+            dut.cfg_wr_addr.value, dut.cfg_wr_data.value = write
+        dut.cfg_wr_valid.value = int(write is not None)
+        if stat_addr is not None:
+            dut.stat_addr.value = stat_addr
+        d = self.model.clock(rel, arr)
+        if model_write is not None:
+            model_write(self.model)
+        if d is not None:
+            self.resp_q.append((self.clock_no + RESP_LAT, d, tag))
+            self.cov[("admit" if d.admit else REASON_NAMES[d.reason], d.segment)] += 1
+        self.xoff_q.append((self.clock_no + XOFF_LAT, self._xoff_vector()))
+        self.clock_no += 1
+        return d
+
+    async def idle(self, clocks: int) -> None:
+        for _ in range(clocks):
+            await self.cycle()
+
+    # ------------------------------------------------------------------ status
+    async def read(self, addr: int) -> int:
+        await self.cycle(stat_addr=addr)
+        for _ in range(STAT_LAT):
+            await self.cycle()
+        return self.stat_seen
+
+    async def check_counters(self) -> None:
+        """Every counter, watermark and drop count read through the status port."""
+        m = self.model
+        await self.idle(XOFF_LAT + 2)
+        want = {
+            "ingress_lossless_used": m.pool_used[0], "ingress_lossless_wm": m.pool_wm[0],
+            "ingress_lossy_used": m.pool_used[1], "ingress_lossy_wm": m.pool_wm[1],
+            "hdrm_used": m.hdrm_pool_used, "hdrm_wm": m.hdrm_pool_wm,
+            "egress_lossless_used": m.egress_used[0], "egress_lossless_wm": m.egress_wm[0],
+            "egress_lossy_used": m.egress_used[1], "egress_lossy_wm": m.egress_wm[1],
+            "total_used": m.total_used, "total_wm": m.total_wm, "admitted": m.admitted,
+            "release_underflow": m.release_underflow,
+            "release_bad_index": m.release_bad_index,
+        }
+        for name, w in want.items():
+            got = await self.read(regmap.STATUS[name])
+            if got != w:
+                self.mismatch(f"status {name} got {got} want {w}")
+        for r in range(1, len(m.drops)):
+            got = await self.read(regmap.DROP_BASE + r)
+            if got != m.drops[r]:
+                self.mismatch(f"drops[{REASON_NAMES[r]}] got {got} want {m.drops[r]}")
+        for i in range(m.n_pg):
+            for name, w in (("res", m.res[i]), ("shared", m.shared[i]), ("hdrm", m.hdrm[i]),
+                            ("res_wm", m.res_wm[i]), ("shared_wm", m.shared_wm[i]),
+                            ("hdrm_wm", m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
+                got = await self.read(regmap.pg_addr(i, name))
+                if got != w:
+                    self.mismatch(f"PG {i} {name} got {got} want {w}")
+        for j in range(m.n_q):
+            for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
+                got = await self.read(regmap.queue_addr(j, name))
+                if got != w:
+                    self.mismatch(f"queue {j} {name} got {got} want {w}")
+
+    async def finish(self) -> None:
+        await self.idle(RESP_LAT + XOFF_LAT + 2)
+        await self.check_counters()
+        self.log.info("clocks %d, arrivals %d, releases %d, outcomes %s", self.clock_no,
+                      self.arrivals, self.releases, dict(self.cov))
+        assert not self.resp_q, "responses still due"
+        assert self.mismatches == 0, f"{self.mismatches} mismatches (see the log)"
