@@ -58,8 +58,8 @@ end
 
 // live value table (which write port wrote each entry last) and valid table (written since
 // reset)
-reg [DEPTH-1:0] lvt_reg = {DEPTH{1'b0}};
-reg [DEPTH-1:0] valid_reg = {DEPTH{1'b0}};
+reg [DEPTH-1:0] lvt_reg;
+reg [DEPTH-1:0] valid_reg;
 
 integer k;
 always @(posedge clk) begin
@@ -83,16 +83,19 @@ genvar r, w;
 generate
 for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     wire [WRITE_PORTS*WIDTH-1:0] bank_data;
-    reg  lvt_sel_reg = 1'b0;
-    reg  lvt_sel_out_reg = 1'b0;
-    reg  valid_sel_reg = 1'b0;
-    reg  valid_sel_out_reg = 1'b0;
+    reg  lvt_sel_reg;
+    // unused with one write port
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  lvt_sel_out_reg;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  valid_sel_reg;
+    reg  valid_sel_out_reg;
     wire [ADDR_W-1:0] ra = rd_addr[r*ADDR_W +: ADDR_W];
 
     for (w = 0; w < WRITE_PORTS; w = w + 1) begin : bank
         reg [WIDTH-1:0] mem[0:DEPTH-1];
-        reg [WIDTH-1:0] rd_reg = {WIDTH{1'b0}};
-        reg [WIDTH-1:0] out_reg = {WIDTH{1'b0}};
+        reg [WIDTH-1:0] rd_reg;
+        reg [WIDTH-1:0] out_reg;
         integer i;
 
         initial begin

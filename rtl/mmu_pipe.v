@@ -229,12 +229,12 @@ localparam QE_W = 2 * W + 1;
 
 // a commit as every later stage sees it: PG and queue entries written by the release (0) and
 // by the arrival (1); the arrival's entry wins when both name the same index
-reg  [1:0]        cm_pg_en_reg = 2'b00;
-reg  [2*IW-1:0]   cm_pg_idx_reg = {2*IW{1'b0}};
-reg  [2*PGE_W-1:0] cm_pg_val_reg = {2*PGE_W{1'b0}};
-reg  [1:0]        cm_q_en_reg = 2'b00;
-reg  [2*IW-1:0]   cm_q_idx_reg = {2*IW{1'b0}};
-reg  [2*QE_W-1:0] cm_q_val_reg = {2*QE_W{1'b0}};
+reg  [1:0]        cm_pg_en_reg;
+reg  [2*IW-1:0]   cm_pg_idx_reg;
+reg  [2*PGE_W-1:0] cm_pg_val_reg;
+reg  [1:0]        cm_q_en_reg;
+reg  [2*IW-1:0]   cm_q_idx_reg;
+reg  [2*QE_W-1:0] cm_q_val_reg;
 // the same for the two clocks before (pairs whose RAM write the read may have missed)
 reg  [1:0]        cmh_pg_en_reg [1:2];
 reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
@@ -282,14 +282,14 @@ endfunction
 assign s_req_ready = 1'b1;
 assign s_rel_ready = 1'b1;
 
-reg              a_v0 = 1'b0, r_v0 = 1'b0;
-reg [PORT_W-1:0] a_port0 = 0, a_eport0 = 0, r_port0 = 0, r_eport0 = 0;
-reg [PG_W-1:0]   a_pg0 = 0, r_pg0 = 0;
-reg [Q_W-1:0]    a_q0 = 0, r_q0 = 0;
-reg [LEN_W-1:0]  a_len0 = 0;
-reg [TAG_W-1:0]  a_tag0 = 0;
-reg [W-1:0]      r_c0 = 0;
-reg [IW-1:0]     scan_cnt_reg = 0, sc0 = 0;
+reg              a_v0, r_v0;
+reg [PORT_W-1:0] a_port0, a_eport0, r_port0, r_eport0;
+reg [PG_W-1:0]   a_pg0, r_pg0;
+reg [Q_W-1:0]    a_q0, r_q0;
+reg [LEN_W-1:0]  a_len0;
+reg [TAG_W-1:0]  a_tag0;
+reg [W-1:0]      r_c0;
+reg [IW-1:0]     scan_cnt_reg, sc0;
 
 always @(posedge clk) begin
     a_v0 <= s_req_valid && !rst;
@@ -332,15 +332,15 @@ endfunction
 
 // ------------------------------------------------------------------------------ configuration
 // global fields (registers); per-PG and per-queue fields live in RAM (one memory per field)
-reg [W-1:0]  g_buffer_reg = 0;
-reg [31:0]   g_max_frame_reg = 0;
+reg [W-1:0]  g_buffer_reg;
+reg [31:0]   g_max_frame_reg;
 reg [W-1:0]  g_pool_reg [0:1];      // ingress shared sizes, lossless / lossy
-reg [W-1:0]  g_hdrm_pool_reg = 0;
+reg [W-1:0]  g_hdrm_pool_reg;
 reg [W-1:0]  g_epool_reg [0:1];     // egress shared sizes
 
-reg          cw_v = 1'b0;
-reg [15:0]   cw_a = 0;
-reg [31:0]   cw_d = 0;
+reg          cw_v;
+reg [15:0]   cw_a;
+reg [31:0]   cw_d;
 always @(posedge clk) begin
     cw_v <= cfg_wr_valid && !rst;
     cw_a <= cfg_wr_addr;
@@ -363,7 +363,7 @@ wire cw_pg = cw_v && cw_a[15:13] == 3'd1 && cw_a[3];
 wire cw_q = cw_v && cw_a[15:13] == 3'd2 && cw_a[3];
 wire [IW-1:0] cw_idx = cw_a[4 +: IW];
 
-reg  [15:0] st_addr_reg = 0;
+reg  [15:0] st_addr_reg;
 wire [IW-1:0] st_idx = st_addr_reg[4 +: IW];
 
 // per-PG configuration: field f (8..15) in memory pgc[f-8]; read ports A (0), R (1), scan (2),
@@ -436,10 +436,10 @@ q_state_inst (
 // arrival's PG and queue), read ports A, stat
 localparam PGW_W = 3 * W;
 localparam QW_W = W + 1;
-reg              wm_en_reg = 1'b0;
-reg [IW-1:0]     wm_i_reg = 0, wm_j_reg = 0;
-reg [PGW_W-1:0]  wm_pg_reg = 0;
-reg [QW_W-1:0]   wm_q_reg = 0;
+reg              wm_en_reg;
+reg [IW-1:0]     wm_i_reg, wm_j_reg;
+reg [PGW_W-1:0]  wm_pg_reg;
+reg [QW_W-1:0]   wm_q_reg;
 reg              wmh_en_reg [1:2];
 reg [IW-1:0]     wmh_i_reg [1:2];
 reg [IW-1:0]     wmh_j_reg [1:2];
@@ -480,7 +480,7 @@ reg [W-1:0]    r_c [1:7];
 reg [IW-1:0]   sc [1:7];
 reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
-reg [PROD_W-1:0] prod1 = 0;
+reg [PROD_W-1:0] prod1;
 // the low RECIP_SHIFT bits of the product are the fraction of len / CELL_BYTES
 /* verilator lint_off UNUSEDSIGNAL */
 wire [PROD_W-1:0] quot1 = prod1 >> RECIP_SHIFT;
@@ -549,8 +549,8 @@ end
 
 // ------------------------------------------------------------------------------ committed pools
 reg [W-1:0] pool_reg [0:1];
-reg [W-1:0] hpool_reg = 0;
-reg [W-1:0] total_reg = 0;
+reg [W-1:0] hpool_reg;
+reg [W-1:0] total_reg;
 reg [W-1:0] epool_reg [0:1];
 initial begin
     for (gi = 0; gi < 2; gi = gi + 1) begin
@@ -668,9 +668,9 @@ end
 // T (both pools for the arrival's PG and queue: the class is known at DEC), T of the release's
 // and the scan PG (lossless pool: they are only evaluated for PFC); the in-flight charge
 reg signed [SW-1:0] tA4 [0:1], tQ4 [0:1];
-reg signed [SW-1:0] tR4 = 0, tS4 = 0;
-reg [W-1:0] f_all4 = 0, f_pg4 = 0, f_q4 = 0;
-reg         f_same_pg4 = 1'b0, f_same_q4 = 1'b0;
+reg signed [SW-1:0] tR4, tS4;
+reg [W-1:0] f_all4, f_pg4, f_q4;
+reg         f_same_pg4, f_same_q4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[1]);
@@ -689,13 +689,13 @@ end
 // ------------------------------------------------------------------------------ stage 5
 // decision constants: every limit minus the in-flight charge, so DEC compares each counter
 // against one register (docs/mmu_core.md "DEC")
-reg signed [SW-1:0] kR = 0, k1 = 0, kG = 0, kH1 = 0, kH2 = 0, kHP1 = 0, kHP2 = 0;
+reg signed [SW-1:0] kR, k1, kG, kH1, kH2, kHP1, kHP2;
 reg signed [SW-1:0] kT [0:1], kP1 [0:1], kP2 [0:1];
-reg signed [SW-1:0] kQR = 0, kQ1 = 0;
+reg signed [SW-1:0] kQR, kQ1;
 reg signed [SW-1:0] kTQ [0:1], kE1 [0:1], kE2 [0:1];
-reg                 hp_none5 = 1'b0;
-reg signed [SW-1:0] tA5 = 0, tR5 = 0, tS5 = 0, xA5 = 0, xR5 = 0, xS5 = 0;
-reg                 f_same_pg5 = 1'b0, f_same_q5 = 1'b0;
+reg                 hp_none5;
+reg signed [SW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
+reg                 f_same_pg5, f_same_q5;
 always @(posedge clk) begin : stage5
     reg signed [SW-1:0] cells, kr, kq;
     cells = sx(a_cells[4]);
@@ -750,7 +750,7 @@ wire [W-1:0] d_qsh = qA_d[0 +: W];
 wire [W-1:0] d_qres = qA_d[W +: W];
 wire [W-1:0] d_cells = a_cells[5];
 
-reg          dec_class_reg = 1'b0, dec_qclass_reg = 1'b0;
+reg          dec_class_reg, dec_qclass_reg;
 // class of the decision: that of the arrival in flight to the same PG, else the configured
 // one for an empty PG, else the recorded one
 wire d_class = f_same_pg5 ? dec_class_reg
@@ -762,8 +762,11 @@ wire d_epool = !d_qclass;
 
 wire d_rem_all = sx(d_res) >= kR;
 wire d_rem_none = sx(d_res) <= k1;
+// in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are unused
+/* verilator lint_off UNUSEDSIGNAL */
 wire signed [SW-1:0] d_x = sx(d_res) - k1;
 wire signed [SW-1:0] d_room = kR - sx(d_res);
+/* verilator lint_on UNUSEDSIGNAL */
 wire [W-1:0] d_rem = d_rem_all ? d_cells : d_rem_none ? {W{1'b0}} : d_x[W-1:0];
 wire [W-1:0] d_to_res = d_rem_all ? {W{1'b0}} : d_rem_none ? d_cells : d_room[W-1:0];
 wire d_guard = sx(total_reg) > kG;
@@ -771,31 +774,42 @@ wire [1:0] d_pool_ok, d_sh_ok, d_q_ok, d_ep_ok;
 genvar pp;
 generate
 for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
-    assign d_pool_ok[pp] = d_rem_all ? sx(pool_reg[pp]) <= kP1[pp]
-                           : sx(pool_reg[pp]) + sx(d_res) <= kP2[pp];
-    assign d_sh_ok[pp] = FAULT_INJECT ? sx(d_sh) <= kT[pp] : sx(d_sh) < kT[pp];
+    // every compare is its own term, selected by AND / OR: Icarus 11 compares the words of
+    // a signed array unsigned inside "c ? a <= b : a < b"
+    wire p_all = sx(pool_reg[pp]) <= kP1[pp];
+    wire p_mid = sx(pool_reg[pp]) + sx(d_res) <= kP2[pp];
+    wire e_all = sx(epool_reg[pp]) <= kE1[pp];
+    wire e_mid = sx(epool_reg[pp]) + sx(d_qres) <= kE2[pp];
+    assign d_pool_ok[pp] = (d_rem_all && p_all) || (!d_rem_all && p_mid);
+    assign d_sh_ok[pp] = (sx(d_sh) < kT[pp]) || (FAULT_INJECT != 0 && sx(d_sh) == kT[pp]);
     assign d_q_ok[pp] = sx(d_qsh) < kTQ[pp];
-    assign d_ep_ok[pp] = d_erem_all ? sx(epool_reg[pp]) <= kE1[pp]
-                         : sx(epool_reg[pp]) + sx(d_qres) <= kE2[pp];
+    assign d_ep_ok[pp] = (d_erem_all && e_all) || (!d_erem_all && e_mid);
 end
 endgenerate
-wire d_hd_ok = d_rem_all ? sx(d_hdrm) <= kH1 : sx(d_hdrm) + sx(d_res) <= kH2;
-wire d_hp_ok = hp_none5 || (d_rem_all ? sx(hpool_reg) <= kHP1
-                                      : sx(hpool_reg) + sx(d_res) <= kHP2);
+wire d_hd_all = sx(d_hdrm) <= kH1;
+wire d_hd_mid = sx(d_hdrm) + sx(d_res) <= kH2;
+wire d_hp_all = sx(hpool_reg) <= kHP1;
+wire d_hp_mid = sx(hpool_reg) + sx(d_res) <= kHP2;
+wire d_hd_ok = (d_rem_all && d_hd_all) || (!d_rem_all && d_hd_mid);
+wire d_hp_ok = hp_none5 || (d_rem_all && d_hp_all) || (!d_rem_all && d_hp_mid);
 wire d_erem_all = sx(d_qres) >= kQR;
 wire d_erem_none = sx(d_qres) <= kQ1;
+/* verilator lint_off UNUSEDSIGNAL */
 wire signed [SW-1:0] d_ex = sx(d_qres) - kQ1;
 wire signed [SW-1:0] d_eroom = kQR - sx(d_qres);
+/* verilator lint_on UNUSEDSIGNAL */
 wire [W-1:0] d_erem = d_erem_all ? d_cells : d_erem_none ? {W{1'b0}} : d_ex[W-1:0];
 wire [W-1:0] d_eto_res = d_erem_all ? {W{1'b0}} : d_erem_none ? d_cells : d_eroom[W-1:0];
 
 wire d_shared_ok = d_sh_ok[d_pool] && d_pool_ok[d_pool];
 wire d_hdrm_ok = d_class && d_hd_ok && d_hp_ok;
+wire d_badlen = a_badlen[5];
+wire d_badidx = a_badidx[5];
 reg [2:0] d_reason;
 always @* begin
-    if (a_badlen[5]) begin
+    if (d_badlen) begin
         d_reason = REASON_BAD_LEN;
-    end else if (a_badidx[5]) begin
+    end else if (d_badidx) begin
         d_reason = REASON_BAD_INDEX;
     end else if (d_guard) begin
         d_reason = REASON_BUFFER_FULL;
@@ -810,12 +824,12 @@ end
 wire d_admit = a_v[5] && d_reason == REASON_NONE;
 
 // stage 6 registers: the decision (m_resp_*), the amounts and everything COMMIT needs
-reg          dec_valid_reg = 1'b0, dec_admit_reg = 1'b0;
-reg [2:0]    dec_reason_reg = 0;
-reg [W-1:0]  dec_tr_reg = 0, dec_sh_reg = 0, dec_hd_reg = 0, dec_etr_reg = 0, dec_esh_reg = 0;
-reg [PGE_W-1:0] eA6 = 0, eR6 = 0, eS6 = 0;
-reg [QE_W-1:0]  qA6 = 0, qR6 = 0;
-reg signed [SW-1:0] tA6 = 0, tR6 = 0, tS6 = 0, xA6 = 0, xR6 = 0, xS6 = 0;
+reg          dec_valid_reg, dec_admit_reg;
+reg [2:0]    dec_reason_reg;
+reg [W-1:0]  dec_tr_reg, dec_sh_reg, dec_hd_reg, dec_etr_reg, dec_esh_reg;
+reg [PGE_W-1:0] eA6, eR6, eS6;
+reg [QE_W-1:0]  qA6, qR6;
+reg signed [SW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 always @(posedge clk) begin
     dec_valid_reg <= a_v[5];
     dec_admit_reg <= d_admit;
@@ -860,6 +874,9 @@ wire [PGE_W-1:0] eS_c = fwd_pg(eS6, sc[6], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_va
 wire [QE_W-1:0]  qR_c = fwd_q(qR6, r_j[6], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
 wire [QE_W-1:0]  qA_c = fwd_q(qA6, a_j[6], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
 
+// sums of two or three counters need W+2 bits; every value a counter takes back fits W bits
+// (each is at most what it held), so the upper bits of the results are unused
+/* verilator lint_off UNUSEDSIGNAL */
 wire [W+1:0] c_c = {2'b00, r_c[6]};
 wire [W+1:0] c_h = {2'b00, eR_c[0 +: W]};
 wire [W+1:0] c_s = {2'b00, eR_c[W +: W]};
@@ -883,6 +900,7 @@ wire c_cqsr = c_c <= c_qsr;
 wire [W+1:0] c_qs1 = c_cq ? c_qs - c_c : 0;
 wire [W+1:0] c_qr1 = c_cq ? c_qr : c_cqsr ? c_qsr - c_c : 0;
 wire [W+1:0] c_from_es = c_cq ? c_c : c_qs;
+/* verilator lint_on UNUSEDSIGNAL */
 wire c_rel = r_ok[6];
 wire c_adm = dec_admit_reg;
 wire c_same_pg = c_rel && a_ok[6] && r_i[6] == a_i[6];
@@ -896,12 +914,12 @@ wire [3*W-1:0] c_base = c_same_pg ? c_rel_fields : eA_c[0 +: 3*W];
 wire [2*W-1:0] c_qrel_fields = {c_qr1[W-1:0], c_qs1[W-1:0]};
 wire [2*W-1:0] c_qbase = c_same_q ? c_qrel_fields : qA_c[0 +: 2*W];
 
-reg [1:0]   err_flags_reg = 2'b00;
-reg [31:0]  underflow_count_reg = 0;
-reg [PGE_W-1:0] eA7 = 0, eR7 = 0, eS7 = 0;
-reg [QE_W-1:0]  qA7 = 0;
-reg signed [SW-1:0] tA7 = 0, tR7 = 0, tS7 = 0, xA7 = 0, xR7 = 0, xS7 = 0;
-reg         adm7 = 1'b0;
+reg [1:0]   err_flags_reg;
+reg [31:0]  underflow_count_reg;
+reg [PGE_W-1:0] eA7, eR7, eS7;
+reg [QE_W-1:0]  qA7;
+reg signed [SW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
+reg         adm7;
 integer hi;
 always @(posedge clk) begin
     cm_pg_en_reg <= {c_adm, c_rel};
@@ -977,25 +995,33 @@ assign err_release_underflow = err_flags_reg[0];
 wire [PGE_W-1:0] eR_e = fwd_pg(eR7, r_i[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
 wire [PGE_W-1:0] eA_e = fwd_pg(eA7, a_i[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
 wire [PGE_W-1:0] eS_e = fwd_pg(eS7, sc[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+// the queue's class is not needed for its watermark
+/* verilator lint_off UNUSEDSIGNAL */
 wire [QE_W-1:0]  qA_e = fwd_q(qA7, a_j[7], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+/* verilator lint_on UNUSEDSIGNAL */
 
-reg [N-1:0] xoff_reg = {N{1'b0}};
-reg [N-1:0] pfc_change_reg = {N{1'b0}};
+reg [N-1:0] xoff_reg;
+reg [N-1:0] pfc_change_reg;
 wire e_nR = pfc_next(eR_e[3*W], xoff_reg[r_i[7]], eR_e[0 +: W], eR_e[W +: W], tR7, xR7);
 wire e_nA = pfc_next(eA_e[3*W], xoff_reg[a_i[7]], eA_e[0 +: W], eA_e[W +: W], tA7, xA7);
 wire e_nS = pfc_next(eS_e[3*W], xoff_reg[sc[7]], eS_e[0 +: W], eS_e[W +: W], tS7, xS7);
+wire [IW-1:0] e_sc = sc[7];
+wire [IW-1:0] e_ai = a_i[7];
+wire [IW-1:0] e_ri = r_i[7];
+wire e_aok = a_ok[7];
+wire e_rok = r_ok[7];
 reg [N-1:0] xoff_next;
 integer xi;
 always @* begin
     xoff_next = xoff_reg;
     for (xi = 0; xi < N; xi = xi + 1) begin
-        if (sc[7] == xi[IW-1:0]) begin
+        if (e_sc == xi[IW-1:0]) begin
             xoff_next[xi] = e_nS;
         end
-        if (a_ok[7] && a_i[7] == xi[IW-1:0]) begin
+        if (e_aok && e_ai == xi[IW-1:0]) begin
             xoff_next[xi] = e_nA;
         end
-        if (r_ok[7] && r_i[7] == xi[IW-1:0]) begin
+        if (e_rok && e_ri == xi[IW-1:0]) begin
             xoff_next[xi] = e_nR;
         end
     end
@@ -1044,9 +1070,9 @@ end
 // ------------------------------------------------------------------------------ counters
 reg [W-1:0]  pool_wm_reg [0:1];
 reg [W-1:0]  epool_wm_reg [0:1];
-reg [W-1:0]  hpool_wm_reg = 0, total_wm_reg = 0;
+reg [W-1:0]  hpool_wm_reg, total_wm_reg;
 reg [31:0]   drop_reg [0:7];
-reg [31:0]   admitted_reg = 0, bad_release_reg = 0, arrivals_reg = 0, releases_reg = 0;
+reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
 integer ci;
 always @(posedge clk) begin
     for (ci = 0; ci < 2; ci = ci + 1) begin
@@ -1088,78 +1114,82 @@ end
 
 // ------------------------------------------------------------------------------ status
 // stat_addr registered at edge n, the RAMs read at n+1 (data at n+2), stat_data at n+3
-reg [15:0] st_addr2_reg = 0, st_addr3_reg = 0;
-reg [31:0] stat_data_reg = 0;
+reg [15:0] st_addr2_reg;
+// address bits above the index of the last PG / queue are not decoded
+/* verilator lint_off UNUSEDSIGNAL */
+reg [15:0] st_addr3_reg;
+/* verilator lint_on UNUSEDSIGNAL */
+reg [31:0] stat_data_reg;
 wire [IW-1:0] st_i3 = st_addr3_reg[4 +: IW];
-reg [31:0] st_glob, st_pg, st_q;
 function [31:0] z32;
     input [W:0] v;
     begin
         z32 = {{(31-W){1'b0}}, v};
     end
 endfunction
-always @* begin
-    case (st_addr3_reg[5:0])
-        6'h00: st_glob = z32({1'b0, pool_reg[0]});
-        6'h01: st_glob = z32({1'b0, pool_wm_reg[0]});
-        6'h02: st_glob = z32({1'b0, pool_reg[1]});
-        6'h03: st_glob = z32({1'b0, pool_wm_reg[1]});
-        6'h04: st_glob = z32({1'b0, hpool_reg});
-        6'h05: st_glob = z32({1'b0, hpool_wm_reg});
-        6'h06: st_glob = z32({1'b0, epool_reg[0]});
-        6'h07: st_glob = z32({1'b0, epool_wm_reg[0]});
-        6'h08: st_glob = z32({1'b0, epool_reg[1]});
-        6'h09: st_glob = z32({1'b0, epool_wm_reg[1]});
-        6'h0A: st_glob = z32({1'b0, total_reg});
-        6'h0B: st_glob = z32({1'b0, total_wm_reg});
-        6'h0C: st_glob = admitted_reg;
-        6'h0D: st_glob = underflow_count_reg;
-        6'h0E: st_glob = bad_release_reg;
-        6'h0F: st_glob = {30'd0, err_flags_reg};
-        6'h10, 6'h11, 6'h12, 6'h13, 6'h14, 6'h15, 6'h16: st_glob = drop_reg[st_addr3_reg[2:0]];
-        6'h17: st_glob = arrivals_reg;
-        6'h18: st_glob = releases_reg;
-        6'h1E: st_glob = PORT_COUNT;
-        6'h1F: st_glob = CELL_BYTES;
-        6'h20: st_glob = z32({1'b0, g_buffer_reg});
-        6'h21: st_glob = g_max_frame_reg;
-        6'h22: st_glob = z32({1'b0, g_pool_reg[0]});
-        6'h23: st_glob = z32({1'b0, g_pool_reg[1]});
-        6'h24: st_glob = z32({1'b0, g_hdrm_pool_reg});
-        6'h25: st_glob = z32({1'b0, g_epool_reg[0]});
-        6'h26: st_glob = z32({1'b0, g_epool_reg[1]});
-        default: st_glob = 32'd0;
-    endcase
-    case (st_addr3_reg[3:0])
-        4'd0: st_pg = z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]});
-        4'd1: st_pg = z32({1'b0, pgs_rd[3*PGE_W + W +: W]});
-        4'd2: st_pg = z32({1'b0, pgs_rd[3*PGE_W +: W]});
-        4'd3: st_pg = z32({1'b0, pgw_rd[PGW_W + 2*W +: W]});
-        4'd4: st_pg = z32({1'b0, pgw_rd[PGW_W + W +: W]});
-        4'd5: st_pg = z32({1'b0, pgw_rd[PGW_W +: W]});
-        4'd6: st_pg = {31'd0, xoff_reg[st_i3]};
-        4'd7: st_pg = {31'd0, pgs_rd[3*PGE_W + 3*W]};
-        default: st_pg = pgc_rd[st_addr3_reg[2:0]][96 +: 32];
-    endcase
-    case (st_addr3_reg[3:0])
-        4'd0: st_q = z32({1'b0, qs_rd[2*QE_W + W +: W]});
-        4'd1: st_q = z32({1'b0, qs_rd[2*QE_W +: W]});
-        4'd2: st_q = z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]});
-        4'd3: st_q = z32(qw_rd[QW_W +: QW_W]);
-        4'd4: st_q = {31'd0, qs_rd[2*QE_W + 2*W]};
-        default: st_q = st_addr3_reg[3] ? qc_rd[st_addr3_reg[2:0]][32 +: 32] : 32'd0;
-    endcase
-end
 always @(posedge clk) begin
     st_addr_reg <= stat_addr;
     st_addr2_reg <= st_addr_reg;
     st_addr3_reg <= st_addr2_reg;
-    case (st_addr3_reg[15:13])
-        3'd0: stat_data_reg <= st_glob;
-        3'd1: stat_data_reg <= st_pg;
-        3'd2: stat_data_reg <= st_q;
-        default: stat_data_reg <= 32'd0;
-    endcase
+    stat_data_reg <= 32'd0;
+    if (st_addr3_reg[15:13] == 3'd0) begin
+        case (st_addr3_reg[5:0])
+            6'h00: stat_data_reg <= z32({1'b0, pool_reg[0]});
+            6'h01: stat_data_reg <= z32({1'b0, pool_wm_reg[0]});
+            6'h02: stat_data_reg <= z32({1'b0, pool_reg[1]});
+            6'h03: stat_data_reg <= z32({1'b0, pool_wm_reg[1]});
+            6'h04: stat_data_reg <= z32({1'b0, hpool_reg});
+            6'h05: stat_data_reg <= z32({1'b0, hpool_wm_reg});
+            6'h06: stat_data_reg <= z32({1'b0, epool_reg[0]});
+            6'h07: stat_data_reg <= z32({1'b0, epool_wm_reg[0]});
+            6'h08: stat_data_reg <= z32({1'b0, epool_reg[1]});
+            6'h09: stat_data_reg <= z32({1'b0, epool_wm_reg[1]});
+            6'h0A: stat_data_reg <= z32({1'b0, total_reg});
+            6'h0B: stat_data_reg <= z32({1'b0, total_wm_reg});
+            6'h0C: stat_data_reg <= admitted_reg;
+            6'h0D: stat_data_reg <= underflow_count_reg;
+            6'h0E: stat_data_reg <= bad_release_reg;
+            6'h0F: stat_data_reg <= {30'd0, err_flags_reg};
+            6'h10, 6'h11, 6'h12, 6'h13, 6'h14, 6'h15, 6'h16:
+                stat_data_reg <= drop_reg[st_addr3_reg[2:0]];
+            6'h17: stat_data_reg <= arrivals_reg;
+            6'h18: stat_data_reg <= releases_reg;
+            6'h1E: stat_data_reg <= PORT_COUNT;
+            6'h1F: stat_data_reg <= CELL_BYTES;
+            6'h20: stat_data_reg <= z32({1'b0, g_buffer_reg});
+            6'h21: stat_data_reg <= g_max_frame_reg;
+            6'h22: stat_data_reg <= z32({1'b0, g_pool_reg[0]});
+            6'h23: stat_data_reg <= z32({1'b0, g_pool_reg[1]});
+            6'h24: stat_data_reg <= z32({1'b0, g_hdrm_pool_reg});
+            6'h25: stat_data_reg <= z32({1'b0, g_epool_reg[0]});
+            6'h26: stat_data_reg <= z32({1'b0, g_epool_reg[1]});
+            default: stat_data_reg <= 32'd0;
+        endcase
+    end else if (st_addr3_reg[15:13] == 3'd1) begin
+        case (st_addr3_reg[3:0])
+            4'd0: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]});
+            4'd1: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W + W +: W]});
+            4'd2: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W +: W]});
+            4'd3: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W + 2*W +: W]});
+            4'd4: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W + W +: W]});
+            4'd5: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W +: W]});
+            4'd6: stat_data_reg <= {31'd0, xoff_reg[st_i3]};
+            4'd7: stat_data_reg <= {31'd0, pgs_rd[3*PGE_W + 3*W]};
+            default: stat_data_reg <= pgc_rd[st_addr3_reg[2:0]][96 +: 32];
+        endcase
+    end else if (st_addr3_reg[15:13] == 3'd2) begin
+        case (st_addr3_reg[3:0])
+            4'd0: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W + W +: W]});
+            4'd1: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W +: W]});
+            4'd2: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W +: W]}
+                                       + {1'b0, qs_rd[2*QE_W + W +: W]});
+            4'd3: stat_data_reg <= z32(qw_rd[QW_W +: QW_W]);
+            4'd4: stat_data_reg <= {31'd0, qs_rd[2*QE_W + 2*W]};
+            4'd8, 4'd9, 4'd10, 4'd11, 4'd12:
+                stat_data_reg <= qc_rd[st_addr3_reg[2:0]][32 +: 32];
+            default: stat_data_reg <= 32'd0;
+        endcase
+    end
 end
 assign stat_data = stat_data_reg;
 
