@@ -188,6 +188,48 @@ function signed [SW-1:0] threshold;
     end
 endfunction
 
+// carry-save arithmetic for the DEC and COMMIT stages: a three-operand sum is one LUT level
+// (sum and majority bits) and one carry chain
+localparam XW = W + 4;
+function [XW-1:0] xz;
+    input [W-1:0] v;
+    begin
+        xz = {{(XW-W){1'b0}}, v};
+    end
+endfunction
+function [XW-1:0] add3;
+    input [XW-1:0] a;
+    input [XW-1:0] b;
+    input [XW-1:0] c;
+    input cin;
+    // the top majority bit leaves the word (sums are taken modulo 2^XW)
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [XW-1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        maj = (a & b) | (a & c) | (b & c);
+        add3 = (a ^ b ^ c) + {maj[XW-2:0], cin};
+    end
+endfunction
+// a + b <= k, as the sign of a + b + ~k (= a + b - k - 1)
+function le2;
+    input signed [SW-1:0] a;
+    input signed [SW-1:0] b;
+    input signed [SW-1:0] k;
+    reg [SW+1:0] x, y, w, sum;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [SW+1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        x = {{2{a[SW-1]}}, a};
+        y = {{2{b[SW-1]}}, b};
+        w = ~{{2{k[SW-1]}}, k};
+        maj = (x & y) | (x & w) | (y & w);
+        sum = (x ^ y ^ w) + {maj[SW:0], 1'b0};
+        le2 = sum[SW+1];
+    end
+endfunction
+
 // SAI resume point min(max(xon, T - xon_offset), T - 1)
 function signed [SW-1:0] xon_point;
     input signed [SW-1:0] t;
@@ -235,13 +277,17 @@ reg  [2*PGE_W-1:0] cm_pg_val_reg;
 reg  [1:0]        cm_q_en_reg;
 reg  [2*IW-1:0]   cm_q_idx_reg;
 reg  [2*QE_W-1:0] cm_q_val_reg;
+// with the running sums COMMIT needs (hdrm + shared, + reserved; queue shared + reserved) and
+// whether the release bus's entry is empty after the commit (the arrival bus's never is)
+reg  [2*(W+2)-1:0] cm_pg_hs_reg, cm_pg_hsr_reg, cm_q_qsr_reg;
+reg               cm_pg_empty_reg, cm_q_empty_reg;
 // the same for the two clocks before (pairs whose RAM write the read may have missed)
-reg  [1:0]        cmh_pg_en_reg [1:2];
-reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
-reg  [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
-reg  [1:0]        cmh_q_en_reg [1:2];
-reg  [2*IW-1:0]   cmh_q_idx_reg [1:2];
-reg  [2*QE_W-1:0] cmh_q_val_reg [1:2];
+(* mem2reg *) reg  [1:0]        cmh_pg_en_reg [1:2];
+(* mem2reg *) reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
+(* mem2reg *) reg  [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
+(* mem2reg *) reg  [1:0]        cmh_q_en_reg [1:2];
+(* mem2reg *) reg  [2*IW-1:0]   cmh_q_idx_reg [1:2];
+(* mem2reg *) reg  [2*QE_W-1:0] cmh_q_val_reg [1:2];
 
 function [PGE_W-1:0] fwd_pg;
     input [PGE_W-1:0] v;
@@ -334,9 +380,9 @@ endfunction
 // global fields (registers); per-PG and per-queue fields live in RAM (one memory per field)
 reg [W-1:0]  g_buffer_reg;
 reg [31:0]   g_max_frame_reg;
-reg [W-1:0]  g_pool_reg [0:1];      // ingress shared sizes, lossless / lossy
+(* mem2reg *) reg [W-1:0]  g_pool_reg [0:1];      // ingress shared sizes, lossless / lossy
 reg [W-1:0]  g_hdrm_pool_reg;
-reg [W-1:0]  g_epool_reg [0:1];     // egress shared sizes
+(* mem2reg *) reg [W-1:0]  g_epool_reg [0:1];     // egress shared sizes
 
 reg          cw_v;
 reg [15:0]   cw_a;
@@ -440,11 +486,11 @@ reg              wm_en_reg;
 reg [IW-1:0]     wm_i_reg, wm_j_reg;
 reg [PGW_W-1:0]  wm_pg_reg;
 reg [QW_W-1:0]   wm_q_reg;
-reg              wmh_en_reg [1:2];
-reg [IW-1:0]     wmh_i_reg [1:2];
-reg [IW-1:0]     wmh_j_reg [1:2];
-reg [PGW_W-1:0]  wmh_pg_reg [1:2];
-reg [QW_W-1:0]   wmh_q_reg [1:2];
+(* mem2reg *) reg              wmh_en_reg [1:2];
+(* mem2reg *) reg [IW-1:0]     wmh_i_reg [1:2];
+(* mem2reg *) reg [IW-1:0]     wmh_j_reg [1:2];
+(* mem2reg *) reg [PGW_W-1:0]  wmh_pg_reg [1:2];
+(* mem2reg *) reg [QW_W-1:0]   wmh_q_reg [1:2];
 wire [2*PGW_W-1:0] pgw_rd;
 wire [2*QW_W-1:0]  qw_rd;
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(2),
@@ -465,21 +511,21 @@ q_wm_inst (
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
 // (1 = written at E1 ... 7 = written at E7)
-reg            a_v [1:7];        // an arrival was accepted
-reg            a_ok [1:7];       // ... with a good length and good indices
-reg            a_badlen [1:7];
-reg            a_badidx [1:7];
-reg [IW-1:0]   a_i [1:7];
-reg [IW-1:0]   a_j [1:7];
-reg [TAG_W-1:0] a_tag [1:7];
-reg [W-1:0]    a_cells [2:7];
-reg            r_ok [1:7];
-reg [IW-1:0]   r_i [1:7];
-reg [IW-1:0]   r_j [1:7];
-reg [W-1:0]    r_c [1:7];
-reg [IW-1:0]   sc [1:7];
-reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
-reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
+(* mem2reg *) reg            a_v [1:7];        // an arrival was accepted
+(* mem2reg *) reg            a_ok [1:7];       // ... with a good length and good indices
+(* mem2reg *) reg            a_badlen [1:7];
+(* mem2reg *) reg            a_badidx [1:7];
+(* mem2reg *) reg [IW-1:0]   a_i [1:7];
+(* mem2reg *) reg [IW-1:0]   a_j [1:7];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:7];
+(* mem2reg *) reg [W-1:0]    a_cells [2:7];
+(* mem2reg *) reg            r_ok [1:7];
+(* mem2reg *) reg [IW-1:0]   r_i [1:7];
+(* mem2reg *) reg [IW-1:0]   r_j [1:7];
+(* mem2reg *) reg [W-1:0]    r_c [1:7];
+(* mem2reg *) reg [IW-1:0]   sc [1:7];
+(* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
+(* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
 // the low RECIP_SHIFT bits of the product are the fraction of len / CELL_BYTES
 /* verilator lint_off UNUSEDSIGNAL */
@@ -547,11 +593,14 @@ always @(posedge clk) begin
     end
 end
 
+// the decision register (DEC's output), read by earlier stages for their forwarding selects
+reg          dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg;
+
 // ------------------------------------------------------------------------------ committed pools
-reg [W-1:0] pool_reg [0:1];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
 reg [W-1:0] hpool_reg;
 reg [W-1:0] total_reg;
-reg [W-1:0] epool_reg [0:1];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
 initial begin
     for (gi = 0; gi < 2; gi = gi + 1) begin
         pool_reg[gi] = 0;
@@ -560,20 +609,24 @@ initial begin
 end
 
 // ------------------------------------------------------------------------------ stage 3
-// RAM data (commits up to pair k-8) merged with the commits of pairs k-7, k-6, k-5
-reg [PGE_W-1:0] eA [3:7], eR [3:7], eS [3:7];
-reg [QE_W-1:0]  qA [3:7], qR [3:7];
-reg [PGW_W-1:0] wA [3:7];
-reg [QW_W-1:0]  wQ [3:7];
+// RAM data (commits up to pair k-8) merged with the commits of pairs k-7, k-6, k-5; T step 1;
+// the in-flight charge of pair k-1 (in stage 4 now: its arrival charged in full)
+(* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
+(* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
+(* mem2reg *) reg [PGW_W-1:0] wA [3:7];
+(* mem2reg *) reg [QW_W-1:0]  wQ [3:7];
 // configuration of the pair's PGs and queue
-reg             cA_ll [3:5], cA_dyn [3:5], cR_dyn [3:5], cS_dyn [3:5];
-reg [3:0]       cA_al [3:5], cR_al [3:5], cS_al [3:5];
-reg [W-1:0]     cA_res [3:5], cA_st [3:5], cA_hl [3:5], cA_xon [3:5], cA_off [3:5];
-reg [W-1:0]     cR_st [3:5], cR_xon [3:5], cR_off [3:5], cS_st [3:5], cS_xon [3:5], cS_off [3:5];
-reg             cQ_ll [3:5], cQ_dyn [3:5];
-reg [3:0]       cQ_al [3:5];
-reg [W-1:0]     cQ_res [3:5], cQ_st [3:5];
-reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used of each pool (T step 1)
+(* mem2reg *) reg             cA_ll [3:5], cA_dyn [3:4], cR_dyn [3:4], cS_dyn [3:4];
+(* mem2reg *) reg [3:0]       cA_al [3:4], cR_al [3:4], cS_al [3:4];
+(* mem2reg *) reg [W-1:0]     cA_res [3:4], cA_st [3:4], cA_hl [3:4];
+(* mem2reg *) reg [W-1:0]     cA_xon [3:6], cA_off [3:5];
+(* mem2reg *) reg [W-1:0]     cR_st [3:4], cR_xon [3:6], cR_off [3:5], cS_st [3:4], cS_xon [3:6], cS_off [3:5];
+(* mem2reg *) reg             cQ_ll [3:5], cQ_dyn [3:4];
+(* mem2reg *) reg [3:0]       cQ_al [3:4];
+(* mem2reg *) reg [W-1:0]     cQ_res [3:4], cQ_st [3:4];
+(* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used of each pool (T step 1)
+reg [W-1:0]     f_all3, f_pg3, f_q3;
+reg             f_same_pg3, f_same_q3;
 
 function [PGE_W-1:0] merge3_pg;
     input [PGE_W-1:0] v;
@@ -637,40 +690,51 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
+    f_all3 <= a_ok[3] ? a_cells[3] : {W{1'b0}};
+    f_pg3 <= (a_ok[3] && a_i[3] == a_i[2]) ? a_cells[3] : {W{1'b0}};
+    f_q3 <= (a_ok[3] && a_j[3] == a_j[2]) ? a_cells[3] : {W{1'b0}};
+    f_same_pg3 <= a_ok[3] && a_i[3] == a_i[2];
+    f_same_q3 <= a_ok[3] && a_j[3] == a_j[2];
 end
 
 // stages 4 and 5 merge the commit of one more pair each (k-4, k-3) and the watermark writes
+integer sm;
 always @(posedge clk) begin
-    for (st = 4; st <= 5; st = st + 1) begin
-        eA[st] <= fwd_pg(eA[st-1], a_i[st-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        eR[st] <= fwd_pg(eR[st-1], r_i[st-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        eS[st] <= fwd_pg(eS[st-1], sc[st-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        qA[st] <= fwd_q(qA[st-1], a_j[st-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
-        qR[st] <= fwd_q(qR[st-1], r_j[st-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+    for (sm = 4; sm <= 5; sm = sm + 1) begin
+        eA[sm] <= fwd_pg(eA[sm-1], a_i[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+        eR[sm] <= fwd_pg(eR[sm-1], r_i[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+        eS[sm] <= fwd_pg(eS[sm-1], sc[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+        qA[sm] <= fwd_q(qA[sm-1], a_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+        qR[sm] <= fwd_q(qR[sm-1], r_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
     end
-    for (st = 4; st <= 7; st = st + 1) begin
-        wA[st] <= (wm_en_reg && wm_i_reg == a_i[st-1]) ? wm_pg_reg : wA[st-1];
-        wQ[st] <= (wm_en_reg && wm_j_reg == a_j[st-1]) ? wm_q_reg : wQ[st-1];
+    for (sm = 4; sm <= 7; sm = sm + 1) begin
+        wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
+        wQ[sm] <= (wm_en_reg && wm_j_reg == a_j[sm-1]) ? wm_q_reg : wQ[sm-1];
     end
-    for (st = 4; st <= 5; st = st + 1) begin
-        cA_ll[st] <= cA_ll[st-1]; cA_dyn[st] <= cA_dyn[st-1]; cR_dyn[st] <= cR_dyn[st-1];
-        cS_dyn[st] <= cS_dyn[st-1]; cA_al[st] <= cA_al[st-1]; cR_al[st] <= cR_al[st-1];
-        cS_al[st] <= cS_al[st-1]; cA_res[st] <= cA_res[st-1]; cA_st[st] <= cA_st[st-1];
-        cA_hl[st] <= cA_hl[st-1]; cA_xon[st] <= cA_xon[st-1]; cA_off[st] <= cA_off[st-1];
-        cR_st[st] <= cR_st[st-1]; cR_xon[st] <= cR_xon[st-1]; cR_off[st] <= cR_off[st-1];
-        cS_st[st] <= cS_st[st-1]; cS_xon[st] <= cS_xon[st-1]; cS_off[st] <= cS_off[st-1];
-        cQ_ll[st] <= cQ_ll[st-1]; cQ_dyn[st] <= cQ_dyn[st-1]; cQ_al[st] <= cQ_al[st-1];
-        cQ_res[st] <= cQ_res[st-1]; cQ_st[st] <= cQ_st[st-1];
+    cA_ll[4] <= cA_ll[3]; cA_ll[5] <= cA_ll[4];
+    cQ_ll[4] <= cQ_ll[3]; cQ_ll[5] <= cQ_ll[4];
+    cA_dyn[4] <= cA_dyn[3]; cR_dyn[4] <= cR_dyn[3]; cS_dyn[4] <= cS_dyn[3];
+    cA_al[4] <= cA_al[3]; cR_al[4] <= cR_al[3]; cS_al[4] <= cS_al[3];
+    cA_res[4] <= cA_res[3]; cA_st[4] <= cA_st[3]; cA_hl[4] <= cA_hl[3];
+    cR_st[4] <= cR_st[3]; cS_st[4] <= cS_st[3];
+    cQ_dyn[4] <= cQ_dyn[3]; cQ_al[4] <= cQ_al[3]; cQ_res[4] <= cQ_res[3]; cQ_st[4] <= cQ_st[3];
+    for (sm = 4; sm <= 5; sm = sm + 1) begin
+        cA_off[sm] <= cA_off[sm-1]; cR_off[sm] <= cR_off[sm-1]; cS_off[sm] <= cS_off[sm-1];
+    end
+    for (sm = 4; sm <= 6; sm = sm + 1) begin
+        cA_xon[sm] <= cA_xon[sm-1]; cR_xon[sm] <= cR_xon[sm-1]; cS_xon[sm] <= cS_xon[sm-1];
     end
 end
 
 // ------------------------------------------------------------------------------ stage 4
-// T (both pools for the arrival's PG and queue: the class is known at DEC), T of the release's
-// and the scan PG (lossless pool: they are only evaluated for PFC); the in-flight charge
-reg signed [SW-1:0] tA4 [0:1], tQ4 [0:1];
+// T (both pools for the arrival's PG and queue: the class is known at DEC; the lossless pool
+// for the release's and the scan PG, which are only evaluated for PFC); partial constants
+(* mem2reg *) reg signed [SW-1:0] tA4 [0:1], tQ4 [0:1];
 reg signed [SW-1:0] tR4, tS4;
-reg [W-1:0] f_all4, f_pg4, f_q4;
-reg         f_same_pg4, f_same_q4;
+reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
+(* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
+reg [W-1:0]         f_pg4, f_q4;
+reg                 f_same_pg4, f_same_q4, hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[1]);
@@ -678,70 +742,114 @@ always @(posedge clk) begin
     tQ4[1] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], free_e[1]);
     tR4 <= threshold(cR_dyn[3], cR_al[3], cR_st[3], free_i[0]);
     tS4 <= threshold(cS_dyn[3], cS_al[3], cS_st[3], free_i[0]);
-    // pair k-1 is in stage 4 now: its arrival (good length and index) is charged in full
-    f_all4 <= a_ok[4] ? a_cells[4] : {W{1'b0}};
-    f_pg4 <= (a_ok[4] && a_i[4] == a_i[3]) ? a_cells[4] : {W{1'b0}};
-    f_q4 <= (a_ok[4] && a_j[4] == a_j[3]) ? a_cells[4] : {W{1'b0}};
-    f_same_pg4 <= a_ok[4] && a_i[4] == a_i[3];
-    f_same_q4 <= a_ok[4] && a_j[4] == a_j[3];
+    kr4 <= sx(cA_res[3]) - sx(f_pg3);
+    kq4 <= sx(cQ_res[3]) - sx(f_q3);
+    buf4 <= sx(gb[3]) - sx(f_all3);
+    lh4 <= sx(cA_hl[3]) - sx(f_pg3);
+    hp4 <= sx(gh[3]) - sx(f_all3);
+    hp_none4 <= gh[3] == 0;
+    sp4[0] <= sx(gp0[3]) - sx(f_all3);
+    sp4[1] <= sx(gp1[3]) - sx(f_all3);
+    se4[0] <= sx(ge0[3]) - sx(f_all3);
+    se4[1] <= sx(ge1[3]) - sx(f_all3);
+    f_pg4 <= f_pg3;
+    f_q4 <= f_q3;
+    f_same_pg4 <= f_same_pg3;
+    f_same_q4 <= f_same_q3;
 end
 
 // ------------------------------------------------------------------------------ stage 5
 // decision constants: every limit minus the in-flight charge, so DEC compares each counter
-// against one register (docs/mmu_core.md "DEC")
+// (or a sum of two) against one register; the selects of DEC's forwarding (pair k-2 commits
+// now); the first step of the XON points
 reg signed [SW-1:0] kR, k1, kG, kH1, kH2, kHP1, kHP2;
-reg signed [SW-1:0] kT [0:1], kP1 [0:1], kP2 [0:1];
+(* mem2reg *) reg signed [SW-1:0] kT [0:1], kP1 [0:1], kP2 [0:1];
 reg signed [SW-1:0] kQR, kQ1;
-reg signed [SW-1:0] kTQ [0:1], kE1 [0:1], kE2 [0:1];
+(* mem2reg *) reg signed [SW-1:0] kTQ [0:1], kE1 [0:1], kE2 [0:1];
 reg                 hp_none5;
 reg signed [SW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
 reg                 f_same_pg5, f_same_q5;
+// forwarding selects for DEC: entry = commit register's arrival bus (a) or release bus (r)
+reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
+reg                 emptyA5, emptyQ5;
+// (the class bit does not count for emptiness)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [PGE_W-1:0] eA5n = fwd_pg(eA[4], a_i[4], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+wire [QE_W-1:0]  qA5n = fwd_q(qA[4], a_j[4], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+/* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin : stage5
-    reg signed [SW-1:0] cells, kr, kq;
+    reg signed [SW-1:0] cells;
     cells = sx(a_cells[4]);
-    kr = sx(cA_res[4]) - sx(f_pg4);
-    kq = sx(cQ_res[4]) - sx(f_q4);
-    kR <= kr;
-    k1 <= kr - cells;
-    kG <= sx(gb[4]) - cells - sx(f_all4);
-    kH1 <= sx(cA_hl[4]) - sx(f_pg4) - cells;
-    kH2 <= sx(cA_hl[4]) - sx(f_pg4) + kr - cells;
-    kHP1 <= sx(gh[4]) - sx(f_all4) - cells;
-    kHP2 <= sx(gh[4]) - sx(f_all4) + kr - cells;
-    hp_none5 <= gh[4] == 0;
+    kR <= kr4;
+    k1 <= kr4 - cells;
+    kG <= buf4 - cells;
+    kH1 <= lh4 - cells;
+    kH2 <= lh4 + kr4 - cells;
+    kHP1 <= hp4 - cells;
+    kHP2 <= hp4 + kr4 - cells;
+    hp_none5 <= hp_none4;
     kT[0] <= tA4[0] - sx(f_pg4);
     kT[1] <= tA4[1] - sx(f_pg4);
-    kP1[0] <= sx(gp0[4]) - sx(f_all4) - cells;
-    kP1[1] <= sx(gp1[4]) - sx(f_all4) - cells;
-    kP2[0] <= sx(gp0[4]) - sx(f_all4) + kr - cells;
-    kP2[1] <= sx(gp1[4]) - sx(f_all4) + kr - cells;
-    kQR <= kq;
-    kQ1 <= kq - cells;
+    kP1[0] <= sp4[0] - cells;
+    kP1[1] <= sp4[1] - cells;
+    kP2[0] <= sp4[0] + kr4 - cells;
+    kP2[1] <= sp4[1] + kr4 - cells;
+    kQR <= kq4;
+    kQ1 <= kq4 - cells;
     kTQ[0] <= tQ4[0] - sx(f_q4);
     kTQ[1] <= tQ4[1] - sx(f_q4);
-    kE1[0] <= sx(ge0[4]) - sx(f_all4) - cells;
-    kE1[1] <= sx(ge1[4]) - sx(f_all4) - cells;
-    kE2[0] <= sx(ge0[4]) - sx(f_all4) + kq - cells;
-    kE2[1] <= sx(ge1[4]) - sx(f_all4) + kq - cells;
+    kE1[0] <= se4[0] - cells;
+    kE1[1] <= se4[1] - cells;
+    kE2[0] <= se4[0] + kq4 - cells;
+    kE2[1] <= se4[1] + kq4 - cells;
     tA5 <= tA4[0];
     tR5 <= tR4;
     tS5 <= tS4;
-    xA5 <= xon_point(tA4[0], cA_xon[4], cA_off[4]);
-    xR5 <= xon_point(tR4, cR_xon[4], cR_off[4]);
-    xS5 <= xon_point(tS4, cS_xon[4], cS_off[4]);
+    xA5 <= tA4[0] - sx(cA_off[4]);
+    xR5 <= tR4 - sx(cR_off[4]);
+    xS5 <= tS4 - sx(cS_off[4]);
     f_same_pg5 <= f_same_pg4;
     f_same_q5 <= f_same_q4;
+    // pair k-2 is in COMMIT now: its indices in stage 6, its arrival bus enabled if admitted
+    mA5_a <= dec_admit_reg && a_i[6] == a_i[4];
+    mA5_r <= r_ok[6] && r_i[6] == a_i[4];
+    mR5_a <= dec_admit_reg && a_i[6] == r_i[4];
+    mR5_r <= r_ok[6] && r_i[6] == r_i[4];
+    mS5_a <= dec_admit_reg && a_i[6] == sc[4];
+    mS5_r <= r_ok[6] && r_i[6] == sc[4];
+    nA5_a <= dec_admit_reg && a_j[6] == a_j[4];
+    nA5_r <= r_ok[6] && r_j[6] == a_j[4];
+    nR5_a <= dec_admit_reg && a_j[6] == r_j[4];
+    nR5_r <= r_ok[6] && r_j[6] == r_j[4];
+    emptyA5 <= eA5n[3*W-1:0] == 0;
+    emptyQ5 <= qA5n[2*W-1:0] == 0;
 end
-
 
 // ------------------------------------------------------------------------------ DEC
 // the counters committed after pair k-2 (stage 5 merged up to k-3, the commit register holds
 // k-2), the in-flight charge of pair k-1 folded into the constants
-wire [PGE_W-1:0] eA_d = fwd_pg(eA[5], a_i[5], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eR_d = fwd_pg(eR[5], r_i[5], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eS_d = fwd_pg(eS[5], sc[5], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [QE_W-1:0]  qA_d = fwd_q(qA[5], a_j[5], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
-wire [QE_W-1:0]  qR_d = fwd_q(qR[5], r_j[5], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+function [PGE_W-1:0] sel_pg;
+    input ma, mr;
+    input [2*PGE_W-1:0] cval;
+    input [PGE_W-1:0] v;
+    begin
+        sel_pg = ma ? cval[PGE_W +: PGE_W] : mr ? cval[0 +: PGE_W] : v;
+    end
+endfunction
+function [QE_W-1:0] sel_q;
+    input ma, mr;
+    input [2*QE_W-1:0] cval;
+    input [QE_W-1:0] v;
+    begin
+        sel_q = ma ? cval[QE_W +: QE_W] : mr ? cval[0 +: QE_W] : v;
+    end
+endfunction
+
+wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA[5]);
+wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR[5]);
+wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS[5]);
+wire [QE_W-1:0]  qA_d = sel_q(nA5_a, nA5_r, cm_q_val_reg, qA[5]);
+wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR[5]);
 
 wire [W-1:0] d_hdrm = eA_d[0 +: W];
 wire [W-1:0] d_sh = eA_d[W +: W];
@@ -750,13 +858,12 @@ wire [W-1:0] d_qsh = qA_d[0 +: W];
 wire [W-1:0] d_qres = qA_d[W +: W];
 wire [W-1:0] d_cells = a_cells[5];
 
-reg          dec_class_reg, dec_qclass_reg;
 // class of the decision: that of the arrival in flight to the same PG, else the configured
 // one for an empty PG, else the recorded one
-wire d_class = f_same_pg5 ? dec_class_reg
-               : ((eA_d[3*W-1:0] == 0) ? cA_ll[5] : eA_d[3*W]);
-wire d_qclass = f_same_q5 ? dec_qclass_reg
-                : ((qA_d[2*W-1:0] == 0) ? cQ_ll[5] : qA_d[2*W]);
+wire d_emptyA = mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
+wire d_emptyQ = nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
+wire d_class = f_same_pg5 ? dec_class_reg : d_emptyA ? cA_ll[5] : eA_d[3*W];
+wire d_qclass = f_same_q5 ? dec_qclass_reg : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
 wire d_pool = !d_class;     // pool index: 0 lossless, 1 lossy
 wire d_epool = !d_qclass;
 
@@ -777,9 +884,9 @@ for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
     // every compare is its own term, selected by AND / OR: Icarus 11 compares the words of
     // a signed array unsigned inside "c ? a <= b : a < b"
     wire p_all = sx(pool_reg[pp]) <= kP1[pp];
-    wire p_mid = sx(pool_reg[pp]) + sx(d_res) <= kP2[pp];
+    wire p_mid = le2(sx(pool_reg[pp]), sx(d_res), kP2[pp]);
     wire e_all = sx(epool_reg[pp]) <= kE1[pp];
-    wire e_mid = sx(epool_reg[pp]) + sx(d_qres) <= kE2[pp];
+    wire e_mid = le2(sx(epool_reg[pp]), sx(d_qres), kE2[pp]);
     assign d_pool_ok[pp] = (d_rem_all && p_all) || (!d_rem_all && p_mid);
     assign d_sh_ok[pp] = (sx(d_sh) < kT[pp]) || (FAULT_INJECT != 0 && sx(d_sh) == kT[pp]);
     assign d_q_ok[pp] = sx(d_qsh) < kTQ[pp];
@@ -787,9 +894,9 @@ for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
 end
 endgenerate
 wire d_hd_all = sx(d_hdrm) <= kH1;
-wire d_hd_mid = sx(d_hdrm) + sx(d_res) <= kH2;
+wire d_hd_mid = le2(sx(d_hdrm), sx(d_res), kH2);
 wire d_hp_all = sx(hpool_reg) <= kHP1;
-wire d_hp_mid = sx(hpool_reg) + sx(d_res) <= kHP2;
+wire d_hp_mid = le2(sx(hpool_reg), sx(d_res), kHP2);
 wire d_hd_ok = (d_rem_all && d_hd_all) || (!d_rem_all && d_hd_mid);
 wire d_hp_ok = hp_none5 || (d_rem_all && d_hp_all) || (!d_rem_all && d_hp_mid);
 wire d_erem_all = sx(d_qres) >= kQR;
@@ -823,13 +930,17 @@ always @* begin
 end
 wire d_admit = a_v[5] && d_reason == REASON_NONE;
 
-// stage 6 registers: the decision (m_resp_*), the amounts and everything COMMIT needs
-reg          dec_valid_reg, dec_admit_reg;
+// stage 6 registers: the decision (m_resp_*), the amounts and everything COMMIT needs: the
+// entries with their running sums (hdrm + shared, + reserved; queue shared + reserved) and
+// the forwarding selects for COMMIT (pair k-1 commits now)
 reg [2:0]    dec_reason_reg;
-reg [W-1:0]  dec_tr_reg, dec_sh_reg, dec_hd_reg, dec_etr_reg, dec_esh_reg;
+reg [W-1:0]  dec_tr_reg, dec_sh_reg, dec_hd_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
+reg [W-1:0]  dec_cadm_reg;
 reg [PGE_W-1:0] eA6, eR6, eS6;
 reg [QE_W-1:0]  qA6, qR6;
+reg [W+1:0]  hsA6, hsrA6, hsR6, hsrR6, qsrA6, qsrR6;
 reg signed [SW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
+reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 always @(posedge clk) begin
     dec_valid_reg <= a_v[5];
     dec_admit_reg <= d_admit;
@@ -839,6 +950,8 @@ always @(posedge clk) begin
     dec_tr_reg <= d_admit ? d_to_res : {W{1'b0}};
     dec_sh_reg <= (d_admit && !d_rem_none && d_shared_ok) ? d_rem : {W{1'b0}};
     dec_hd_reg <= (d_admit && !d_rem_none && !d_shared_ok) ? d_rem : {W{1'b0}};
+    dec_rem_reg <= d_admit ? d_rem : {W{1'b0}};
+    dec_cadm_reg <= d_admit ? d_cells : {W{1'b0}};
     dec_etr_reg <= d_admit ? d_eto_res : {W{1'b0}};
     dec_esh_reg <= d_admit ? d_erem : {W{1'b0}};
     eA6 <= eA_d;
@@ -846,8 +959,28 @@ always @(posedge clk) begin
     eS6 <= eS_d;
     qA6 <= qA_d;
     qR6 <= qR_d;
+    hsA6 <= {2'b00, eA_d[0 +: W]} + {2'b00, eA_d[W +: W]};
+    hsrA6 <= {2'b00, eA_d[0 +: W]} + {2'b00, eA_d[W +: W]} + {2'b00, eA_d[2*W +: W]};
+    hsR6 <= {2'b00, eR_d[0 +: W]} + {2'b00, eR_d[W +: W]};
+    hsrR6 <= {2'b00, eR_d[0 +: W]} + {2'b00, eR_d[W +: W]} + {2'b00, eR_d[2*W +: W]};
+    qsrA6 <= {2'b00, qA_d[0 +: W]} + {2'b00, qA_d[W +: W]};
+    qsrR6 <= {2'b00, qR_d[0 +: W]} + {2'b00, qR_d[W +: W]};
     tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
-    xA6 <= xA5; xR6 <= xR5; xS6 <= xS5;
+    // XON point, step 2: max(xon, T - xon_offset)
+    xA6 <= (sx(cA_xon[5]) > xA5) ? sx(cA_xon[5]) : xA5;
+    xR6 <= (sx(cR_xon[5]) > xR5) ? sx(cR_xon[5]) : xR5;
+    xS6 <= (sx(cS_xon[5]) > xS5) ? sx(cS_xon[5]) : xS5;
+    // pair k-1 is in COMMIT now (its indices in stage 6)
+    mA6_a <= dec_admit_reg && a_i[6] == a_i[5];
+    mA6_r <= r_ok[6] && r_i[6] == a_i[5];
+    mR6_a <= dec_admit_reg && a_i[6] == r_i[5];
+    mR6_r <= r_ok[6] && r_i[6] == r_i[5];
+    mS6_a <= dec_admit_reg && a_i[6] == sc[5];
+    mS6_r <= r_ok[6] && r_i[6] == sc[5];
+    nA6_a <= dec_admit_reg && a_j[6] == a_j[5];
+    nA6_r <= r_ok[6] && r_j[6] == a_j[5];
+    nR6_a <= dec_admit_reg && a_j[6] == r_j[5];
+    nR6_r <= r_ok[6] && r_j[6] == r_j[5];
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
@@ -866,73 +999,167 @@ assign m_resp_eshared = dec_esh_reg;
 assign m_resp_tag = a_tag[6];
 
 // ------------------------------------------------------------------------------ COMMIT
-// exact counters (commit of pair k-1 merged), release first (headroom, shared, reserved;
-// egress shared, reserved; each clamps at what is held), then the decided amounts
-wire [PGE_W-1:0] eR_c = fwd_pg(eR6, r_i[6], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eA_c = fwd_pg(eA6, a_i[6], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eS_c = fwd_pg(eS6, sc[6], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [QE_W-1:0]  qR_c = fwd_q(qR6, r_j[6], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
-wire [QE_W-1:0]  qA_c = fwd_q(qA6, a_j[6], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+// exact counters (the commit of pair k-1 selected in), release first (headroom, shared,
+// reserved; egress shared, reserved; each clamps at what is held), then the decided amounts.
+// With running sums hs = hdrm + shared and hsr = hs + reserved, releasing c cells clamps
+// each sum at zero (max(x - c, 0)); every new value is one carry-save level and one chain.
+wire [PGE_W-1:0] eR_c = sel_pg(mR6_a, mR6_r, cm_pg_val_reg, eR6);
+wire [PGE_W-1:0] eA_c = sel_pg(mA6_a, mA6_r, cm_pg_val_reg, eA6);
+wire [PGE_W-1:0] eS_c = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, eS6);
+wire [QE_W-1:0]  qR_c = sel_q(nR6_a, nR6_r, cm_q_val_reg, qR6);
+wire [QE_W-1:0]  qA_c = sel_q(nA6_a, nA6_r, cm_q_val_reg, qA6);
+wire [W+1:0] hsR_c = mR6_a ? cm_pg_hs_reg[W+2 +: W+2] : mR6_r ? cm_pg_hs_reg[0 +: W+2] : hsR6;
+wire [W+1:0] hsrR_c = mR6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR6_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrR6;
+wire [W+1:0] hsA_c = mA6_a ? cm_pg_hs_reg[W+2 +: W+2] : mA6_r ? cm_pg_hs_reg[0 +: W+2] : hsA6;
+wire [W+1:0] hsrA_c = mA6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA6_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrA6;
+wire [W+1:0] qsrR_c = nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrR6;
+wire [W+1:0] qsrA_c = nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrA6;
 
-// sums of two or three counters need W+2 bits; every value a counter takes back fits W bits
-// (each is at most what it held), so the upper bits of the results are unused
+// sums of counters need W+2 bits; every value a counter takes back fits W bits (each is at
+// most what it held, or the pool it belongs to), so the upper bits of some results are unused
 /* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] c_c = {2'b00, r_c[6]};
-wire [W+1:0] c_h = {2'b00, eR_c[0 +: W]};
-wire [W+1:0] c_s = {2'b00, eR_c[W +: W]};
-wire [W+1:0] c_r = {2'b00, eR_c[2*W +: W]};
-wire [W+1:0] c_hs = c_h + c_s;
-wire [W+1:0] c_hsr = c_hs + c_r;
-wire c_ch = c_c <= c_h;
-wire c_chs = c_c <= c_hs;
-wire c_chsr = c_c <= c_hsr;
-wire [W+1:0] c_h1 = c_ch ? c_h - c_c : 0;
-wire [W+1:0] c_s1 = c_ch ? c_s : c_chs ? c_hs - c_c : 0;
-wire [W+1:0] c_r1 = c_chs ? c_r : c_chsr ? c_hsr - c_c : 0;
-wire [W+1:0] c_from_h = c_ch ? c_c : c_h;
-wire [W+1:0] c_from_s = c_s - c_s1;
-wire [W+1:0] c_from_t = c_chsr ? c_c : c_hsr;
-wire [W+1:0] c_qs = {2'b00, qR_c[0 +: W]};
-wire [W+1:0] c_qr = {2'b00, qR_c[W +: W]};
-wire [W+1:0] c_qsr = c_qs + c_qr;
-wire c_cq = c_c <= c_qs;
-wire c_cqsr = c_c <= c_qsr;
-wire [W+1:0] c_qs1 = c_cq ? c_qs - c_c : 0;
-wire [W+1:0] c_qr1 = c_cq ? c_qr : c_cqsr ? c_qsr - c_c : 0;
-wire [W+1:0] c_from_es = c_cq ? c_c : c_qs;
+wire [XW-1:0] c_c = xz(r_c[6]);
+wire [XW-1:0] c_nc = ~c_c;
+wire [XW-1:0] c_h = xz(eR_c[0 +: W]);
+wire [XW-1:0] c_s = xz(eR_c[W +: W]);
+wire [XW-1:0] c_r = xz(eR_c[2*W +: W]);
+wire [XW-1:0] c_hs = {{(XW-W-2){1'b0}}, hsR_c};
+wire [XW-1:0] c_hsr = {{(XW-W-2){1'b0}}, hsrR_c};
+wire c_ch = r_c[6] <= eR_c[0 +: W];
+wire c_chs = {2'b00, r_c[6]} <= hsR_c;
+wire c_chsr = {2'b00, r_c[6]} <= hsrR_c;
+wire c_empty = {2'b00, r_c[6]} >= hsrR_c;
+wire [XW-1:0] c_qs = xz(qR_c[0 +: W]);
+wire [XW-1:0] c_qr = xz(qR_c[W +: W]);
+wire [XW-1:0] c_qsr = {{(XW-W-2){1'b0}}, qsrR_c};
+wire c_cq = r_c[6] <= qR_c[0 +: W];
+wire c_cqsr = {2'b00, r_c[6]} <= qsrR_c;
+wire c_qempty = {2'b00, r_c[6]} >= qsrR_c;
+wire [XW-1:0] z = {XW{1'b0}};
+// the release alone: h - c, hs - c, hsr - c clamped at zero; shared and reserved follow
+wire [XW-1:0] r_h = c_ch ? add3(c_h, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_hs = c_chs ? add3(c_hs, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_hsr = c_chsr ? add3(c_hsr, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_s = c_ch ? c_s : r_hs;
+wire [XW-1:0] r_r = c_chs ? c_r : r_hsr;
+wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_qr = c_cq ? c_qr : r_qsr;
+// the release and the arrival on one PG / queue: each value in one step from the entry
+wire [XW-1:0] a_hd = xz(dec_hd_reg), a_sh = xz(dec_sh_reg), a_tr = xz(dec_tr_reg);
+wire [XW-1:0] a_rem = xz(dec_rem_reg), a_cl = xz(dec_cadm_reg);
+wire [XW-1:0] a_etr = xz(dec_etr_reg), a_esh = xz(dec_esh_reg);
+wire [XW-1:0] b_h = c_ch ? add3(c_h, c_nc, a_hd, 1'b1) : a_hd;
+wire [XW-1:0] b_s = c_ch ? add3(c_s, a_sh, z, 1'b0)
+                    : c_chs ? add3(c_hs, c_nc, a_sh, 1'b1) : a_sh;
+wire [XW-1:0] b_r = c_chs ? add3(c_r, a_tr, z, 1'b0)
+                    : c_chsr ? add3(c_hsr, c_nc, a_tr, 1'b1) : a_tr;
+wire [XW-1:0] b_hs = c_chs ? add3(c_hs, c_nc, a_rem, 1'b1) : a_rem;
+wire [XW-1:0] b_hsr = c_chsr ? add3(c_hsr, c_nc, a_cl, 1'b1) : a_cl;
+wire [XW-1:0] b_qs = c_cq ? add3(c_qs, c_nc, a_esh, 1'b1) : a_esh;
+wire [XW-1:0] b_qr = c_cq ? add3(c_qr, a_etr, z, 1'b0)
+                     : c_cqsr ? add3(c_qsr, c_nc, a_etr, 1'b1) : a_etr;
+wire [XW-1:0] b_qsr = c_cqsr ? add3(c_qsr, c_nc, a_cl, 1'b1) : a_cl;
+// the arrival alone
+wire [XW-1:0] n_h = add3(xz(eA_c[0 +: W]), a_hd, z, 1'b0);
+wire [XW-1:0] n_s = add3(xz(eA_c[W +: W]), a_sh, z, 1'b0);
+wire [XW-1:0] n_r = add3(xz(eA_c[2*W +: W]), a_tr, z, 1'b0);
+wire [XW-1:0] n_hs = add3({{(XW-W-2){1'b0}}, hsA_c}, a_rem, z, 1'b0);
+wire [XW-1:0] n_hsr = add3({{(XW-W-2){1'b0}}, hsrA_c}, a_cl, z, 1'b0);
+wire [XW-1:0] n_qs = add3(xz(qA_c[0 +: W]), a_esh, z, 1'b0);
+wire [XW-1:0] n_qr = add3(xz(qA_c[W +: W]), a_etr, z, 1'b0);
+wire [XW-1:0] n_qsr = add3({{(XW-W-2){1'b0}}, qsrA_c}, a_cl, z, 1'b0);
 /* verilator lint_on UNUSEDSIGNAL */
+
 wire c_rel = r_ok[6];
 wire c_adm = dec_admit_reg;
-wire c_same_pg = c_rel && a_ok[6] && r_i[6] == a_i[6];
-wire c_same_q = c_rel && a_ok[6] && r_j[6] == a_j[6];
+// precomputed in DEC's clock: the release and the arrival name the same PG / queue
+reg  c_same_pg, c_same_q;
+always @(posedge clk) begin
+    c_same_pg <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
+    c_same_q <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
+end
 wire c_rclass = eR_c[3*W];
 wire c_rqclass = qR_c[2*W];
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
 
-wire [3*W-1:0] c_rel_fields = {c_r1[W-1:0], c_s1[W-1:0], c_h1[W-1:0]};
-wire [3*W-1:0] c_base = c_same_pg ? c_rel_fields : eA_c[0 +: 3*W];
-wire [2*W-1:0] c_qrel_fields = {c_qr1[W-1:0], c_qs1[W-1:0]};
-wire [2*W-1:0] c_qbase = c_same_q ? c_qrel_fields : qA_c[0 +: 2*W];
+// global counters: total - released + admitted, per pool likewise, each as one step
+wire [XW-1:0] g_tot = xz(total_reg);
+wire [XW-1:0] g_hp = xz(hpool_reg);
+/* verilator lint_off UNUSEDSIGNAL */
+wire [XW-1:0] g_total = !c_rel ? add3(g_tot, a_cl, z, 1'b0)
+                        : c_chsr ? add3(g_tot, c_nc, a_cl, 1'b1)
+                        : add3(g_tot, ~c_hsr, a_cl, 1'b1);
+wire [XW-1:0] g_hpool = !c_rel ? add3(g_hp, a_hd, z, 1'b0)
+                        : c_ch ? add3(g_hp, c_nc, a_hd, 1'b1)
+                        : add3(g_hp, ~c_h, a_hd, 1'b1);
+/* verilator lint_on UNUSEDSIGNAL */
+wire [2*W-1:0] g_pool, g_epool;
+genvar gq;
+generate
+for (gq = 0; gq < 2; gq = gq + 1) begin : g_pools
+    // the pool this class charges (gq 0: lossless)
+    localparam CL = (gq == 0) ? 1'b1 : 1'b0;
+    wire [XW-1:0] p = xz(pool_reg[gq]);
+    wire [XW-1:0] add_s = (dec_class_reg == CL) ? a_sh : z;
+    // released from shared: nothing (c <= h), c - h (c <= hs), all of s (else)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [XW-1:0] p0 = add3(p, add_s, z, 1'b0);
+    wire [XW-1:0] p1 = add3(add3(p, c_h, add_s, 1'b0), c_nc, z, 1'b1);
+    wire [XW-1:0] p2 = add3(p, ~c_s, add_s, 1'b1);
+    wire [XW-1:0] e = xz(epool_reg[gq]);
+    wire [XW-1:0] add_e = (dec_qclass_reg == CL) ? a_esh : z;
+    wire [XW-1:0] e0 = add3(e, add_e, z, 1'b0);
+    wire [XW-1:0] e1 = add3(e, c_nc, add_e, 1'b1);
+    wire [XW-1:0] e2 = add3(e, ~c_qs, add_e, 1'b1);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire rel_here = c_rel && c_rclass == CL;
+    wire erel_here = c_rel && c_rqclass == CL;
+    assign g_pool[gq*W +: W] = (!rel_here || c_ch) ? p0[W-1:0] : c_chs ? p1[W-1:0] : p2[W-1:0];
+    assign g_epool[gq*W +: W] = !erel_here ? e0[W-1:0] : c_cq ? e1[W-1:0] : e2[W-1:0];
+end
+endgenerate
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
-reg [PGE_W-1:0] eA7, eR7, eS7;
+reg [PGE_W-1:0] eA7, eS7;
 reg [QE_W-1:0]  qA7;
 reg signed [SW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 reg         adm7;
+reg         same_pg7, eS7_a, eS7_r;
 integer hi;
 always @(posedge clk) begin
     cm_pg_en_reg <= {c_adm, c_rel};
     cm_pg_idx_reg <= {a_i[6], r_i[6]};
-    cm_pg_val_reg <= {dec_class_reg,
-                      c_base[2*W +: W] + dec_tr_reg, c_base[W +: W] + dec_sh_reg,
-                      c_base[0 +: W] + dec_hd_reg,
-                      c_rclass, c_rel_fields};
+    if (c_same_pg) begin
+        cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, b_r[W-1:0], b_s[W-1:0], b_h[W-1:0]};
+        cm_pg_hs_reg[W+2 +: W+2] <= b_hs[W+1:0];
+        cm_pg_hsr_reg[W+2 +: W+2] <= b_hsr[W+1:0];
+    end else begin
+        cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, n_r[W-1:0], n_s[W-1:0], n_h[W-1:0]};
+        cm_pg_hs_reg[W+2 +: W+2] <= n_hs[W+1:0];
+        cm_pg_hsr_reg[W+2 +: W+2] <= n_hsr[W+1:0];
+    end
+    cm_pg_val_reg[0 +: PGE_W] <= {c_rclass, r_r[W-1:0], r_s[W-1:0], r_h[W-1:0]};
+    cm_pg_hs_reg[0 +: W+2] <= r_hs[W+1:0];
+    cm_pg_hsr_reg[0 +: W+2] <= r_hsr[W+1:0];
+    cm_pg_empty_reg <= c_empty;
     cm_q_en_reg <= {c_adm, c_rel};
     cm_q_idx_reg <= {a_j[6], r_j[6]};
-    cm_q_val_reg <= {dec_qclass_reg, c_qbase[W +: W] + dec_etr_reg,
-                     c_qbase[0 +: W] + dec_esh_reg,
-                     c_rqclass, c_qrel_fields};
+    if (c_same_q) begin
+        cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, b_qr[W-1:0], b_qs[W-1:0]};
+        cm_q_qsr_reg[W+2 +: W+2] <= b_qsr[W+1:0];
+    end else begin
+        cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, n_qr[W-1:0], n_qs[W-1:0]};
+        cm_q_qsr_reg[W+2 +: W+2] <= n_qsr[W+1:0];
+    end
+    cm_q_val_reg[0 +: QE_W] <= {c_rqclass, r_qr[W-1:0], r_qs[W-1:0]};
+    cm_q_qsr_reg[0 +: W+2] <= r_qsr[W+1:0];
+    cm_q_empty_reg <= c_qempty;
     cmh_pg_en_reg[1] <= cm_pg_en_reg;
     cmh_pg_idx_reg[1] <= cm_pg_idx_reg;
     cmh_pg_val_reg[1] <= cm_pg_val_reg;
@@ -945,28 +1172,29 @@ always @(posedge clk) begin
     cmh_q_en_reg[2] <= cmh_q_en_reg[1];
     cmh_q_idx_reg[2] <= cmh_q_idx_reg[1];
     cmh_q_val_reg[2] <= cmh_q_val_reg[1];
-    total_reg <= total_reg - (c_rel ? c_from_t[W-1:0] : {W{1'b0}})
-                 + (c_adm ? a_cells[6] : {W{1'b0}});
-    hpool_reg <= hpool_reg - (c_rel ? c_from_h[W-1:0] : {W{1'b0}}) + dec_hd_reg;
+    total_reg <= g_total[W-1:0];
+    hpool_reg <= g_hpool[W-1:0];
     for (hi = 0; hi < 2; hi = hi + 1) begin
-        pool_reg[hi] <= pool_reg[hi]
-                        - ((c_rel && c_rclass == (hi == 0)) ? c_from_s[W-1:0] : {W{1'b0}})
-                        + ((dec_class_reg == (hi == 0)) ? dec_sh_reg : {W{1'b0}});
-        epool_reg[hi] <= epool_reg[hi]
-                         - ((c_rel && c_rqclass == (hi == 0)) ? c_from_es[W-1:0] : {W{1'b0}})
-                         + ((dec_qclass_reg == (hi == 0)) ? dec_esh_reg : {W{1'b0}});
+        pool_reg[hi] <= g_pool[hi*W +: W];
+        epool_reg[hi] <= g_epool[hi*W +: W];
     end
     if (c_underflow) begin
         underflow_count_reg <= underflow_count_reg + 1'b1;
         err_flags_reg[0] <= 1'b1;
     end
     eA7 <= eA_c;
-    eR7 <= eR_c;
     eS7 <= eS_c;
     qA7 <= qA_c;
     adm7 <= c_adm;
+    same_pg7 <= c_same_pg;
+    // the scan PG against this pair's own commit (EVAL sees it in the commit register)
+    eS7_a <= c_adm && a_i[6] == sc[6];
+    eS7_r <= c_rel && r_i[6] == sc[6];
     tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
-    xA7 <= xA6; xR7 <= xR6; xS7 <= xS6;
+    // XON point, step 3: never at or above T
+    xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
+    xR7 <= (xR6 > tR6 - 1) ? tR6 - 1 : xR6;
+    xS7 <= (xS6 > tS6 - 1) ? tS6 - 1 : xS6;
     if (rst) begin
         cm_pg_en_reg <= 2'b00;
         cm_q_en_reg <= 2'b00;
@@ -987,17 +1215,17 @@ always @(posedge clk) begin
 end
 assign err_release_underflow = err_flags_reg[0];
 
-
 // ------------------------------------------------------------------------------ EVAL
 // PFC state of the release's PG, the arrival's PG and the scan PG on their post-commit
-// counters (the commit register holds pair k); one clock per PG evaluation, all three agree
-// when they name the same PG
-wire [PGE_W-1:0] eR_e = fwd_pg(eR7, r_i[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eA_e = fwd_pg(eA7, a_i[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [PGE_W-1:0] eS_e = fwd_pg(eS7, sc[7], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+// counters (the commit register holds pair k); all three agree when they name one PG
+wire [PGE_W-1:0] eR_e = (adm7 && same_pg7) ? cm_pg_val_reg[PGE_W +: PGE_W]
+                        : cm_pg_val_reg[0 +: PGE_W];
+wire [PGE_W-1:0] eA_e = adm7 ? cm_pg_val_reg[PGE_W +: PGE_W]
+                        : same_pg7 ? cm_pg_val_reg[0 +: PGE_W] : eA7;
+wire [PGE_W-1:0] eS_e = sel_pg(eS7_a, eS7_r, cm_pg_val_reg, eS7);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
-wire [QE_W-1:0]  qA_e = fwd_q(qA7, a_j[7], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+wire [QE_W-1:0]  qA_e = adm7 ? cm_q_val_reg[QE_W +: QE_W] : qA7;
 /* verilator lint_on UNUSEDSIGNAL */
 
 reg [N-1:0] xoff_reg;
@@ -1068,10 +1296,10 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ counters
-reg [W-1:0]  pool_wm_reg [0:1];
-reg [W-1:0]  epool_wm_reg [0:1];
+(* mem2reg *) reg [W-1:0]  pool_wm_reg [0:1];
+(* mem2reg *) reg [W-1:0]  epool_wm_reg [0:1];
 reg [W-1:0]  hpool_wm_reg, total_wm_reg;
-reg [31:0]   drop_reg [0:7];
+(* mem2reg *) reg [31:0]   drop_reg [0:7];
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
 integer ci;
 always @(posedge clk) begin
