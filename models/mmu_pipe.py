@@ -8,18 +8,20 @@ exactly what a pipelined core with its counters in RAM sees and when:
 
 * **Clock stepped.**  :meth:`PipelinedMmu.clock` is called once per clock, idle clocks
   included; each call is one *pair* (the clock's release and arrival, either may be absent).
-* **Decision view (VIEW_LAG = 2).**  The arrival of clock k is decided on the counters as
-  committed after clock k - 2, plus a worst-case charge for the arrival of clock k - 1 (decided,
-  not yet committed): its full cell count is added to every counter it could have raised
-  (its PG's reserved, shared and headroom, its queue's reserved and shared, every pool, the
-  headroom pool and the total).  Releases of clocks k - 1 and k are not credited yet.  The view
-  is never below the true occupancy, so no admitted frame can exceed the total buffer, a
-  reserved segment, a headroom limit or the headroom pool (hard limits hold for every decision).
+* **Decision view (view_lag, 3 in the RTL).**  The arrival of clock k is decided on the
+  counters as committed after clock k - view_lag, plus a worst-case charge for every arrival
+  of clocks k - view_lag + 1 .. k - 1 (decided, not yet committed): its full cell count is
+  added to every counter it could have raised (its PG's reserved, shared and headroom, its
+  queue's reserved and shared, every pool, the headroom pool and the total).  Releases of those
+  clocks and of clock k are not credited yet.  The view is never below the true occupancy, so
+  no admitted frame can exceed the total buffer, a reserved segment, a headroom limit or the
+  headroom pool (hard limits hold for every decision).
 * **Threshold lag (t_lag).**  T (DT) of every decision and evaluation for clock k is computed
   from the pool occupancy committed after clock k - t_lag (the core computes it in the stages
   before the decision; ASICs do the same).
 * **Commit.**  The pair of clock k is committed exactly, release first then the arrival's
-  decided amounts, at the end of clock k + 1 (in the model: right after clock k + 1's decision).
+  decided amounts, at the end of clock k + view_lag - 1 (in the model: right after that
+  clock's decision).
 * **PFC evaluation.**  At each commit, the release's PG, the arrival's PG (any arrival with a
   good length and index) and the *scan* PG (``clock mod (ports * 8)``) are evaluated on their
   post-commit counters with T of that clock: every PG is re-evaluated at least once every
@@ -51,8 +53,8 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
                   shift_alpha)
 
-VIEW_LAG = 2
-DEFAULT_T_LAG = 3
+VIEW_LAG = 3        # the RTL's (rtl/mmu_pipe.v)
+DEFAULT_T_LAG = 6
 
 PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
              "xon_offset")
@@ -88,10 +90,12 @@ class _Pair:
 class PipelinedMmu:
     """Ingress (port, PG) and egress (port, queue) accounting of the line-rate core."""
 
-    def __init__(self, cfg: MmuConfig, t_lag: int = DEFAULT_T_LAG, validate: bool = True):
-        if t_lag < VIEW_LAG:
-            raise ValueError(f"t_lag {t_lag} < VIEW_LAG {VIEW_LAG}: T cannot be newer than the "
-                             "decision's view")
+    def __init__(self, cfg: MmuConfig, t_lag: int = DEFAULT_T_LAG, validate: bool = True,
+                 view_lag: int = VIEW_LAG):
+        if view_lag < 1 or t_lag < view_lag:
+            raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}: need 1 <= view_lag <= t_lag "
+                             "(T cannot be newer than the decision's view)")
+        self.view_lag = view_lag
         self.warnings = cfg.validate() if validate else []
         self.t_lag = t_lag
         self.ports = cfg.port_count
@@ -142,8 +146,9 @@ class PipelinedMmu:
         self.now = 0  # clocks stepped so far (the next clock() is clock `now`)
         self.inflight: deque[_Pair] = deque()  # decided, not committed
         # pools (ingress lossless / lossy, egress lossless / lossy) committed after clocks
-        # now - t_lag .. now - 2 (the reset state before clock 0)
-        self.pool_hist: deque[tuple] = deque([(0, 0, 0, 0)] * (t_lag - 1), maxlen=t_lag - 1)
+        # now - t_lag .. now - view_lag (the reset state before clock 0)
+        depth = t_lag - view_lag + 1
+        self.pool_hist: deque[tuple] = deque([(0, 0, 0, 0)] * depth, maxlen=depth)
 
     # ------------------------------------------------------------------ configuration
     def write_pg(self, port: int, pg: int, **fields) -> None:
@@ -211,7 +216,7 @@ class PipelinedMmu:
         if arrival is not None:
             dec = self._decide(pair, arrival, pools)
         # commit the previous clock's pair, then this one is in flight
-        while len(self.inflight) >= VIEW_LAG - 1:
+        while self.inflight and len(self.inflight) >= self.view_lag - 1:
             self._commit(self.inflight.popleft())
         self.inflight.append(pair)
         self.now += 1

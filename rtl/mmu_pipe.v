@@ -2,28 +2,30 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, T_LAG = 5): docs/mmu_core.md "Line-rate core" has the stage table.
+ * (PipelinedMmu, view_lag 3, t_lag 6): docs/mmu_core.md "Line-rate core" has the stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):
  *
  *   E0      input registers
  *   E0-E1   index and length checks, (len - 1) * reciprocal, RAM addresses (read at E1)
  *   E1-E2   cells; RAM read (output registers at E2)
- *   E2-E3   merge the RAM data with the commits of pairs k-7 .. k-5; T step 1 (size - pool)
- *   E3-E4   merge k-4; T step 2 (alpha shift, saturate); in-flight charge of pair k-1
- *   E4-E5   merge k-3; decision constants (every limit minus the in-flight charge)
- *   E5-E6   DEC: merge k-2, decide the arrival (response from E6)
- *   E6-E7   COMMIT: merge k-1, release then arrival on the exact counters (written at E8)
- *   E7-E8   EVAL: PFC state of the release's PG, the arrival's PG and the scan PG (pfc_xoff
- *           from E8)
+ *   E2-E3   merge the RAM data with the commits of pairs k-8 .. k-6; T step 1 (size - pool);
+ *           the in-flight charge of pairs k-2 and k-1
+ *   E3-E4   merge k-5; T (alpha shift); partial constants
+ *   E4-E5   merge k-4; decision constants (every limit minus the in-flight charge)
+ *   E5-E6   DEC1: merge k-3, every comparison of the decision
+ *   E6-E7   DEC2: the decision and its amounts (response from E7); merge k-2
+ *   E7-E8   COMMIT: merge k-1, release then arrival on the exact counters (RAM write at E9)
+ *   E8-E9   EVAL1: PFC conditions of the release's PG, the arrival's PG and the scan PG
+ *   E9-E10  EVAL2: pfc_xoff from E10
  *
- * The decision sees the counters committed after pair k-2 and charges the arrival of pair k-1
- * in full (VIEW_LAG 2); T comes from the pools as committed after pair k-5 (registered at E2):
- * T_LAG = 5.  Response latency 6 clocks, pfc_xoff 8 clocks after the request's edge.
+ * The decision sees the counters committed after pair k-3 and charges the arrivals of pairs
+ * k-2 and k-1 in full (view_lag 3); T comes from the pools as committed after pair k-6
+ * (registered at E2): t_lag 6.  Response 7 clocks, pfc_xoff 10 clocks after the request's edge.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
- * (stat_data 3 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_pipe/regmap.py.
+ * (stat_data 5 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_pipe/regmap.py.
  */
 
 `resetall
@@ -111,7 +113,6 @@ localparam PI_W = $clog2(PORT_COUNT);
 localparam IW = PI_W + 3;                 // PG / queue index
 localparam W = CELL_W;
 localparam SW = CELL_W + 3;               // signed decision constants
-localparam TSH = CELL_W + 10;             // T before saturation
 
 // cells = floor((len - 1) * RECIP_MUL / 2^RECIP_SHIFT) + 1 = ceil(len / CELL_BYTES), exact for
 // 1 <= len < 2^LEN_W (docs/mmu_core.md)
@@ -159,31 +160,32 @@ function signed [SW-1:0] sx;  // a cell count as a signed decision value
     end
 endfunction
 
-// alpha * v, alpha = 2^n, n 4-bit two's complement (Python >> rounding), then saturated to
-// [-1, 2^(W+1)]: every compare against a cell count (< 2^(W+1) with the in-flight charge)
-// gives the same answer as against the exact T
-function signed [SW-1:0] threshold;
+// T and everything compared against it: wide enough for alpha up to 2^7 (a bad configuration
+// still computes what the model computes)
+localparam TW = CELL_W + 10;
+function signed [TW-1:0] tx;  // a cell count as a signed threshold-width value
+    input [W-1:0] v;
+    begin
+        tx = $signed({{(TW-W){1'b0}}, v});
+    end
+endfunction
+
+// T: alpha * (pool shared size - used), alpha = 2^n with n 4-bit two's complement (left shift
+// for n >= 0, arithmetic right shift for n < 0: Python's >> rounding), or the static threshold
+function signed [TW-1:0] threshold;
     input dynamic;
     input [3:0] alpha;
     input [W-1:0] static_th;
-    input signed [W+1:0] free;  // pool shared size - pool used
-    reg signed [TSH-1:0] v;
-    reg signed [TSH-1:0] t;
+    input signed [W+1:0] free;
+    reg signed [TW-1:0] v;
     begin
-        v = {{(TSH-W-2){free[W+1]}}, free};
-        if (!alpha[3]) begin
-            t = v <<< alpha[2:0];
-        end else begin
-            t = v >>> (~alpha + 4'd1);
-        end
+        v = {{(TW-W-2){free[W+1]}}, free};
         if (!dynamic) begin
-            threshold = sx(static_th);
-        end else if (t < 0) begin
-            threshold = -1;
-        end else if (t > (1 << (W + 1))) begin
-            threshold = 1 << (W + 1);
+            threshold = tx(static_th);
+        end else if (!alpha[3]) begin
+            threshold = v <<< alpha[2:0];
         end else begin
-            threshold = t[SW-1:0];
+            threshold = v >>> (~alpha + 4'd1);
         end
     end
 endfunction
@@ -230,39 +232,7 @@ function le2;
     end
 endfunction
 
-// SAI resume point min(max(xon, T - xon_offset), T - 1)
-function signed [SW-1:0] xon_point;
-    input signed [SW-1:0] t;
-    input [W-1:0] xon;
-    input [W-1:0] off;
-    reg signed [SW-1:0] p;
-    begin
-        p = t - sx(off);
-        if (sx(xon) > p) begin
-            p = sx(xon);
-        end
-        xon_point = (p > t - 1) ? t - 1 : p;
-    end
-endfunction
 
-// next Xoff state of a PG (PipelinedMmu._pfc_eval)
-function pfc_next;
-    input lossless;
-    input xoff;
-    input [W-1:0] hdrm;
-    input [W-1:0] shared;
-    input signed [SW-1:0] t;
-    input signed [SW-1:0] xonp;
-    begin
-        if (!lossless) begin
-            pfc_next = 1'b0;
-        end else if (!xoff) begin
-            pfc_next = (hdrm != 0) || ((shared != 0) && (sx(shared) >= t));
-        end else begin
-            pfc_next = !((hdrm == 0) && ((shared == 0) || (sx(shared) <= xonp)));
-        end
-    end
-endfunction
 
 // ------------------------------------------------------------------------------ entries
 // PG state entry {class, res, shared, hdrm}; queue entry {class, res, shared}
@@ -510,20 +480,20 @@ q_wm_inst (
 
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
-// (1 = written at E1 ... 7 = written at E7)
-(* mem2reg *) reg            a_v [1:7];        // an arrival was accepted
-(* mem2reg *) reg            a_ok [1:7];       // ... with a good length and good indices
-(* mem2reg *) reg            a_badlen [1:7];
-(* mem2reg *) reg            a_badidx [1:7];
-(* mem2reg *) reg [IW-1:0]   a_i [1:7];
-(* mem2reg *) reg [IW-1:0]   a_j [1:7];
-(* mem2reg *) reg [TAG_W-1:0] a_tag [1:7];
-(* mem2reg *) reg [W-1:0]    a_cells [2:7];
-(* mem2reg *) reg            r_ok [1:7];
-(* mem2reg *) reg [IW-1:0]   r_i [1:7];
-(* mem2reg *) reg [IW-1:0]   r_j [1:7];
-(* mem2reg *) reg [W-1:0]    r_c [1:7];
-(* mem2reg *) reg [IW-1:0]   sc [1:7];
+// (1 = written at E1 ... 9 = written at E9)
+(* mem2reg *) reg            a_v [1:9];        // an arrival was accepted
+(* mem2reg *) reg            a_ok [1:9];       // ... with a good length and good indices
+(* mem2reg *) reg            a_badlen [1:9];
+(* mem2reg *) reg            a_badidx [1:9];
+(* mem2reg *) reg [IW-1:0]   a_i [1:9];
+(* mem2reg *) reg [IW-1:0]   a_j [1:9];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:9];
+(* mem2reg *) reg [W-1:0]    a_cells [2:9];
+(* mem2reg *) reg            r_ok [1:9];
+(* mem2reg *) reg [IW-1:0]   r_i [1:9];
+(* mem2reg *) reg [IW-1:0]   r_j [1:9];
+(* mem2reg *) reg [W-1:0]    r_c [1:9];
+(* mem2reg *) reg [IW-1:0]   sc [1:9];
 (* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 (* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
@@ -557,7 +527,7 @@ always @(posedge clk) begin
     ge1[1] <= g_epool_reg[1];
     // stage 2: cells
     a_cells[2] <= a_badlen[1] ? {W{1'b0}} : quot1[W-1:0] + 1'b1;
-    for (st = 2; st <= 7; st = st + 1) begin
+    for (st = 2; st <= 9; st = st + 1) begin
         a_v[st] <= a_v[st-1];
         a_ok[st] <= a_ok[st-1];
         a_badlen[st] <= a_badlen[st-1];
@@ -571,7 +541,7 @@ always @(posedge clk) begin
         r_c[st] <= r_c[st-1];
         sc[st] <= sc[st-1];
     end
-    for (st = 3; st <= 7; st = st + 1) begin
+    for (st = 3; st <= 9; st = st + 1) begin
         a_cells[st] <= a_cells[st-1];
     end
     for (st = 2; st <= 5; st = st + 1) begin
@@ -583,7 +553,7 @@ always @(posedge clk) begin
         ge1[st] <= ge1[st-1];
     end
     if (rst) begin
-        for (st = 1; st <= 7; st = st + 1) begin
+        for (st = 1; st <= 9; st = st + 1) begin
             a_v[st] <= 1'b0;
             a_ok[st] <= 1'b0;
             a_badlen[st] <= 1'b0;
@@ -609,24 +579,25 @@ initial begin
 end
 
 // ------------------------------------------------------------------------------ stage 3
-// RAM data (commits up to pair k-8) merged with the commits of pairs k-7, k-6, k-5; T step 1;
-// the in-flight charge of pair k-1 (in stage 4 now: its arrival charged in full)
+// RAM data (commits up to pair k-9) merged with the commits of pairs k-8, k-7, k-6; T step 1;
+// the in-flight charge of pairs k-1 and k-2 (in stages 4 and 5 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
-(* mem2reg *) reg [PGW_W-1:0] wA [3:7];
-(* mem2reg *) reg [QW_W-1:0]  wQ [3:7];
+(* mem2reg *) reg [PGW_W-1:0] wA [3:8];
+(* mem2reg *) reg [QW_W-1:0]  wQ [3:8];
 // configuration of the pair's PGs and queue
-(* mem2reg *) reg             cA_ll [3:5], cA_dyn [3:4], cR_dyn [3:4], cS_dyn [3:4];
-(* mem2reg *) reg [3:0]       cA_al [3:4], cR_al [3:4], cS_al [3:4];
-(* mem2reg *) reg [W-1:0]     cA_res [3:4], cA_st [3:4], cA_hl [3:4];
-(* mem2reg *) reg [W-1:0]     cA_xon [3:6], cA_off [3:5];
-(* mem2reg *) reg [W-1:0]     cR_st [3:4], cR_xon [3:6], cR_off [3:5], cS_st [3:4], cS_xon [3:6], cS_off [3:5];
-(* mem2reg *) reg             cQ_ll [3:5], cQ_dyn [3:4];
-(* mem2reg *) reg [3:0]       cQ_al [3:4];
-(* mem2reg *) reg [W-1:0]     cQ_res [3:4], cQ_st [3:4];
-(* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used of each pool (T step 1)
+(* mem2reg *) reg             cA_ll [3:6], cA_dyn [3:3], cR_dyn [3:3], cS_dyn [3:3];
+(* mem2reg *) reg [3:0]       cA_al [3:3], cR_al [3:3], cS_al [3:3];
+(* mem2reg *) reg [W-1:0]     cA_res [3:3], cA_st [3:3], cA_hl [3:3];
+(* mem2reg *) reg [W-1:0]     cA_xon [3:5], cA_off [3:4];
+(* mem2reg *) reg [W-1:0]     cR_st [3:3], cR_xon [3:5], cR_off [3:4], cS_st [3:3];
+(* mem2reg *) reg [W-1:0]     cS_xon [3:5], cS_off [3:4];
+(* mem2reg *) reg             cQ_ll [3:6], cQ_dyn [3:3];
+(* mem2reg *) reg [3:0]       cQ_al [3:3];
+(* mem2reg *) reg [W-1:0]     cQ_res [3:3], cQ_st [3:3];
+(* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used (T step 1)
 reg [W-1:0]     f_all3, f_pg3, f_q3;
-reg             f_same_pg3, f_same_q3;
+reg             f_same1_pg3, f_same2_pg3, f_same1_q3, f_same2_q3;
 
 function [PGE_W-1:0] merge3_pg;
     input [PGE_W-1:0] v;
@@ -649,13 +620,19 @@ function [QE_W-1:0] merge3_q;
     end
 endfunction
 
+wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
+wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
+wire f1_pg = a_ok[3] && a_i[3] == a_i[2];
+wire f2_pg = a_ok[4] && a_i[4] == a_i[2];
+wire f1_q = a_ok[3] && a_j[3] == a_j[2];
+wire f2_q = a_ok[4] && a_j[4] == a_j[2];
 always @(posedge clk) begin
     eA[3] <= merge3_pg(pgs_rd[0*PGE_W +: PGE_W], a_i[2]);
     eR[3] <= merge3_pg(pgs_rd[1*PGE_W +: PGE_W], r_i[2]);
     eS[3] <= merge3_pg(pgs_rd[2*PGE_W +: PGE_W], sc[2]);
     qA[3] <= merge3_q(qs_rd[0*QE_W +: QE_W], a_j[2]);
     qR[3] <= merge3_q(qs_rd[1*QE_W +: QE_W], r_j[2]);
-    // watermarks: RAM (writes up to pair k-9) and the writes of pairs k-8, k-7, k-6
+    // watermarks: RAM (writes up to pair k-10) and the writes of pairs k-9, k-8, k-7
     wA[3] <= (wm_en_reg && wm_i_reg == a_i[2]) ? wm_pg_reg
              : (wmh_en_reg[1] && wmh_i_reg[1] == a_i[2]) ? wmh_pg_reg[1]
              : (wmh_en_reg[2] && wmh_i_reg[2] == a_i[2]) ? wmh_pg_reg[2] : pgw_rd[0 +: PGW_W];
@@ -685,19 +662,22 @@ always @(posedge clk) begin
     cQ_dyn[3] <= qc_rd[2][0];
     cQ_al[3] <= qc_rd[3][0 +: 4];
     cQ_st[3] <= qc_rd[4][0 +: W];
-    // T step 1 from the pools committed after pair k-5 (T_LAG 5)
+    // T step 1 from the pools committed after pair k-6 (T_LAG 6)
     free_i[0] <= $signed({2'b00, gp0[2]}) - $signed({2'b00, pool_reg[0]});
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
-    f_all3 <= a_ok[3] ? a_cells[3] : {W{1'b0}};
-    f_pg3 <= (a_ok[3] && a_i[3] == a_i[2]) ? a_cells[3] : {W{1'b0}};
-    f_q3 <= (a_ok[3] && a_j[3] == a_j[2]) ? a_cells[3] : {W{1'b0}};
-    f_same_pg3 <= a_ok[3] && a_i[3] == a_i[2];
-    f_same_q3 <= a_ok[3] && a_j[3] == a_j[2];
+    f_all3 <= f1_cells + f2_cells;
+    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}});
+    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}});
+    f_same1_pg3 <= f1_pg;
+    f_same2_pg3 <= f2_pg;
+    f_same1_q3 <= f1_q;
+    f_same2_q3 <= f2_q;
 end
 
-// stages 4 and 5 merge the commit of one more pair each (k-4, k-3) and the watermark writes
+// stages 4 and 5 merge the commit of one more pair each (k-5, k-4); the watermark writes up to
+// stage 8; configuration fields carried
 integer sm;
 always @(posedge clk) begin
     for (sm = 4; sm <= 5; sm = sm + 1) begin
@@ -707,21 +687,16 @@ always @(posedge clk) begin
         qA[sm] <= fwd_q(qA[sm-1], a_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
         qR[sm] <= fwd_q(qR[sm-1], r_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
     end
-    for (sm = 4; sm <= 7; sm = sm + 1) begin
+    for (sm = 4; sm <= 8; sm = sm + 1) begin
         wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
         wQ[sm] <= (wm_en_reg && wm_j_reg == a_j[sm-1]) ? wm_q_reg : wQ[sm-1];
     end
-    cA_ll[4] <= cA_ll[3]; cA_ll[5] <= cA_ll[4];
-    cQ_ll[4] <= cQ_ll[3]; cQ_ll[5] <= cQ_ll[4];
-    cA_dyn[4] <= cA_dyn[3]; cR_dyn[4] <= cR_dyn[3]; cS_dyn[4] <= cS_dyn[3];
-    cA_al[4] <= cA_al[3]; cR_al[4] <= cR_al[3]; cS_al[4] <= cS_al[3];
-    cA_res[4] <= cA_res[3]; cA_st[4] <= cA_st[3]; cA_hl[4] <= cA_hl[3];
-    cR_st[4] <= cR_st[3]; cS_st[4] <= cS_st[3];
-    cQ_dyn[4] <= cQ_dyn[3]; cQ_al[4] <= cQ_al[3]; cQ_res[4] <= cQ_res[3]; cQ_st[4] <= cQ_st[3];
-    for (sm = 4; sm <= 5; sm = sm + 1) begin
-        cA_off[sm] <= cA_off[sm-1]; cR_off[sm] <= cR_off[sm-1]; cS_off[sm] <= cS_off[sm-1];
-    end
     for (sm = 4; sm <= 6; sm = sm + 1) begin
+        cA_ll[sm] <= cA_ll[sm-1];
+        cQ_ll[sm] <= cQ_ll[sm-1];
+    end
+    cA_off[4] <= cA_off[3]; cR_off[4] <= cR_off[3]; cS_off[4] <= cS_off[3];
+    for (sm = 4; sm <= 5; sm = sm + 1) begin
         cA_xon[sm] <= cA_xon[sm-1]; cR_xon[sm] <= cR_xon[sm-1]; cS_xon[sm] <= cS_xon[sm-1];
     end
 end
@@ -729,12 +704,12 @@ end
 // ------------------------------------------------------------------------------ stage 4
 // T (both pools for the arrival's PG and queue: the class is known at DEC; the lossless pool
 // for the release's and the scan PG, which are only evaluated for PFC); partial constants
-(* mem2reg *) reg signed [SW-1:0] tA4 [0:1], tQ4 [0:1];
-reg signed [SW-1:0] tR4, tS4;
+(* mem2reg *) reg signed [TW-1:0] tA4 [0:1], tQ4 [0:1];
+reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
 reg [W-1:0]         f_pg4, f_q4;
-reg                 f_same_pg4, f_same_q4, hp_none4;
+reg                 f_same1_pg4, f_same2_pg4, f_same1_q4, f_same2_q4, hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[1]);
@@ -754,22 +729,25 @@ always @(posedge clk) begin
     se4[1] <= sx(ge1[3]) - sx(f_all3);
     f_pg4 <= f_pg3;
     f_q4 <= f_q3;
-    f_same_pg4 <= f_same_pg3;
-    f_same_q4 <= f_same_q3;
+    f_same1_pg4 <= f_same1_pg3;
+    f_same2_pg4 <= f_same2_pg3;
+    f_same1_q4 <= f_same1_q3;
+    f_same2_q4 <= f_same2_q3;
 end
 
 // ------------------------------------------------------------------------------ stage 5
-// decision constants: every limit minus the in-flight charge, so DEC compares each counter
-// (or a sum of two) against one register; the selects of DEC's forwarding (pair k-2 commits
-// now); the first step of the XON points
+// decision constants: every limit minus the in-flight charge, so DEC1 compares each counter
+// (or a sum of two) against one register; DEC1's forwarding selects (pair k-3 commits now);
+// the first step of the XON points
 reg signed [SW-1:0] kR, k1, kG, kH1, kH2, kHP1, kHP2;
-(* mem2reg *) reg signed [SW-1:0] kT [0:1], kP1 [0:1], kP2 [0:1];
+(* mem2reg *) reg signed [SW-1:0] kP1 [0:1], kP2 [0:1];
+(* mem2reg *) reg signed [TW-1:0] kT [0:1], kTQ [0:1];
 reg signed [SW-1:0] kQR, kQ1;
-(* mem2reg *) reg signed [SW-1:0] kTQ [0:1], kE1 [0:1], kE2 [0:1];
+(* mem2reg *) reg signed [SW-1:0] kE1 [0:1], kE2 [0:1];
 reg                 hp_none5;
-reg signed [SW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
-reg                 f_same_pg5, f_same_q5;
-// forwarding selects for DEC: entry = commit register's arrival bus (a) or release bus (r)
+reg signed [TW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
+reg                 f_same1_pg5, f_same2_pg5, f_same1_q5, f_same2_q5;
+// forwarding selects: entry = the commit register's arrival bus (a) or release bus (r)
 reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
 reg                 emptyA5, emptyQ5;
 // (the class bit does not count for emptiness)
@@ -788,16 +766,16 @@ always @(posedge clk) begin : stage5
     kHP1 <= hp4 - cells;
     kHP2 <= hp4 + kr4 - cells;
     hp_none5 <= hp_none4;
-    kT[0] <= tA4[0] - sx(f_pg4);
-    kT[1] <= tA4[1] - sx(f_pg4);
+    kT[0] <= tA4[0] - tx(f_pg4);
+    kT[1] <= tA4[1] - tx(f_pg4);
     kP1[0] <= sp4[0] - cells;
     kP1[1] <= sp4[1] - cells;
     kP2[0] <= sp4[0] + kr4 - cells;
     kP2[1] <= sp4[1] + kr4 - cells;
     kQR <= kq4;
     kQ1 <= kq4 - cells;
-    kTQ[0] <= tQ4[0] - sx(f_q4);
-    kTQ[1] <= tQ4[1] - sx(f_q4);
+    kTQ[0] <= tQ4[0] - tx(f_q4);
+    kTQ[1] <= tQ4[1] - tx(f_q4);
     kE1[0] <= se4[0] - cells;
     kE1[1] <= se4[1] - cells;
     kE2[0] <= se4[0] + kq4 - cells;
@@ -805,29 +783,31 @@ always @(posedge clk) begin : stage5
     tA5 <= tA4[0];
     tR5 <= tR4;
     tS5 <= tS4;
-    xA5 <= tA4[0] - sx(cA_off[4]);
-    xR5 <= tR4 - sx(cR_off[4]);
-    xS5 <= tS4 - sx(cS_off[4]);
-    f_same_pg5 <= f_same_pg4;
-    f_same_q5 <= f_same_q4;
-    // pair k-2 is in COMMIT now: its indices in stage 6, its arrival bus enabled if admitted
-    mA5_a <= dec_admit_reg && a_i[6] == a_i[4];
-    mA5_r <= r_ok[6] && r_i[6] == a_i[4];
-    mR5_a <= dec_admit_reg && a_i[6] == r_i[4];
-    mR5_r <= r_ok[6] && r_i[6] == r_i[4];
-    mS5_a <= dec_admit_reg && a_i[6] == sc[4];
-    mS5_r <= r_ok[6] && r_i[6] == sc[4];
-    nA5_a <= dec_admit_reg && a_j[6] == a_j[4];
-    nA5_r <= r_ok[6] && r_j[6] == a_j[4];
-    nR5_a <= dec_admit_reg && a_j[6] == r_j[4];
-    nR5_r <= r_ok[6] && r_j[6] == r_j[4];
+    xA5 <= tA4[0] - tx(cA_off[4]);
+    xR5 <= tR4 - tx(cR_off[4]);
+    xS5 <= tS4 - tx(cS_off[4]);
+    f_same1_pg5 <= f_same1_pg4;
+    f_same2_pg5 <= f_same2_pg4;
+    f_same1_q5 <= f_same1_q4;
+    f_same2_q5 <= f_same2_q4;
+    // pair k-3 is in COMMIT now: indices in stage 7, arrival bus enabled if admitted
+    mA5_a <= dec_admit_reg && a_i[7] == a_i[4];
+    mA5_r <= r_ok[7] && r_i[7] == a_i[4];
+    mR5_a <= dec_admit_reg && a_i[7] == r_i[4];
+    mR5_r <= r_ok[7] && r_i[7] == r_i[4];
+    mS5_a <= dec_admit_reg && a_i[7] == sc[4];
+    mS5_r <= r_ok[7] && r_i[7] == sc[4];
+    nA5_a <= dec_admit_reg && a_j[7] == a_j[4];
+    nA5_r <= r_ok[7] && r_j[7] == a_j[4];
+    nR5_a <= dec_admit_reg && a_j[7] == r_j[4];
+    nR5_r <= r_ok[7] && r_j[7] == r_j[4];
     emptyA5 <= eA5n[3*W-1:0] == 0;
     emptyQ5 <= qA5n[2*W-1:0] == 0;
 end
 
-// ------------------------------------------------------------------------------ DEC
-// the counters committed after pair k-2 (stage 5 merged up to k-3, the commit register holds
-// k-2), the in-flight charge of pair k-1 folded into the constants
+// ------------------------------------------------------------------------------ DEC1
+// the counters committed after pair k-3 (stage 5 merged up to k-4, the commit register holds
+// k-3); every comparison of the decision, each against a constant of stage 5
 function [PGE_W-1:0] sel_pg;
     input ma, mr;
     input [2*PGE_W-1:0] cval;
@@ -856,131 +836,190 @@ wire [W-1:0] d_sh = eA_d[W +: W];
 wire [W-1:0] d_res = eA_d[2*W +: W];
 wire [W-1:0] d_qsh = qA_d[0 +: W];
 wire [W-1:0] d_qres = qA_d[W +: W];
-wire [W-1:0] d_cells = a_cells[5];
 
-// class of the decision: that of the arrival in flight to the same PG, else the configured
-// one for an empty PG, else the recorded one
+// class of the decision: that of the latest arrival in flight to the same PG, else the
+// configured one for an empty PG, else the recorded one
+reg          d1_class_reg, d1_qclass_reg;
 wire d_emptyA = mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
 wire d_emptyQ = nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
-wire d_class = f_same_pg5 ? dec_class_reg : d_emptyA ? cA_ll[5] : eA_d[3*W];
-wire d_qclass = f_same_q5 ? dec_qclass_reg : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
-wire d_pool = !d_class;     // pool index: 0 lossless, 1 lossy
-wire d_epool = !d_qclass;
+wire d_class = f_same1_pg5 ? d1_class_reg : f_same2_pg5 ? dec_class_reg
+               : d_emptyA ? cA_ll[5] : eA_d[3*W];
+wire d_qclass = f_same1_q5 ? d1_qclass_reg : f_same2_q5 ? dec_qclass_reg
+                : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
 
-wire d_rem_all = sx(d_res) >= kR;
-wire d_rem_none = sx(d_res) <= k1;
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are unused
 /* verilator lint_off UNUSEDSIGNAL */
 wire signed [SW-1:0] d_x = sx(d_res) - k1;
 wire signed [SW-1:0] d_room = kR - sx(d_res);
-/* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] d_rem = d_rem_all ? d_cells : d_rem_none ? {W{1'b0}} : d_x[W-1:0];
-wire [W-1:0] d_to_res = d_rem_all ? {W{1'b0}} : d_rem_none ? d_cells : d_room[W-1:0];
-wire d_guard = sx(total_reg) > kG;
-wire [1:0] d_pool_ok, d_sh_ok, d_q_ok, d_ep_ok;
-genvar pp;
-generate
-for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
-    // every compare is its own term, selected by AND / OR: Icarus 11 compares the words of
-    // a signed array unsigned inside "c ? a <= b : a < b"
-    wire p_all = sx(pool_reg[pp]) <= kP1[pp];
-    wire p_mid = le2(sx(pool_reg[pp]), sx(d_res), kP2[pp]);
-    wire e_all = sx(epool_reg[pp]) <= kE1[pp];
-    wire e_mid = le2(sx(epool_reg[pp]), sx(d_qres), kE2[pp]);
-    assign d_pool_ok[pp] = (d_rem_all && p_all) || (!d_rem_all && p_mid);
-    assign d_sh_ok[pp] = (sx(d_sh) < kT[pp]) || (FAULT_INJECT != 0 && sx(d_sh) == kT[pp]);
-    assign d_q_ok[pp] = sx(d_qsh) < kTQ[pp];
-    assign d_ep_ok[pp] = (d_erem_all && e_all) || (!d_erem_all && e_mid);
-end
-endgenerate
-wire d_hd_all = sx(d_hdrm) <= kH1;
-wire d_hd_mid = le2(sx(d_hdrm), sx(d_res), kH2);
-wire d_hp_all = sx(hpool_reg) <= kHP1;
-wire d_hp_mid = le2(sx(hpool_reg), sx(d_res), kHP2);
-wire d_hd_ok = (d_rem_all && d_hd_all) || (!d_rem_all && d_hd_mid);
-wire d_hp_ok = hp_none5 || (d_rem_all && d_hp_all) || (!d_rem_all && d_hp_mid);
-wire d_erem_all = sx(d_qres) >= kQR;
-wire d_erem_none = sx(d_qres) <= kQ1;
-/* verilator lint_off UNUSEDSIGNAL */
 wire signed [SW-1:0] d_ex = sx(d_qres) - kQ1;
 wire signed [SW-1:0] d_eroom = kQR - sx(d_qres);
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] d_erem = d_erem_all ? d_cells : d_erem_none ? {W{1'b0}} : d_ex[W-1:0];
-wire [W-1:0] d_eto_res = d_erem_all ? {W{1'b0}} : d_erem_none ? d_cells : d_eroom[W-1:0];
+wire [1:0] d_p_all, d_p_mid, d_sh_ok, d_q_ok, d_e_all, d_e_mid;
+genvar pp;
+generate
+for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
+    // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares the
+    // words of a signed array unsigned)
+    assign d_p_all[pp] = sx(pool_reg[pp]) <= kP1[pp];
+    assign d_p_mid[pp] = le2(sx(pool_reg[pp]), sx(d_res), kP2[pp]);
+    assign d_e_all[pp] = sx(epool_reg[pp]) <= kE1[pp];
+    assign d_e_mid[pp] = le2(sx(epool_reg[pp]), sx(d_qres), kE2[pp]);
+    assign d_sh_ok[pp] = (tx(d_sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(d_sh) == kT[pp]);
+    assign d_q_ok[pp] = tx(d_qsh) < kTQ[pp];
+end
+endgenerate
 
-wire d_shared_ok = d_sh_ok[d_pool] && d_pool_ok[d_pool];
-wire d_hdrm_ok = d_class && d_hd_ok && d_hp_ok;
-wire d_badlen = a_badlen[5];
-wire d_badidx = a_badidx[5];
+reg          d1_rem_all, d1_rem_none, d1_erem_all, d1_erem_none, d1_guard;
+reg [1:0]    d1_p_all, d1_p_mid, d1_sh_ok, d1_q_ok, d1_e_all, d1_e_mid;
+reg          d1_hd_all, d1_hd_mid, d1_hp_all, d1_hp_mid, d1_hp_none;
+reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
+reg [PGE_W-1:0] e1A, e1R, e1S;
+reg [QE_W-1:0]  q1A, q1R;
+reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
+// DEC2's forwarding selects (pair k-2 commits then)
+reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+always @(posedge clk) begin
+    d1_class_reg <= d_class;
+    d1_qclass_reg <= d_qclass;
+    d1_rem_all <= sx(d_res) >= kR;
+    d1_rem_none <= sx(d_res) <= k1;
+    d1_erem_all <= sx(d_qres) >= kQR;
+    d1_erem_none <= sx(d_qres) <= kQ1;
+    d1_guard <= sx(total_reg) > kG;
+    d1_p_all <= d_p_all;
+    d1_p_mid <= d_p_mid;
+    d1_sh_ok <= d_sh_ok;
+    d1_q_ok <= d_q_ok;
+    d1_e_all <= d_e_all;
+    d1_e_mid <= d_e_mid;
+    d1_hd_all <= sx(d_hdrm) <= kH1;
+    d1_hd_mid <= le2(sx(d_hdrm), sx(d_res), kH2);
+    d1_hp_all <= sx(hpool_reg) <= kHP1;
+    d1_hp_mid <= le2(sx(hpool_reg), sx(d_res), kHP2);
+    d1_hp_none <= hp_none5;
+    d1_x <= d_x[W-1:0];
+    d1_room <= d_room[W-1:0];
+    d1_ex <= d_ex[W-1:0];
+    d1_eroom <= d_eroom[W-1:0];
+    e1A <= eA_d;
+    e1R <= eR_d;
+    e1S <= eS_d;
+    q1A <= qA_d;
+    q1R <= qR_d;
+    tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
+    // XON point, step 2: max(xon, T - xon_offset)
+    xA6 <= (tx(cA_xon[5]) > xA5) ? tx(cA_xon[5]) : xA5;
+    xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
+    xS6 <= (tx(cS_xon[5]) > xS5) ? tx(cS_xon[5]) : xS5;
+    // pair k-2 is in COMMIT now
+    mA6_a <= dec_admit_reg && a_i[7] == a_i[5];
+    mA6_r <= r_ok[7] && r_i[7] == a_i[5];
+    mR6_a <= dec_admit_reg && a_i[7] == r_i[5];
+    mR6_r <= r_ok[7] && r_i[7] == r_i[5];
+    mS6_a <= dec_admit_reg && a_i[7] == sc[5];
+    mS6_r <= r_ok[7] && r_i[7] == sc[5];
+    nA6_a <= dec_admit_reg && a_j[7] == a_j[5];
+    nA6_r <= r_ok[7] && r_j[7] == a_j[5];
+    nR6_a <= dec_admit_reg && a_j[7] == r_j[5];
+    nR6_r <= r_ok[7] && r_j[7] == r_j[5];
+end
+
+// ------------------------------------------------------------------------------ DEC2
+// the decision from DEC1's comparisons (models.mmu_pipe._decide order), the amounts; the
+// entries brought up to pair k-2 and their running sums for COMMIT
+wire [W-1:0] d2_cells = a_cells[6];
+wire d2_pool = !d1_class_reg;     // pool index: 0 lossless, 1 lossy
+wire d2_epool = !d1_qclass_reg;
+wire d2_pool_ok = (d1_rem_all && d1_p_all[d2_pool]) || (!d1_rem_all && d1_p_mid[d2_pool]);
+wire d2_shared_ok = d1_sh_ok[d2_pool] && d2_pool_ok;
+wire d2_hd_ok = (d1_rem_all && d1_hd_all) || (!d1_rem_all && d1_hd_mid);
+wire d2_hp_ok = d1_hp_none || (d1_rem_all && d1_hp_all) || (!d1_rem_all && d1_hp_mid);
+wire d2_hdrm_ok = d1_class_reg && d2_hd_ok && d2_hp_ok;
+wire d2_ep_ok = (d1_erem_all && d1_e_all[d2_epool]) || (!d1_erem_all && d1_e_mid[d2_epool]);
+wire d2_egress_ok = d1_q_ok[d2_epool] && d2_ep_ok;
+wire [W-1:0] d2_rem = d1_rem_all ? d2_cells : d1_rem_none ? {W{1'b0}} : d1_x;
+wire [W-1:0] d2_to_res = d1_rem_all ? {W{1'b0}} : d1_rem_none ? d2_cells : d1_room;
+wire [W-1:0] d2_erem = d1_erem_all ? d2_cells : d1_erem_none ? {W{1'b0}} : d1_ex;
+wire [W-1:0] d2_eto_res = d1_erem_all ? {W{1'b0}} : d1_erem_none ? d2_cells : d1_eroom;
+wire d2_badlen = a_badlen[6];
+wire d2_badidx = a_badidx[6];
 reg [2:0] d_reason;
 always @* begin
-    if (d_badlen) begin
+    if (d2_badlen) begin
         d_reason = REASON_BAD_LEN;
-    end else if (d_badidx) begin
+    end else if (d2_badidx) begin
         d_reason = REASON_BAD_INDEX;
-    end else if (d_guard) begin
+    end else if (d1_guard) begin
         d_reason = REASON_BUFFER_FULL;
-    end else if (!d_rem_none && !d_shared_ok && !d_hdrm_ok) begin
-        d_reason = d_class ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
-    end else if (!d_erem_none && !(d_q_ok[d_epool] && d_ep_ok[d_epool])) begin
+    end else if (!d1_rem_none && !d2_shared_ok && !d2_hdrm_ok) begin
+        d_reason = d1_class_reg ? REASON_HEADROOM_FULL : REASON_INGRESS_LOSSY;
+    end else if (!d1_erem_none && !d2_egress_ok) begin
         d_reason = REASON_EGRESS;
     end else begin
         d_reason = REASON_NONE;
     end
 end
-wire d_admit = a_v[5] && d_reason == REASON_NONE;
+wire d_admit = a_v[6] && d_reason == REASON_NONE;
 
-// stage 6 registers: the decision (m_resp_*), the amounts and everything COMMIT needs: the
-// entries with their running sums (hdrm + shared, + reserved; queue shared + reserved) and
-// the forwarding selects for COMMIT (pair k-1 commits now)
+wire [PGE_W-1:0] e2A_n = sel_pg(mA6_a, mA6_r, cm_pg_val_reg, e1A);
+wire [PGE_W-1:0] e2R_n = sel_pg(mR6_a, mR6_r, cm_pg_val_reg, e1R);
+wire [PGE_W-1:0] e2S_n = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, e1S);
+wire [QE_W-1:0]  q2A_n = sel_q(nA6_a, nA6_r, cm_q_val_reg, q1A);
+wire [QE_W-1:0]  q2R_n = sel_q(nR6_a, nR6_r, cm_q_val_reg, q1R);
+
+// stage 7 registers: the decision (m_resp_*) and everything COMMIT needs
 reg [2:0]    dec_reason_reg;
 reg [W-1:0]  dec_tr_reg, dec_sh_reg, dec_hd_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
 reg [W-1:0]  dec_cadm_reg;
-reg [PGE_W-1:0] eA6, eR6, eS6;
-reg [QE_W-1:0]  qA6, qR6;
-reg [W+1:0]  hsA6, hsrA6, hsR6, hsrR6, qsrA6, qsrR6;
-reg signed [SW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
-reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+reg [PGE_W-1:0] e2A, e2R, e2S;
+reg [QE_W-1:0]  q2A, q2R;
+reg [W+1:0]  hsA7, hsrA7, hsR7, hsrR7, qsrA7, qsrR7;
+reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
+// COMMIT's forwarding selects (pair k-1 commits then)
+reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
+reg          c_same_pg, c_same_q;
 always @(posedge clk) begin
-    dec_valid_reg <= a_v[5];
+    dec_valid_reg <= a_v[6];
     dec_admit_reg <= d_admit;
     dec_reason_reg <= d_reason;
-    dec_class_reg <= d_class;
-    dec_qclass_reg <= d_qclass;
-    dec_tr_reg <= d_admit ? d_to_res : {W{1'b0}};
-    dec_sh_reg <= (d_admit && !d_rem_none && d_shared_ok) ? d_rem : {W{1'b0}};
-    dec_hd_reg <= (d_admit && !d_rem_none && !d_shared_ok) ? d_rem : {W{1'b0}};
-    dec_rem_reg <= d_admit ? d_rem : {W{1'b0}};
-    dec_cadm_reg <= d_admit ? d_cells : {W{1'b0}};
-    dec_etr_reg <= d_admit ? d_eto_res : {W{1'b0}};
-    dec_esh_reg <= d_admit ? d_erem : {W{1'b0}};
-    eA6 <= eA_d;
-    eR6 <= eR_d;
-    eS6 <= eS_d;
-    qA6 <= qA_d;
-    qR6 <= qR_d;
-    hsA6 <= {2'b00, eA_d[0 +: W]} + {2'b00, eA_d[W +: W]};
-    hsrA6 <= {2'b00, eA_d[0 +: W]} + {2'b00, eA_d[W +: W]} + {2'b00, eA_d[2*W +: W]};
-    hsR6 <= {2'b00, eR_d[0 +: W]} + {2'b00, eR_d[W +: W]};
-    hsrR6 <= {2'b00, eR_d[0 +: W]} + {2'b00, eR_d[W +: W]} + {2'b00, eR_d[2*W +: W]};
-    qsrA6 <= {2'b00, qA_d[0 +: W]} + {2'b00, qA_d[W +: W]};
-    qsrR6 <= {2'b00, qR_d[0 +: W]} + {2'b00, qR_d[W +: W]};
-    tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
-    // XON point, step 2: max(xon, T - xon_offset)
-    xA6 <= (sx(cA_xon[5]) > xA5) ? sx(cA_xon[5]) : xA5;
-    xR6 <= (sx(cR_xon[5]) > xR5) ? sx(cR_xon[5]) : xR5;
-    xS6 <= (sx(cS_xon[5]) > xS5) ? sx(cS_xon[5]) : xS5;
-    // pair k-1 is in COMMIT now (its indices in stage 6)
-    mA6_a <= dec_admit_reg && a_i[6] == a_i[5];
-    mA6_r <= r_ok[6] && r_i[6] == a_i[5];
-    mR6_a <= dec_admit_reg && a_i[6] == r_i[5];
-    mR6_r <= r_ok[6] && r_i[6] == r_i[5];
-    mS6_a <= dec_admit_reg && a_i[6] == sc[5];
-    mS6_r <= r_ok[6] && r_i[6] == sc[5];
-    nA6_a <= dec_admit_reg && a_j[6] == a_j[5];
-    nA6_r <= r_ok[6] && r_j[6] == a_j[5];
-    nR6_a <= dec_admit_reg && a_j[6] == r_j[5];
-    nR6_r <= r_ok[6] && r_j[6] == r_j[5];
+    dec_class_reg <= d1_class_reg;
+    dec_qclass_reg <= d1_qclass_reg;
+    dec_tr_reg <= d_admit ? d2_to_res : {W{1'b0}};
+    dec_sh_reg <= (d_admit && !d1_rem_none && d2_shared_ok) ? d2_rem : {W{1'b0}};
+    dec_hd_reg <= (d_admit && !d1_rem_none && !d2_shared_ok) ? d2_rem : {W{1'b0}};
+    dec_rem_reg <= d_admit ? d2_rem : {W{1'b0}};
+    dec_cadm_reg <= d_admit ? d2_cells : {W{1'b0}};
+    dec_etr_reg <= d_admit ? d2_eto_res : {W{1'b0}};
+    dec_esh_reg <= d_admit ? d2_erem : {W{1'b0}};
+    e2A <= e2A_n;
+    e2R <= e2R_n;
+    e2S <= e2S_n;
+    q2A <= q2A_n;
+    q2R <= q2R_n;
+    hsA7 <= {2'b00, e2A_n[0 +: W]} + {2'b00, e2A_n[W +: W]};
+    hsrA7 <= {2'b00, e2A_n[0 +: W]} + {2'b00, e2A_n[W +: W]} + {2'b00, e2A_n[2*W +: W]};
+    hsR7 <= {2'b00, e2R_n[0 +: W]} + {2'b00, e2R_n[W +: W]};
+    hsrR7 <= {2'b00, e2R_n[0 +: W]} + {2'b00, e2R_n[W +: W]} + {2'b00, e2R_n[2*W +: W]};
+    qsrA7 <= {2'b00, q2A_n[0 +: W]} + {2'b00, q2A_n[W +: W]};
+    qsrR7 <= {2'b00, q2R_n[0 +: W]} + {2'b00, q2R_n[W +: W]};
+    tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
+    // XON point, step 3: never at or above T
+    xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
+    xR7 <= (xR6 > tR6 - 1) ? tR6 - 1 : xR6;
+    xS7 <= (xS6 > tS6 - 1) ? tS6 - 1 : xS6;
+    // pair k-1 is in COMMIT now
+    mA7_a <= dec_admit_reg && a_i[7] == a_i[6];
+    mA7_r <= r_ok[7] && r_i[7] == a_i[6];
+    mR7_a <= dec_admit_reg && a_i[7] == r_i[6];
+    mR7_r <= r_ok[7] && r_i[7] == r_i[6];
+    mS7_a <= dec_admit_reg && a_i[7] == sc[6];
+    mS7_r <= r_ok[7] && r_i[7] == sc[6];
+    nA7_a <= dec_admit_reg && a_j[7] == a_j[6];
+    nA7_r <= r_ok[7] && r_j[7] == a_j[6];
+    nR7_a <= dec_admit_reg && a_j[7] == r_j[6];
+    nR7_r <= r_ok[7] && r_j[7] == r_j[6];
+    c_same_pg <= r_ok[6] && a_ok[6] && r_i[6] == a_i[6];
+    c_same_q <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
@@ -990,55 +1029,55 @@ end
 assign m_resp_valid = dec_valid_reg;
 assign m_resp_admit = dec_admit_reg;
 assign m_resp_reason = dec_reason_reg;
-assign m_resp_cells = a_cells[6];
+assign m_resp_cells = a_cells[7];
 assign m_resp_res = dec_tr_reg;
 assign m_resp_shared = dec_sh_reg;
 assign m_resp_hdrm = dec_hd_reg;
 assign m_resp_eres = dec_etr_reg;
 assign m_resp_eshared = dec_esh_reg;
-assign m_resp_tag = a_tag[6];
+assign m_resp_tag = a_tag[7];
 
 // ------------------------------------------------------------------------------ COMMIT
 // exact counters (the commit of pair k-1 selected in), release first (headroom, shared,
 // reserved; egress shared, reserved; each clamps at what is held), then the decided amounts.
 // With running sums hs = hdrm + shared and hsr = hs + reserved, releasing c cells clamps
 // each sum at zero (max(x - c, 0)); every new value is one carry-save level and one chain.
-wire [PGE_W-1:0] eR_c = sel_pg(mR6_a, mR6_r, cm_pg_val_reg, eR6);
-wire [PGE_W-1:0] eA_c = sel_pg(mA6_a, mA6_r, cm_pg_val_reg, eA6);
-wire [PGE_W-1:0] eS_c = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, eS6);
-wire [QE_W-1:0]  qR_c = sel_q(nR6_a, nR6_r, cm_q_val_reg, qR6);
-wire [QE_W-1:0]  qA_c = sel_q(nA6_a, nA6_r, cm_q_val_reg, qA6);
-wire [W+1:0] hsR_c = mR6_a ? cm_pg_hs_reg[W+2 +: W+2] : mR6_r ? cm_pg_hs_reg[0 +: W+2] : hsR6;
-wire [W+1:0] hsrR_c = mR6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR6_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrR6;
-wire [W+1:0] hsA_c = mA6_a ? cm_pg_hs_reg[W+2 +: W+2] : mA6_r ? cm_pg_hs_reg[0 +: W+2] : hsA6;
-wire [W+1:0] hsrA_c = mA6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA6_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrA6;
-wire [W+1:0] qsrR_c = nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrR6;
-wire [W+1:0] qsrA_c = nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrA6;
+wire [PGE_W-1:0] eR_c = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e2R);
+wire [PGE_W-1:0] eA_c = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e2A);
+wire [PGE_W-1:0] eS_c = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e2S);
+wire [QE_W-1:0]  qR_c = sel_q(nR7_a, nR7_r, cm_q_val_reg, q2R);
+wire [QE_W-1:0]  qA_c = sel_q(nA7_a, nA7_r, cm_q_val_reg, q2A);
+wire [W+1:0] hsR_c = mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hsR7;
+wire [W+1:0] hsrR_c = mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrR7;
+wire [W+1:0] hsA_c = mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hsA7;
+wire [W+1:0] hsrA_c = mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrA7;
+wire [W+1:0] qsrR_c = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrR7;
+wire [W+1:0] qsrA_c = nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrA7;
 
 // sums of counters need W+2 bits; every value a counter takes back fits W bits (each is at
 // most what it held, or the pool it belongs to), so the upper bits of some results are unused
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] c_c = xz(r_c[6]);
+wire [XW-1:0] c_c = xz(r_c[7]);
 wire [XW-1:0] c_nc = ~c_c;
 wire [XW-1:0] c_h = xz(eR_c[0 +: W]);
 wire [XW-1:0] c_s = xz(eR_c[W +: W]);
 wire [XW-1:0] c_r = xz(eR_c[2*W +: W]);
 wire [XW-1:0] c_hs = {{(XW-W-2){1'b0}}, hsR_c};
 wire [XW-1:0] c_hsr = {{(XW-W-2){1'b0}}, hsrR_c};
-wire c_ch = r_c[6] <= eR_c[0 +: W];
-wire c_chs = {2'b00, r_c[6]} <= hsR_c;
-wire c_chsr = {2'b00, r_c[6]} <= hsrR_c;
-wire c_empty = {2'b00, r_c[6]} >= hsrR_c;
+wire c_ch = r_c[7] <= eR_c[0 +: W];
+wire c_chs = {2'b00, r_c[7]} <= hsR_c;
+wire c_chsr = {2'b00, r_c[7]} <= hsrR_c;
+wire c_empty = {2'b00, r_c[7]} >= hsrR_c;
 wire [XW-1:0] c_qs = xz(qR_c[0 +: W]);
 wire [XW-1:0] c_qr = xz(qR_c[W +: W]);
 wire [XW-1:0] c_qsr = {{(XW-W-2){1'b0}}, qsrR_c};
-wire c_cq = r_c[6] <= qR_c[0 +: W];
-wire c_cqsr = {2'b00, r_c[6]} <= qsrR_c;
-wire c_qempty = {2'b00, r_c[6]} >= qsrR_c;
+wire c_cq = r_c[7] <= qR_c[0 +: W];
+wire c_cqsr = {2'b00, r_c[7]} <= qsrR_c;
+wire c_qempty = {2'b00, r_c[7]} >= qsrR_c;
 wire [XW-1:0] z = {XW{1'b0}};
 // the release alone: h - c, hs - c, hsr - c clamped at zero; shared and reserved follow
 wire [XW-1:0] r_h = c_ch ? add3(c_h, c_nc, z, 1'b1) : z;
@@ -1075,14 +1114,8 @@ wire [XW-1:0] n_qr = add3(xz(qA_c[W +: W]), a_etr, z, 1'b0);
 wire [XW-1:0] n_qsr = add3({{(XW-W-2){1'b0}}, qsrA_c}, a_cl, z, 1'b0);
 /* verilator lint_on UNUSEDSIGNAL */
 
-wire c_rel = r_ok[6];
+wire c_rel = r_ok[7];
 wire c_adm = dec_admit_reg;
-// precomputed in DEC's clock: the release and the arrival name the same PG / queue
-reg  c_same_pg, c_same_q;
-always @(posedge clk) begin
-    c_same_pg <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
-    c_same_q <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
-end
 wire c_rclass = eR_c[3*W];
 wire c_rqclass = qR_c[2*W];
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
@@ -1126,15 +1159,15 @@ endgenerate
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
-reg [PGE_W-1:0] eA7, eS7;
-reg [QE_W-1:0]  qA7;
-reg signed [SW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
-reg         adm7;
-reg         same_pg7, eS7_a, eS7_r;
+reg [PGE_W-1:0] eA8, eS8;
+reg [QE_W-1:0]  qA8;
+reg signed [TW-1:0] tA8, tR8, tS8, xA8, xR8, xS8;
+reg         adm8;
+reg         same_pg8, eS8_a, eS8_r;
 integer hi;
 always @(posedge clk) begin
     cm_pg_en_reg <= {c_adm, c_rel};
-    cm_pg_idx_reg <= {a_i[6], r_i[6]};
+    cm_pg_idx_reg <= {a_i[7], r_i[7]};
     if (c_same_pg) begin
         cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, b_r[W-1:0], b_s[W-1:0], b_h[W-1:0]};
         cm_pg_hs_reg[W+2 +: W+2] <= b_hs[W+1:0];
@@ -1149,7 +1182,7 @@ always @(posedge clk) begin
     cm_pg_hsr_reg[0 +: W+2] <= r_hsr[W+1:0];
     cm_pg_empty_reg <= c_empty;
     cm_q_en_reg <= {c_adm, c_rel};
-    cm_q_idx_reg <= {a_j[6], r_j[6]};
+    cm_q_idx_reg <= {a_j[7], r_j[7]};
     if (c_same_q) begin
         cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, b_qr[W-1:0], b_qs[W-1:0]};
         cm_q_qsr_reg[W+2 +: W+2] <= b_qsr[W+1:0];
@@ -1182,19 +1215,16 @@ always @(posedge clk) begin
         underflow_count_reg <= underflow_count_reg + 1'b1;
         err_flags_reg[0] <= 1'b1;
     end
-    eA7 <= eA_c;
-    eS7 <= eS_c;
-    qA7 <= qA_c;
-    adm7 <= c_adm;
-    same_pg7 <= c_same_pg;
-    // the scan PG against this pair's own commit (EVAL sees it in the commit register)
-    eS7_a <= c_adm && a_i[6] == sc[6];
-    eS7_r <= c_rel && r_i[6] == sc[6];
-    tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
-    // XON point, step 3: never at or above T
-    xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
-    xR7 <= (xR6 > tR6 - 1) ? tR6 - 1 : xR6;
-    xS7 <= (xS6 > tS6 - 1) ? tS6 - 1 : xS6;
+    eA8 <= eA_c;
+    eS8 <= eS_c;
+    qA8 <= qA_c;
+    adm8 <= c_adm;
+    same_pg8 <= c_same_pg;
+    // the scan PG against this pair's own commit (EVAL1 sees it in the commit register)
+    eS8_a <= c_adm && a_i[7] == sc[7];
+    eS8_r <= c_rel && r_i[7] == sc[7];
+    tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
+    xA8 <= xA7; xR8 <= xR7; xS8 <= xS7;
     if (rst) begin
         cm_pg_en_reg <= 2'b00;
         cm_q_en_reg <= 2'b00;
@@ -1210,50 +1240,89 @@ always @(posedge clk) begin
         end
         underflow_count_reg <= 0;
         err_flags_reg <= 2'b00;
-        adm7 <= 1'b0;
+        adm8 <= 1'b0;
     end
 end
 assign err_release_underflow = err_flags_reg[0];
 
-// ------------------------------------------------------------------------------ EVAL
+// ------------------------------------------------------------------------------ EVAL1
 // PFC state of the release's PG, the arrival's PG and the scan PG on their post-commit
-// counters (the commit register holds pair k); all three agree when they name one PG
-wire [PGE_W-1:0] eR_e = (adm7 && same_pg7) ? cm_pg_val_reg[PGE_W +: PGE_W]
+// counters (the commit register holds pair k): whether each would assert XOFF if off and
+// release it if on (EVAL2 applies them to the current state); all three agree when they name
+// one PG.  The arrival's watermarks.
+wire [PGE_W-1:0] eR_e = (adm8 && same_pg8) ? cm_pg_val_reg[PGE_W +: PGE_W]
                         : cm_pg_val_reg[0 +: PGE_W];
-wire [PGE_W-1:0] eA_e = adm7 ? cm_pg_val_reg[PGE_W +: PGE_W]
-                        : same_pg7 ? cm_pg_val_reg[0 +: PGE_W] : eA7;
-wire [PGE_W-1:0] eS_e = sel_pg(eS7_a, eS7_r, cm_pg_val_reg, eS7);
+wire [PGE_W-1:0] eA_e = adm8 ? cm_pg_val_reg[PGE_W +: PGE_W]
+                        : same_pg8 ? cm_pg_val_reg[0 +: PGE_W] : eA8;
+wire [PGE_W-1:0] eS_e = sel_pg(eS8_a, eS8_r, cm_pg_val_reg, eS8);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
-wire [QE_W-1:0]  qA_e = adm7 ? cm_q_val_reg[QE_W +: QE_W] : qA7;
+wire [QE_W-1:0]  qA_e = adm8 ? cm_q_val_reg[QE_W +: QE_W] : qA8;
 /* verilator lint_on UNUSEDSIGNAL */
 
+// XOFF if off: lossless and (headroom in use or 0 < shared >= T); XON if on: lossy, or no
+// headroom and shared 0 or at the XON point (PipelinedMmu._pfc_eval)
+function pfc_on;
+    input lossless;
+    input [W-1:0] hdrm;
+    input [W-1:0] shared;
+    input signed [TW-1:0] t;
+    begin
+        pfc_on = lossless && ((hdrm != 0) || ((shared != 0) && (tx(shared) >= t)));
+    end
+endfunction
+function pfc_off;
+    input lossless;
+    input [W-1:0] hdrm;
+    input [W-1:0] shared;
+    input signed [TW-1:0] xonp;
+    begin
+        pfc_off = !lossless || ((hdrm == 0) && ((shared == 0) || (tx(shared) <= xonp)));
+    end
+endfunction
+
+reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire e_nR = pfc_next(eR_e[3*W], xoff_reg[r_i[7]], eR_e[0 +: W], eR_e[W +: W], tR7, xR7);
-wire e_nA = pfc_next(eA_e[3*W], xoff_reg[a_i[7]], eA_e[0 +: W], eA_e[W +: W], tA7, xA7);
-wire e_nS = pfc_next(eS_e[3*W], xoff_reg[sc[7]], eS_e[0 +: W], eS_e[W +: W], tS7, xS7);
-wire [IW-1:0] e_sc = sc[7];
-wire [IW-1:0] e_ai = a_i[7];
-wire [IW-1:0] e_ri = r_i[7];
-wire e_aok = a_ok[7];
-wire e_rok = r_ok[7];
-reg [N-1:0] xoff_next;
+wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR8);
+wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR8);
+wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA8);
+wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA8);
+wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS8);
+wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS8);
+wire [IW-1:0] ev_sc = sc[8];
+wire [IW-1:0] ev_ai = a_i[8];
+wire [IW-1:0] ev_ri = r_i[8];
+wire ev_aok = a_ok[8];
+wire ev_rok = r_ok[8];
 integer xi;
-always @* begin
-    xoff_next = xoff_reg;
+always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
-        if (e_sc == xi[IW-1:0]) begin
-            xoff_next[xi] = e_nS;
+        ev_hit_reg[xi] <= 1'b0;
+        if (ev_sc == xi[IW-1:0]) begin
+            ev_hit_reg[xi] <= 1'b1;
+            ev_on_reg[xi] <= ev_onS;
+            ev_off_reg[xi] <= ev_offS;
         end
-        if (e_aok && e_ai == xi[IW-1:0]) begin
-            xoff_next[xi] = e_nA;
+        if (ev_aok && ev_ai == xi[IW-1:0]) begin
+            ev_hit_reg[xi] <= 1'b1;
+            ev_on_reg[xi] <= ev_onA;
+            ev_off_reg[xi] <= ev_offA;
         end
-        if (e_rok && e_ri == xi[IW-1:0]) begin
-            xoff_next[xi] = e_nR;
+        if (ev_rok && ev_ri == xi[IW-1:0]) begin
+            ev_hit_reg[xi] <= 1'b1;
+            ev_on_reg[xi] <= ev_onR;
+            ev_off_reg[xi] <= ev_offR;
         end
     end
+    if (rst) begin
+        ev_hit_reg <= {N{1'b0}};
+    end
 end
+
+// ------------------------------------------------------------------------------ EVAL2
+wire [N-1:0] xoff_next = (xoff_reg & ~(ev_hit_reg & ev_off_reg))
+                         | (~xoff_reg & ev_hit_reg & ev_on_reg);
 always @(posedge clk) begin
     xoff_reg <= xoff_next;
     pfc_change_reg <= xoff_next ^ xoff_reg;
@@ -1266,14 +1335,14 @@ assign pfc_xoff = xoff_reg;
 assign pfc_change = pfc_change_reg;
 
 // watermarks of the admitted arrival's PG and queue (the writes of pair k-1 merged)
-wire [PGW_W-1:0] w_old = (wm_en_reg && wm_i_reg == a_i[7]) ? wm_pg_reg : wA[7];
-wire [QW_W-1:0]  w_qold = (wm_en_reg && wm_j_reg == a_j[7]) ? wm_q_reg : wQ[7];
+wire [PGW_W-1:0] w_old = (wm_en_reg && wm_i_reg == a_i[8]) ? wm_pg_reg : wA[8];
+wire [QW_W-1:0]  w_qold = (wm_en_reg && wm_j_reg == a_j[8]) ? wm_q_reg : wQ[8];
 wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
 wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
 always @(posedge clk) begin
-    wm_en_reg <= adm7;
-    wm_i_reg <= a_i[7];
-    wm_j_reg <= a_j[7];
+    wm_en_reg <= adm8;
+    wm_i_reg <= a_i[8];
+    wm_j_reg <= a_j[8];
     wm_pg_reg <= {(w_r > w_old[2*W +: W]) ? w_r : w_old[2*W +: W],
                   (w_s > w_old[W +: W]) ? w_s : w_old[W +: W],
                   (w_h > w_old[0 +: W]) ? w_h : w_old[0 +: W]};
@@ -1341,13 +1410,15 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ status
-// stat_addr registered at edge n, the RAMs read at n+1 (data at n+2), stat_data at n+3
+// stat_addr registered at edge n, the RAMs read at n+1 (data at n+2), the field of each
+// region selected at n+3, stat_data at n+4
 reg [15:0] st_addr2_reg;
 // address bits above the index of the last PG / queue are not decoded
 /* verilator lint_off UNUSEDSIGNAL */
 reg [15:0] st_addr3_reg;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [31:0] stat_data_reg;
+reg [31:0] stat_data_reg, st_glob_reg, st_pg_reg, st_q_reg;
+reg [2:0]  st_region_reg;
 wire [IW-1:0] st_i3 = st_addr3_reg[4 +: IW];
 function [31:0] z32;
     input [W:0] v;
@@ -1359,63 +1430,74 @@ always @(posedge clk) begin
     st_addr_reg <= stat_addr;
     st_addr2_reg <= st_addr_reg;
     st_addr3_reg <= st_addr2_reg;
-    stat_data_reg <= 32'd0;
-    if (st_addr3_reg[15:13] == 3'd0) begin
+    st_region_reg <= st_addr3_reg[15:13];
+    st_glob_reg <= 32'd0;
+    st_pg_reg <= 32'd0;
+    st_q_reg <= 32'd0;
+    case (st_region_reg)
+        3'd0: stat_data_reg <= st_glob_reg;
+        3'd1: stat_data_reg <= st_pg_reg;
+        3'd2: stat_data_reg <= st_q_reg;
+        default: stat_data_reg <= 32'd0;
+    endcase
+    begin
         case (st_addr3_reg[5:0])
-            6'h00: stat_data_reg <= z32({1'b0, pool_reg[0]});
-            6'h01: stat_data_reg <= z32({1'b0, pool_wm_reg[0]});
-            6'h02: stat_data_reg <= z32({1'b0, pool_reg[1]});
-            6'h03: stat_data_reg <= z32({1'b0, pool_wm_reg[1]});
-            6'h04: stat_data_reg <= z32({1'b0, hpool_reg});
-            6'h05: stat_data_reg <= z32({1'b0, hpool_wm_reg});
-            6'h06: stat_data_reg <= z32({1'b0, epool_reg[0]});
-            6'h07: stat_data_reg <= z32({1'b0, epool_wm_reg[0]});
-            6'h08: stat_data_reg <= z32({1'b0, epool_reg[1]});
-            6'h09: stat_data_reg <= z32({1'b0, epool_wm_reg[1]});
-            6'h0A: stat_data_reg <= z32({1'b0, total_reg});
-            6'h0B: stat_data_reg <= z32({1'b0, total_wm_reg});
-            6'h0C: stat_data_reg <= admitted_reg;
-            6'h0D: stat_data_reg <= underflow_count_reg;
-            6'h0E: stat_data_reg <= bad_release_reg;
-            6'h0F: stat_data_reg <= {30'd0, err_flags_reg};
+            6'h00: st_glob_reg <= z32({1'b0, pool_reg[0]});
+            6'h01: st_glob_reg <= z32({1'b0, pool_wm_reg[0]});
+            6'h02: st_glob_reg <= z32({1'b0, pool_reg[1]});
+            6'h03: st_glob_reg <= z32({1'b0, pool_wm_reg[1]});
+            6'h04: st_glob_reg <= z32({1'b0, hpool_reg});
+            6'h05: st_glob_reg <= z32({1'b0, hpool_wm_reg});
+            6'h06: st_glob_reg <= z32({1'b0, epool_reg[0]});
+            6'h07: st_glob_reg <= z32({1'b0, epool_wm_reg[0]});
+            6'h08: st_glob_reg <= z32({1'b0, epool_reg[1]});
+            6'h09: st_glob_reg <= z32({1'b0, epool_wm_reg[1]});
+            6'h0A: st_glob_reg <= z32({1'b0, total_reg});
+            6'h0B: st_glob_reg <= z32({1'b0, total_wm_reg});
+            6'h0C: st_glob_reg <= admitted_reg;
+            6'h0D: st_glob_reg <= underflow_count_reg;
+            6'h0E: st_glob_reg <= bad_release_reg;
+            6'h0F: st_glob_reg <= {30'd0, err_flags_reg};
             6'h10, 6'h11, 6'h12, 6'h13, 6'h14, 6'h15, 6'h16:
-                stat_data_reg <= drop_reg[st_addr3_reg[2:0]];
-            6'h17: stat_data_reg <= arrivals_reg;
-            6'h18: stat_data_reg <= releases_reg;
-            6'h1E: stat_data_reg <= PORT_COUNT;
-            6'h1F: stat_data_reg <= CELL_BYTES;
-            6'h20: stat_data_reg <= z32({1'b0, g_buffer_reg});
-            6'h21: stat_data_reg <= g_max_frame_reg;
-            6'h22: stat_data_reg <= z32({1'b0, g_pool_reg[0]});
-            6'h23: stat_data_reg <= z32({1'b0, g_pool_reg[1]});
-            6'h24: stat_data_reg <= z32({1'b0, g_hdrm_pool_reg});
-            6'h25: stat_data_reg <= z32({1'b0, g_epool_reg[0]});
-            6'h26: stat_data_reg <= z32({1'b0, g_epool_reg[1]});
-            default: stat_data_reg <= 32'd0;
+                st_glob_reg <= drop_reg[st_addr3_reg[2:0]];
+            6'h17: st_glob_reg <= arrivals_reg;
+            6'h18: st_glob_reg <= releases_reg;
+            6'h1E: st_glob_reg <= PORT_COUNT;
+            6'h1F: st_glob_reg <= CELL_BYTES;
+            6'h20: st_glob_reg <= z32({1'b0, g_buffer_reg});
+            6'h21: st_glob_reg <= g_max_frame_reg;
+            6'h22: st_glob_reg <= z32({1'b0, g_pool_reg[0]});
+            6'h23: st_glob_reg <= z32({1'b0, g_pool_reg[1]});
+            6'h24: st_glob_reg <= z32({1'b0, g_hdrm_pool_reg});
+            6'h25: st_glob_reg <= z32({1'b0, g_epool_reg[0]});
+            6'h26: st_glob_reg <= z32({1'b0, g_epool_reg[1]});
+            default: st_glob_reg <= 32'd0;
         endcase
-    end else if (st_addr3_reg[15:13] == 3'd1) begin
+    end
+    begin
         case (st_addr3_reg[3:0])
-            4'd0: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]});
-            4'd1: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W + W +: W]});
-            4'd2: stat_data_reg <= z32({1'b0, pgs_rd[3*PGE_W +: W]});
-            4'd3: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W + 2*W +: W]});
-            4'd4: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W + W +: W]});
-            4'd5: stat_data_reg <= z32({1'b0, pgw_rd[PGW_W +: W]});
-            4'd6: stat_data_reg <= {31'd0, xoff_reg[st_i3]};
-            4'd7: stat_data_reg <= {31'd0, pgs_rd[3*PGE_W + 3*W]};
-            default: stat_data_reg <= pgc_rd[st_addr3_reg[2:0]][96 +: 32];
+            4'd0: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]});
+            4'd1: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W + W +: W]});
+            4'd2: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W +: W]});
+            4'd3: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W + 2*W +: W]});
+            4'd4: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W + W +: W]});
+            4'd5: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W +: W]});
+            4'd6: st_pg_reg <= {31'd0, xoff_reg[st_i3]};
+            4'd7: st_pg_reg <= {31'd0, pgs_rd[3*PGE_W + 3*W]};
+            default: st_pg_reg <= pgc_rd[st_addr3_reg[2:0]][96 +: 32];
         endcase
-    end else if (st_addr3_reg[15:13] == 3'd2) begin
+    end
+    begin
         case (st_addr3_reg[3:0])
-            4'd0: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W + W +: W]});
-            4'd1: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W +: W]});
-            4'd2: stat_data_reg <= z32({1'b0, qs_rd[2*QE_W +: W]}
+            4'd0: st_q_reg <= z32({1'b0, qs_rd[2*QE_W + W +: W]});
+            4'd1: st_q_reg <= z32({1'b0, qs_rd[2*QE_W +: W]});
+            4'd2: st_q_reg <= z32({1'b0, qs_rd[2*QE_W +: W]}
                                        + {1'b0, qs_rd[2*QE_W + W +: W]});
-            4'd3: stat_data_reg <= z32(qw_rd[QW_W +: QW_W]);
-            4'd4: stat_data_reg <= {31'd0, qs_rd[2*QE_W + 2*W]};
+            4'd3: st_q_reg <= z32(qw_rd[QW_W +: QW_W]);
+            4'd4: st_q_reg <= {31'd0, qs_rd[2*QE_W + 2*W]};
             4'd8, 4'd9, 4'd10, 4'd11, 4'd12:
-                stat_data_reg <= qc_rd[st_addr3_reg[2:0]][32 +: 32];
-            default: stat_data_reg <= 32'd0;
+                st_q_reg <= qc_rd[st_addr3_reg[2:0]][32 +: 32];
+            default: st_q_reg <= 32'd0;
         endcase
     end
 end

@@ -74,7 +74,7 @@ def _random_event(rng: random.Random, held: list, ports: int = 2):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("t_lag", [2, 5])
+@pytest.mark.parametrize("t_lag", [3, 6])
 def test_spaced_events_equal_the_sequential_model(seed, t_lag):
     """One event at a time, t_lag clocks apart: the pipeline's view and T are those of the
     sequential model, so every decision and counter is the same."""
@@ -82,7 +82,7 @@ def test_spaced_events_equal_the_sequential_model(seed, t_lag):
     cfg = small_cfg(pg={"dynamic": True, "alpha_shift": rng.randint(-2, 1), "headroom": 8},
                     shared_headroom_pool=rng.choice([0, 10]))
     ref = Mmu(cfg)
-    m = PipelinedMmu(cfg, t_lag=t_lag)
+    m = PipelinedMmu(cfg, t_lag=t_lag, view_lag=min(t_lag, VIEW_LAG))
     held: list = []
     for _ in range(400):
         kind, ev = _random_event(rng, held)
@@ -113,7 +113,7 @@ def test_back_to_back_pairs_keep_every_limit_and_drain_to_zero(seed):
                         "reserved": rng.randint(0, 6)},
                     lossy_pg={"reserved": rng.randint(0, 3)},
                     shared_headroom_pool=rng.choice([0, 12]))
-    m = PipelinedMmu(cfg, t_lag=rng.choice([2, 3, 6]))
+    m = PipelinedMmu(cfg, t_lag=rng.choice([3, 6]), view_lag=rng.choice([1, 2, 3]))
     held: list = []
     kinds = set()
     for _ in range(3000):
@@ -143,7 +143,7 @@ def test_view_charges_the_arrival_in_flight_in_full():
     """Back-to-back one-cell frames to a PG with 4 reserved cells: each decision sees the
     committed reserved count plus the previous frame in full.  With one cell of room left and
     a frame every clock, every frame is refused (the one in flight is charged though it was
-    dropped): pessimistic, never optimistic; one idle clock ends it."""
+    dropped): pessimistic, never optimistic; view_lag - 1 idle clocks end it."""
     cfg = small_cfg(pg={"reserved": 4, "static_th": 0, "headroom": 0})
     m = PipelinedMmu(cfg)
     segs = [m.clock(arrival=(0, 3, 1, 3, 100)) for _ in range(5)]
@@ -156,7 +156,7 @@ def test_view_charges_the_arrival_in_flight_in_full():
     assert not d1.admit, "the release of the previous clock is not yet in the view"
     for _ in range(5):
         assert not m.clock(arrival=(0, 3, 1, 3, 100)).admit, "the frame in flight is charged"
-    m.idle(1)
+    m.idle(m.view_lag - 1)
     d = m.clock(arrival=(0, 3, 1, 3, 100))
     assert d.admit and d.segment == SEG_RESERVED
     m.idle(2)
@@ -178,16 +178,17 @@ def test_threshold_uses_pool_t_lag_clocks_old():
     """T of clock k is computed from the pool committed after clock k - t_lag."""
     cfg = small_cfg(cell_bytes=64, lossy_pg={"alpha_shift": 0, "reserved": 0}, lossy_pool=100,
                     egress_lossy_pool=400, buffer_cells=600)
-    for t_lag, expect_admit in ((2, False), (6, True)):
+    for t_lag, expect_admit in ((3, False), (8, True)):
         m = PipelinedMmu(cfg, t_lag=t_lag)
-        # port 1 PG 0 takes 50 of the 100 lossy shared cells
+        # port 1 PG 0 takes 50 of the 100 lossy shared cells (clock 0)
         assert m.clock(arrival=(1, 0, 1, 0, 50 * 64)).admit
-        m.idle(2)
-        # port 0 PG 0 holds 30: below T = 100 - 50 = 50 only if the 50 is not yet in T's pool
+        m.idle(4)
+        # port 0 PG 0 takes 30 (clock 5, committed at clock 7)
         assert m.clock(arrival=(0, 0, 1, 0, 30 * 64)).admit
-        m.idle(1)
-        d = m.clock(arrival=(0, 0, 1, 0, 64))
-        # committed: 80 used -> T = 20 <= 30 (drop); with t_lag 6, T sees 0 or 50 used
+        m.idle(4)
+        d = m.clock(arrival=(0, 0, 1, 0, 64))  # clock 10
+        # t_lag 3: T from the pools after clock 7 (80 used): 20 <= 30, drop; t_lag 8: after
+        # clock 2 (50 used): T 50 > 30, admit
         assert d.admit == expect_admit, t_lag
 
 
@@ -284,3 +285,24 @@ def test_random_reconfiguration_under_traffic_never_corrupts(seed):
     d = [m.clock(arrival=(p, g, p, g, 100)) for p in range(2) for g in range(8)]
     m.idle(2)
     assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "an empty PG takes its new class"
+
+
+@pytest.mark.parametrize("view_lag,t_lag", [(1, 1), (2, 5), (3, 3), (3, 6), (3, 9)])
+def test_threshold_pool_is_exactly_t_lag_clocks_old(view_lag, t_lag):
+    """At every clock k the pools T is computed from are those committed after clock
+    k - t_lag (the state after each clock's commits, recorded as the model runs)."""
+    rng = random.Random(view_lag * 100 + t_lag)
+    m = PipelinedMmu(small_cfg(), t_lag=t_lag, view_lag=view_lag)
+    after: dict[int, tuple] = {}  # clock c -> pools with every pair <= c committed
+    held: list = []
+    for k in range(400):
+        if k - t_lag >= 0 and k - t_lag in after:
+            assert m._lagged_pools() == after[k - t_lag], k
+        rel = held.pop(0) if held and rng.random() < 0.4 else None
+        arr = (rng.randrange(2), rng.choice([0, 3]), rng.randrange(2), 3, rng.randint(64, 3000))
+        d = m.clock(release=rel, arrival=arr)
+        if d.admit:
+            held.append(arr[:4] + (d.cells,))
+        # after clock k, pairs <= k - view_lag + 1 are committed
+        after[k - view_lag + 1] = (m.pool_used[0], m.pool_used[1], m.egress_used[0],
+                                   m.egress_used[1])
