@@ -16,12 +16,13 @@
  *   E5-E6   DEC1: merge k-3, every comparison of the decision
  *   E6-E7   DEC2: the decision and its amounts (response from E7); merge k-2
  *   E7-E8   COMMIT: merge k-1, release then arrival on the exact counters (RAM write at E9)
- *   E8-E9   EVAL1: PFC conditions of the release's PG, the arrival's PG and the scan PG
- *   E9-E10  EVAL2: pfc_xoff from E10
+ *   E8-E9   EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
+ *   E9-E10  EVAL1: their PFC conditions (XOFF if off, XON if on)
+ *   E10-E11 EVAL2: pfc_xoff from E11
  *
  * The decision sees the counters committed after pair k-3 and charges the arrivals of pairs
  * k-2 and k-1 in full (view_lag 3); T comes from the pools as committed after pair k-6
- * (registered at E2): t_lag 6.  Response 7 clocks, pfc_xoff 10 clocks after the request's edge.
+ * (registered at E2): t_lag 6.  Response 7 clocks, pfc_xoff 11 clocks after the request's edge.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -481,19 +482,19 @@ q_wm_inst (
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
 // (1 = written at E1 ... 9 = written at E9)
-(* mem2reg *) reg            a_v [1:9];        // an arrival was accepted
-(* mem2reg *) reg            a_ok [1:9];       // ... with a good length and good indices
-(* mem2reg *) reg            a_badlen [1:9];
-(* mem2reg *) reg            a_badidx [1:9];
-(* mem2reg *) reg [IW-1:0]   a_i [1:9];
-(* mem2reg *) reg [IW-1:0]   a_j [1:9];
-(* mem2reg *) reg [TAG_W-1:0] a_tag [1:9];
-(* mem2reg *) reg [W-1:0]    a_cells [2:9];
-(* mem2reg *) reg            r_ok [1:9];
-(* mem2reg *) reg [IW-1:0]   r_i [1:9];
-(* mem2reg *) reg [IW-1:0]   r_j [1:9];
-(* mem2reg *) reg [W-1:0]    r_c [1:9];
-(* mem2reg *) reg [IW-1:0]   sc [1:9];
+(* mem2reg *) reg            a_v [1:10];        // an arrival was accepted
+(* mem2reg *) reg            a_ok [1:10];       // ... with a good length and good indices
+(* mem2reg *) reg            a_badlen [1:10];
+(* mem2reg *) reg            a_badidx [1:10];
+(* mem2reg *) reg [IW-1:0]   a_i [1:10];
+(* mem2reg *) reg [IW-1:0]   a_j [1:10];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:10];
+(* mem2reg *) reg [W-1:0]    a_cells [2:10];
+(* mem2reg *) reg            r_ok [1:10];
+(* mem2reg *) reg [IW-1:0]   r_i [1:10];
+(* mem2reg *) reg [IW-1:0]   r_j [1:10];
+(* mem2reg *) reg [W-1:0]    r_c [1:10];
+(* mem2reg *) reg [IW-1:0]   sc [1:10];
 (* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 (* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
@@ -527,7 +528,7 @@ always @(posedge clk) begin
     ge1[1] <= g_epool_reg[1];
     // stage 2: cells
     a_cells[2] <= a_badlen[1] ? {W{1'b0}} : quot1[W-1:0] + 1'b1;
-    for (st = 2; st <= 9; st = st + 1) begin
+    for (st = 2; st <= 10; st = st + 1) begin
         a_v[st] <= a_v[st-1];
         a_ok[st] <= a_ok[st-1];
         a_badlen[st] <= a_badlen[st-1];
@@ -541,7 +542,7 @@ always @(posedge clk) begin
         r_c[st] <= r_c[st-1];
         sc[st] <= sc[st-1];
     end
-    for (st = 3; st <= 9; st = st + 1) begin
+    for (st = 3; st <= 10; st = st + 1) begin
         a_cells[st] <= a_cells[st-1];
     end
     for (st = 2; st <= 5; st = st + 1) begin
@@ -553,7 +554,7 @@ always @(posedge clk) begin
         ge1[st] <= ge1[st-1];
     end
     if (rst) begin
-        for (st = 1; st <= 9; st = st + 1) begin
+        for (st = 1; st <= 10; st = st + 1) begin
             a_v[st] <= 1'b0;
             a_ok[st] <= 1'b0;
             a_badlen[st] <= 1'b0;
@@ -1159,6 +1160,7 @@ endgenerate
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
+reg         underflow_reg;
 reg [PGE_W-1:0] eA8, eS8;
 reg [QE_W-1:0]  qA8;
 reg signed [TW-1:0] tA8, tR8, tS8, xA8, xR8, xS8;
@@ -1211,7 +1213,8 @@ always @(posedge clk) begin
         pool_reg[hi] <= g_pool[hi*W +: W];
         epool_reg[hi] <= g_epool[hi*W +: W];
     end
-    if (c_underflow) begin
+    underflow_reg <= c_underflow;
+    if (underflow_reg) begin
         underflow_count_reg <= underflow_count_reg + 1'b1;
         err_flags_reg[0] <= 1'b1;
     end
@@ -1239,6 +1242,7 @@ always @(posedge clk) begin
             epool_reg[hi] <= 0;
         end
         underflow_count_reg <= 0;
+        underflow_reg <= 1'b0;
         err_flags_reg <= 2'b00;
         adm8 <= 1'b0;
     end
@@ -1250,15 +1254,25 @@ assign err_release_underflow = err_flags_reg[0];
 // counters (the commit register holds pair k): whether each would assert XOFF if off and
 // release it if on (EVAL2 applies them to the current state); all three agree when they name
 // one PG.  The arrival's watermarks.
-wire [PGE_W-1:0] eR_e = (adm8 && same_pg8) ? cm_pg_val_reg[PGE_W +: PGE_W]
-                        : cm_pg_val_reg[0 +: PGE_W];
-wire [PGE_W-1:0] eA_e = adm8 ? cm_pg_val_reg[PGE_W +: PGE_W]
-                        : same_pg8 ? cm_pg_val_reg[0 +: PGE_W] : eA8;
-wire [PGE_W-1:0] eS_e = sel_pg(eS8_a, eS8_r, cm_pg_val_reg, eS8);
+// the post-commit entries, registered (EVAL1 compares them)
+wire [PGE_W-1:0] eR_en = (adm8 && same_pg8) ? cm_pg_val_reg[PGE_W +: PGE_W]
+                         : cm_pg_val_reg[0 +: PGE_W];
+wire [PGE_W-1:0] eA_en = adm8 ? cm_pg_val_reg[PGE_W +: PGE_W]
+                         : same_pg8 ? cm_pg_val_reg[0 +: PGE_W] : eA8;
+wire [PGE_W-1:0] eS_en = sel_pg(eS8_a, eS8_r, cm_pg_val_reg, eS8);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
-wire [QE_W-1:0]  qA_e = adm8 ? cm_q_val_reg[QE_W +: QE_W] : qA8;
+wire [QE_W-1:0]  qA_en = adm8 ? cm_q_val_reg[QE_W +: QE_W] : qA8;
 /* verilator lint_on UNUSEDSIGNAL */
+reg [PGE_W-1:0] eR_e, eA_e, eS_e;
+reg signed [TW-1:0] tA9, tR9, tS9, xA9, xR9, xS9;
+always @(posedge clk) begin
+    eR_e <= eR_en;
+    eA_e <= eA_en;
+    eS_e <= eS_en;
+    tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
+    xA9 <= xA8; xR9 <= xR8; xS9 <= xS8;
+end
 
 // XOFF if off: lossless and (headroom in use or 0 < shared >= T); XON if on: lossy, or no
 // headroom and shared 0 or at the XON point (PipelinedMmu._pfc_eval)
@@ -1284,17 +1298,17 @@ endfunction
 reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR8);
-wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR8);
-wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA8);
-wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA8);
-wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS8);
-wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS8);
-wire [IW-1:0] ev_sc = sc[8];
-wire [IW-1:0] ev_ai = a_i[8];
-wire [IW-1:0] ev_ri = r_i[8];
-wire ev_aok = a_ok[8];
-wire ev_rok = r_ok[8];
+wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR9);
+wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR9);
+wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA9);
+wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA9);
+wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS9);
+wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS9);
+wire [IW-1:0] ev_sc = sc[9];
+wire [IW-1:0] ev_ai = a_i[9];
+wire [IW-1:0] ev_ri = r_i[9];
+wire ev_aok = a_ok[9];
+wire ev_rok = r_ok[9];
 integer xi;
 always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
@@ -1337,8 +1351,8 @@ assign pfc_change = pfc_change_reg;
 // watermarks of the admitted arrival's PG and queue (the writes of pair k-1 merged)
 wire [PGW_W-1:0] w_old = (wm_en_reg && wm_i_reg == a_i[8]) ? wm_pg_reg : wA[8];
 wire [QW_W-1:0]  w_qold = (wm_en_reg && wm_j_reg == a_j[8]) ? wm_q_reg : wQ[8];
-wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
-wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
+wire [W-1:0]  w_h = eA_en[0 +: W], w_s = eA_en[W +: W], w_r = eA_en[2*W +: W];
+wire [QW_W-1:0] w_qocc = {1'b0, qA_en[0 +: W]} + {1'b0, qA_en[W +: W]};
 always @(posedge clk) begin
     wm_en_reg <= adm8;
     wm_i_reg <= a_i[8];
