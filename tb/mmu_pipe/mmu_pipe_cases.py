@@ -1,6 +1,7 @@
 """cocotb tests of mmu_pipe (rtl/mmu_pipe.v) against models.mmu_pipe, clock by clock.
 
-RANDOM_CLOCKS sets the length of the random runs (a seed is logged; SEED=n replays)."""
+RANDOM_CLOCKS sets the length of the random runs (default 20,000 clocks, TB_SCALE of that on
+Icarus but at least 8,000; a seed is logged, SEED=n replays)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from mmu_pipe import regmap
 from mmu_pipe.pipe_tb import CELL_BYTES, PORT_COUNT, PipeTB
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 
-RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "20000"))
+RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "0")) or max(
+    8000, round(20000 * float(os.environ.get("TB_SCALE", "1"))))
 
 
 def stress_config(ports: int = PORT_COUNT, cell_bytes: int = CELL_BYTES, hdrm_pool: int = 0,

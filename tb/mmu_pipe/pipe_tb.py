@@ -203,7 +203,8 @@ class PipeTB:
     async def finish(self) -> None:
         await self.idle(RESP_LAT + XOFF_LAT + 2)
         await self.check_counters()
-        self.log.info("clocks %d, arrivals %d, releases %d, outcomes %s", self.clock_no,
-                      self.arrivals, self.releases, dict(self.cov))
+        self.log.info("clocks %d, events checked %d (arrivals %d, releases %d), outcomes %s",
+                      self.clock_no, self.arrivals + self.releases, self.arrivals, self.releases,
+                      dict(self.cov))
         assert not self.resp_q, "responses still due"
         assert self.mismatches == 0, f"{self.mismatches} mismatches (see the log)"
