@@ -220,3 +220,32 @@ def test_closure_over_coverage_files(tmp_path):
     b.write_text(json.dumps({n: 2 for n in req[half:-1]}))  # the last bin hit by no test
     with pytest.raises(AssertionError, match=re.escape(req[-1])):
         check_closure({"A": a, "B": b})
+
+
+def test_egress_bytes_packed_by_tkeep():
+    """PortMonitor packs the egress ring's beats as cocotbext-axi did: byte lane i of a beat
+    when tkeep bit i is set, whatever the pattern (a hole in tkeep drops that byte)."""
+    import random
+
+    from uvm.port_monitor import beats_to_bytes
+
+    def reference(words, keeps, bb):
+        return bytes(w >> (8 * i) & 0xFF for w, k in zip(words, keeps) for i in range(bb)
+                     if k >> i & 1)
+
+    rng = random.Random(7)
+    for bb in (1, 8):
+        full = (1 << bb) - 1
+        for _ in range(300):
+            n = rng.randint(1, 12)
+            words = [rng.getrandbits(8 * bb) for _ in range(n)]
+            keeps = [full] * (n - 1) + [(1 << rng.randint(1, bb)) - 1]
+            if rng.random() < 0.5:  # irregular: any pattern on any beat
+                keeps = [rng.getrandbits(bb) for _ in range(n)]
+            assert beats_to_bytes(words, keeps, bb) == reference(words, keeps, bb)
+    f = data_frame(1, 2, 3, 4, 100)
+    words = [int.from_bytes(f[i:i + 8], "little") for i in range(0, len(f), 8)]
+    keeps = [0xFF] * (len(words) - 1) + [(1 << (len(f) % 8 or 8)) - 1]
+    assert beats_to_bytes(words, keeps, 8) == f
+    keeps[1] = 0xFE  # one byte missing in the middle: the frame is not the one sent
+    assert beats_to_bytes(words, keeps, 8) != f

@@ -25,6 +25,22 @@ M48 = (1 << 48) - 1
 MON_WORDS = 1 << 12  # tb_axis_port MON_AW
 
 
+def beats_to_bytes(words: list[int], keeps: list[int], beat_bytes: int) -> bytes:
+    """A frame's bytes from its beats (tdata little-endian, byte b valid when tkeep bit b is
+    set), as cocotbext-axi's AxiStreamMonitor packs them."""
+    out = bytearray()
+    full = (1 << beat_bytes) - 1
+    for w, k in zip(words, keeps):
+        b = w.to_bytes(beat_bytes, "little")
+        if k == full:
+            out += b
+        elif k & (k + 1) == 0:  # a run of ones from bit 0
+            out += b[:k.bit_length()]
+        else:
+            out += bytes(b[i] for i in range(beat_bytes) if k >> i & 1)
+    return bytes(out)
+
+
 class PortMonitor(uvm_monitor):
     def build_phase(self):
         self.cfg = ConfigDB().get(self, "", "env_cfg")
@@ -114,15 +130,10 @@ class PortMonitor(uvm_monitor):
             bad = bool(v >> 111 & 1)
             irregular = bool(v >> 110 & 1)
             idx = [(first + i) % MON_WORDS for i in range(beats)]
-            raw = [int(words[i].value).to_bytes(bb, "little") for i in idx]
-            if irregular:  # pack byte by byte as tkeep says (cocotbext-axi's rule)
-                out = bytearray()
-                for w, i in zip(raw, idx):
-                    k = int(keeps[i].value)
-                    out += bytes(w[b] for b in range(bb) if k >> b & 1)
-                data = bytes(out)
-            else:  # tkeep full on every beat but the last, a run of ones there
-                k = int(keeps[idx[-1]].value)
-                data = b"".join(raw[:-1]) + raw[-1][:(k + 1).bit_length() - 1 if k != full
-                                                    else bb]
+            raw = [int(words[i].value) for i in idx]
+            if irregular:
+                keep = [int(keeps[i].value) for i in idx]
+            else:  # full on every beat but the last: only the last one is needed
+                keep = [full] * (beats - 1) + [int(keeps[idx[-1]].value)]
+            data = beats_to_bytes(raw, keep, bb)
             self._publish("out", data, 0, bad, start, end)
