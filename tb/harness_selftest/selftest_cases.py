@@ -18,7 +18,10 @@ async def _start(dut):
     await RisingEdge(dut.clk)
 
 
-@cocotb.test()
+# Limits of their own: cocotb's Makefile flow (make makefile-flow) runs these without the
+# harness's time limits (tb/common/time_limit.py).  stalled_handshake has none on purpose: it
+# shows the harness's limit at work.
+@cocotb.test(timeout_time=10, timeout_unit="us")
 async def counts_up(dut):
     """The counter advances by one per clock."""
     await _start(dut)
@@ -27,7 +30,7 @@ async def counts_up(dut):
     assert int(dut.count.value) == (a + 5) % 256
 
 
-@cocotb.test(expect_fail=True)
+@cocotb.test(expect_fail=True, timeout_time=10, timeout_unit="us")
 async def wrong_expectation_is_caught(dut):
     """A deliberately wrong check: cocotb must report it as failing (expect_fail)."""
     await _start(dut)
@@ -36,7 +39,7 @@ async def wrong_expectation_is_caught(dut):
     assert int(dut.count.value) == a + 6
 
 
-@cocotb.test(skip=True)
+@cocotb.test(skip=True, timeout_time=10, timeout_unit="us")
 async def known_bad(dut):
     """Fails for real; run only on purpose (testcase filter) by the self-test."""
     await _start(dut)

@@ -21,14 +21,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parents[1]))
 
-import harness  # noqa: E402
 from system.test_system import run_system  # noqa: E402
 
 
 def run_one(sim: str, test: str, seed: int) -> dict:
     os.environ["SEED"] = str(seed)
     t0 = time.monotonic()
-    build = run_system(test, sim, test_id=f"bench-{test}")
+    # the same traffic on both (the regression runs Icarus at TB_SCALE 0.1)
+    build = run_system(test, sim, test_id=f"bench-{test}", extra_env={"TB_SCALE": "1"})
     wall_total = time.monotonic() - t0
     tc = ET.parse(build / "results.xml").getroot().find(".//testcase")
     real = float(tc.get("time"))
