@@ -25,7 +25,9 @@ export SIM SEED WAVES
 SIMS := icarus verilator
 BOARDS := $(patsubst syn/%/Makefile,%,$(wildcard syn/*/Makefile))
 PYTEST_K := $(if $(TESTS),-k "$(TESTS)",)
-XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS))
+# one item at a time to each worker, in collection order (tb/conftest.py puts the long system
+# tests first), so they spread over the workers instead of landing in one initial chunk
+XDIST := $(if $(filter 1,$(JOBS)),,-n $(JOBS) --maxschedchunk 1)
 
 # Wrong SIM / BOARD: one line from make itself ("Makefile:N: *** ...  Stop."), before pytest or
 # the board flow start, and only when a goal uses them.
