@@ -8,8 +8,8 @@ coverage closure over the whole suite.
   ``<run>`` is the pytest session (xdist's PYTEST_XDIST_TESTRUNUID, shared by its workers).
 * ``test_coverage_closure`` waits (bounded) for the markers of every traffic test of this
   session, merges their files and asserts that every bin of cov_db.required_bins is hit; it
-  is collected last and tb/conftest.py puts the system tests first, so under xdist it waits
-  at most for the traffic tests still running.  test_uvm_units has its negative case.
+  is ordered last by tb/conftest.py (which starts the longest items first), so under xdist
+  it waits at most for the traffic tests still running.  test_uvm_units has its negative case.
 * SYSTEM_TESTS="IncastTest EgressPauseTest" runs a subset (the others skip; closure only runs
   when every traffic test is selected, or when SYSTEM_TESTS names CoverageClosureTest);
   TESTS=pattern (pytest -k) works as everywhere; SEED=n replays; SOAK=1 makes the soak-style
@@ -27,7 +27,7 @@ import pytest
 import harness
 
 HERE = Path(__file__).resolve().parent
-# longest first (tb/conftest.py schedules them in this order, ahead of the unit benches)
+# the pyuvm traffic tests (tb/conftest.py starts the long items of a run first)
 TRAFFIC = ["SoakTest", "RandomTest", "WarmupTest", "EgressPauseTest", "MixedLossyTest",
            "IncastTest", "IncastUndersizedTest"]
 CLOSURE = "CoverageClosureTest"
