@@ -600,26 +600,70 @@ end
 reg [W-1:0]     f_all3, f_pg3, f_q3;
 reg             f_same1_pg3, f_same2_pg3, f_same1_q3, f_same2_q3;
 
-function [PGE_W-1:0] merge3_pg;
-    input [PGE_W-1:0] v;
+// the commits the RAM read missed (pairs k-8, k-7, k-6): one-hot selects computed in stage 2
+// from the indices (newest first, the arrival bus before the release bus), so stage 3 is an
+// AND-OR of registers
+function [6:0] pick7;
     input [IW-1:0] idx;
+    input [1:0] en6;            // pair k-6 (in COMMIT now), arrival / release bus
+    input [2*IW-1:0] idx6;
+    input [1:0] en7;            // pair k-7 (commit register now)
+    input [2*IW-1:0] idx7;
+    input [1:0] en8;            // pair k-8 (commit history 1 now)
+    input [2*IW-1:0] idx8;
+    reg [5:0] m;
     begin
-        merge3_pg = fwd_pg(fwd_pg(fwd_pg(v, idx, cmh_pg_en_reg[2], cmh_pg_idx_reg[2],
-                                         cmh_pg_val_reg[2]),
-                                  idx, cmh_pg_en_reg[1], cmh_pg_idx_reg[1], cmh_pg_val_reg[1]),
-                           idx, cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
+        m = {en6[1] && idx6[IW +: IW] == idx, en6[0] && idx6[0 +: IW] == idx,
+             en7[1] && idx7[IW +: IW] == idx, en7[0] && idx7[0 +: IW] == idx,
+             en8[1] && idx8[IW +: IW] == idx, en8[0] && idx8[0 +: IW] == idx};
+        pick7[6] = m[5];
+        pick7[5] = m[4] && !m[5];
+        pick7[4] = m[3] && !(|m[5:4]);
+        pick7[3] = m[2] && !(|m[5:3]);
+        pick7[2] = m[1] && !(|m[5:2]);
+        pick7[1] = m[0] && !(|m[5:1]);
+        pick7[0] = !(|m);
     end
 endfunction
-function [QE_W-1:0] merge3_q;
-    input [QE_W-1:0] v;
-    input [IW-1:0] idx;
+function [PGE_W-1:0] merge7_pg;
+    input [6:0] p;
+    input [PGE_W-1:0] ram;
     begin
-        merge3_q = fwd_q(fwd_q(fwd_q(v, idx, cmh_q_en_reg[2], cmh_q_idx_reg[2],
-                                     cmh_q_val_reg[2]),
-                               idx, cmh_q_en_reg[1], cmh_q_idx_reg[1], cmh_q_val_reg[1]),
-                         idx, cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+        merge7_pg = ({PGE_W{p[6]}} & cm_pg_val_reg[PGE_W +: PGE_W])
+                    | ({PGE_W{p[5]}} & cm_pg_val_reg[0 +: PGE_W])
+                    | ({PGE_W{p[4]}} & cmh_pg_val_reg[1][PGE_W +: PGE_W])
+                    | ({PGE_W{p[3]}} & cmh_pg_val_reg[1][0 +: PGE_W])
+                    | ({PGE_W{p[2]}} & cmh_pg_val_reg[2][PGE_W +: PGE_W])
+                    | ({PGE_W{p[1]}} & cmh_pg_val_reg[2][0 +: PGE_W])
+                    | ({PGE_W{p[0]}} & ram);
     end
 endfunction
+function [QE_W-1:0] merge7_q;
+    input [6:0] p;
+    input [QE_W-1:0] ram;
+    begin
+        merge7_q = ({QE_W{p[6]}} & cm_q_val_reg[QE_W +: QE_W])
+                   | ({QE_W{p[5]}} & cm_q_val_reg[0 +: QE_W])
+                   | ({QE_W{p[4]}} & cmh_q_val_reg[1][QE_W +: QE_W])
+                   | ({QE_W{p[3]}} & cmh_q_val_reg[1][0 +: QE_W])
+                   | ({QE_W{p[2]}} & cmh_q_val_reg[2][QE_W +: QE_W])
+                   | ({QE_W{p[1]}} & cmh_q_val_reg[2][0 +: QE_W])
+                   | ({QE_W{p[0]}} & ram);
+    end
+endfunction
+reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
+always @(posedge clk) begin
+    pA2 <= pick7(a_i[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
+    pR2 <= pick7(r_i[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
+    pS2 <= pick7(sc[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
+    pqA2 <= pick7(a_j[1], {dec_admit_reg, r_ok[7]}, {a_j[7], r_j[7]}, cm_q_en_reg,
+                  cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
+    pqR2 <= pick7(r_j[1], {dec_admit_reg, r_ok[7]}, {a_j[7], r_j[7]}, cm_q_en_reg,
+                  cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
+end
 
 wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
 wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
@@ -628,11 +672,11 @@ wire f2_pg = a_ok[4] && a_i[4] == a_i[2];
 wire f1_q = a_ok[3] && a_j[3] == a_j[2];
 wire f2_q = a_ok[4] && a_j[4] == a_j[2];
 always @(posedge clk) begin
-    eA[3] <= merge3_pg(pgs_rd[0*PGE_W +: PGE_W], a_i[2]);
-    eR[3] <= merge3_pg(pgs_rd[1*PGE_W +: PGE_W], r_i[2]);
-    eS[3] <= merge3_pg(pgs_rd[2*PGE_W +: PGE_W], sc[2]);
-    qA[3] <= merge3_q(qs_rd[0*QE_W +: QE_W], a_j[2]);
-    qR[3] <= merge3_q(qs_rd[1*QE_W +: QE_W], r_j[2]);
+    eA[3] <= merge7_pg(pA2, pgs_rd[0*PGE_W +: PGE_W]);
+    eR[3] <= merge7_pg(pR2, pgs_rd[1*PGE_W +: PGE_W]);
+    eS[3] <= merge7_pg(pS2, pgs_rd[2*PGE_W +: PGE_W]);
+    qA[3] <= merge7_q(pqA2, qs_rd[0*QE_W +: QE_W]);
+    qR[3] <= merge7_q(pqR2, qs_rd[1*QE_W +: QE_W]);
     // watermarks: RAM (writes up to pair k-10) and the writes of pairs k-9, k-8, k-7
     wA[3] <= (wm_en_reg && wm_i_reg == a_i[2]) ? wm_pg_reg
              : (wmh_en_reg[1] && wmh_i_reg[1] == a_i[2]) ? wmh_pg_reg[1]
@@ -870,9 +914,15 @@ for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
 end
 endgenerate
 
-reg          d1_rem_all, d1_rem_none, d1_erem_all, d1_erem_none, d1_guard;
-reg [1:0]    d1_p_all, d1_p_mid, d1_sh_ok, d1_q_ok, d1_e_all, d1_e_mid;
-reg          d1_hd_all, d1_hd_mid, d1_hp_all, d1_hp_mid, d1_hp_none;
+wire d_rem_all = sx(d_res) >= kR;
+wire d_erem_all = sx(d_qres) >= kQR;
+wire d_hd_all = sx(d_hdrm) <= kH1;
+wire d_hd_mid = le2(sx(d_hdrm), sx(d_res), kH2);
+wire d_hp_all = sx(hpool_reg) <= kHP1;
+wire d_hp_mid = le2(sx(hpool_reg), sx(d_res), kHP2);
+reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
+// per pool (class): the shared segment can take the rest / the egress queue can take it
+reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
 reg [PGE_W-1:0] e1A, e1R, e1S;
 reg [QE_W-1:0]  q1A, q1R;
@@ -882,22 +932,17 @@ reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
-    d1_rem_all <= sx(d_res) >= kR;
+    d1_rem_all <= d_rem_all;
     d1_rem_none <= sx(d_res) <= k1;
-    d1_erem_all <= sx(d_qres) >= kQR;
+    d1_erem_all <= d_erem_all;
     d1_erem_none <= sx(d_qres) <= kQ1;
     d1_guard <= sx(total_reg) > kG;
-    d1_p_all <= d_p_all;
-    d1_p_mid <= d_p_mid;
-    d1_sh_ok <= d_sh_ok;
-    d1_q_ok <= d_q_ok;
-    d1_e_all <= d_e_all;
-    d1_e_mid <= d_e_mid;
-    d1_hd_all <= sx(d_hdrm) <= kH1;
-    d1_hd_mid <= le2(sx(d_hdrm), sx(d_res), kH2);
-    d1_hp_all <= sx(hpool_reg) <= kHP1;
-    d1_hp_mid <= le2(sx(hpool_reg), sx(d_res), kHP2);
-    d1_hp_none <= hp_none5;
+    d1_shared_ok <= d_sh_ok & ((d_rem_all ? 2'b11 : 2'b00) & d_p_all
+                               | (d_rem_all ? 2'b00 : 2'b11) & d_p_mid);
+    d1_egress_ok <= d_q_ok & ((d_erem_all ? 2'b11 : 2'b00) & d_e_all
+                              | (d_erem_all ? 2'b00 : 2'b11) & d_e_mid);
+    d1_hdrm_ok <= ((d_rem_all && d_hd_all) || (!d_rem_all && d_hd_mid))
+                  && (hp_none5 || (d_rem_all && d_hp_all) || (!d_rem_all && d_hp_mid));
     d1_x <= d_x[W-1:0];
     d1_room <= d_room[W-1:0];
     d1_ex <= d_ex[W-1:0];
@@ -931,13 +976,9 @@ end
 wire [W-1:0] d2_cells = a_cells[6];
 wire d2_pool = !d1_class_reg;     // pool index: 0 lossless, 1 lossy
 wire d2_epool = !d1_qclass_reg;
-wire d2_pool_ok = (d1_rem_all && d1_p_all[d2_pool]) || (!d1_rem_all && d1_p_mid[d2_pool]);
-wire d2_shared_ok = d1_sh_ok[d2_pool] && d2_pool_ok;
-wire d2_hd_ok = (d1_rem_all && d1_hd_all) || (!d1_rem_all && d1_hd_mid);
-wire d2_hp_ok = d1_hp_none || (d1_rem_all && d1_hp_all) || (!d1_rem_all && d1_hp_mid);
-wire d2_hdrm_ok = d1_class_reg && d2_hd_ok && d2_hp_ok;
-wire d2_ep_ok = (d1_erem_all && d1_e_all[d2_epool]) || (!d1_erem_all && d1_e_mid[d2_epool]);
-wire d2_egress_ok = d1_q_ok[d2_epool] && d2_ep_ok;
+wire d2_shared_ok = d1_shared_ok[d2_pool];
+wire d2_hdrm_ok = d1_class_reg && d1_hdrm_ok;
+wire d2_egress_ok = d1_egress_ok[d2_epool];
 wire [W-1:0] d2_rem = d1_rem_all ? d2_cells : d1_rem_none ? {W{1'b0}} : d1_x;
 wire [W-1:0] d2_to_res = d1_rem_all ? {W{1'b0}} : d1_rem_none ? d2_cells : d1_room;
 wire [W-1:0] d2_erem = d1_erem_all ? d2_cells : d1_erem_none ? {W{1'b0}} : d1_ex;
