@@ -16,6 +16,10 @@ exactly what a pipelined core with its counters in RAM sees and when:
   clocks and of clock k are not credited yet.  The view is never below the true occupancy, so
   no admitted frame can exceed the total buffer, a reserved segment, a headroom limit or the
   headroom pool (hard limits hold for every decision).
+* **Global counters (global_lag, 4 in the RTL).**  The total, the pools and the headroom pool
+  in that view are the ones committed after clock k - global_lag, and the arrivals of clocks
+  k - global_lag + 1 .. k - 1 are charged to them in full: the global counters commit a clock
+  after the per-entry counters.
 * **Threshold lag (t_lag).**  T (DT) of every decision and evaluation for clock k is computed
   from the pool occupancy committed after clock k - t_lag (the core computes it in the stages
   before the decision; ASICs do the same).
@@ -54,7 +58,8 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
                   shift_alpha)
 
 VIEW_LAG = 3        # the RTL's (rtl/mmu_pipe.v)
-DEFAULT_T_LAG = 6
+GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
+DEFAULT_T_LAG = 7
 
 PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
              "xon_offset")
@@ -91,11 +96,13 @@ class PipelinedMmu:
     """Ingress (port, PG) and egress (port, queue) accounting of the line-rate core."""
 
     def __init__(self, cfg: MmuConfig, t_lag: int = DEFAULT_T_LAG, validate: bool = True,
-                 view_lag: int = VIEW_LAG):
-        if view_lag < 1 or t_lag < view_lag:
-            raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}: need 1 <= view_lag <= t_lag "
-                             "(T cannot be newer than the decision's view)")
+                 view_lag: int = VIEW_LAG, global_lag: int | None = None):
+        global_lag = view_lag + GLOBAL_EXTRA if global_lag is None else global_lag
+        if view_lag < 1 or global_lag < view_lag or t_lag < global_lag:
+            raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}, global_lag {global_lag}: "
+                             "need 1 <= view_lag <= global_lag <= t_lag")
         self.view_lag = view_lag
+        self.global_lag = global_lag
         self.warnings = cfg.validate() if validate else []
         self.t_lag = t_lag
         self.ports = cfg.port_count
@@ -149,6 +156,11 @@ class PipelinedMmu:
         # now - t_lag .. now - view_lag (the reset state before clock 0)
         depth = t_lag - view_lag + 1
         self.pool_hist: deque[tuple] = deque([(0, 0, 0, 0)] * depth, maxlen=depth)
+        # global counters (total, pools, headroom pool, egress pools) committed after clocks
+        # now - global_lag .. now - view_lag, and the arrivals of the clocks since the oldest
+        gdepth = global_lag - view_lag + 1
+        self.gsnap: deque[tuple] = deque([(0, 0, 0, 0, 0, 0)] * gdepth, maxlen=gdepth)
+        self.recent: deque = deque([None] * (global_lag - 1), maxlen=max(global_lag - 1, 1))
 
     # ------------------------------------------------------------------ configuration
     def write_pg(self, port: int, pg: int, **fields) -> None:
@@ -215,10 +227,15 @@ class PipelinedMmu:
                 pair.rel_cfg = dict(self.pg_cfg[i])
         if arrival is not None:
             dec = self._decide(pair, arrival, pools)
-        # commit the previous clock's pair, then this one is in flight
+        # commit the pair decided view_lag - 1 clocks ago, then this one is in flight
         while self.inflight and len(self.inflight) >= self.view_lag - 1:
             self._commit(self.inflight.popleft())
-        self.inflight.append(pair)
+        if self.view_lag > 1:
+            self.inflight.append(pair)
+        else:
+            self._commit(pair)
+        if self.global_lag > 1:
+            self.recent.append(pair.arr)
         self.now += 1
         return dec
 
@@ -245,14 +262,19 @@ class PipelinedMmu:
         pair.arr = (i, j, cells)
         pair.arr_cfg = dict(c)
 
-        # worst-case charge of the arrival in flight (decided last clock, not committed)
-        f_all = f_pg = f_q = 0
+        # worst-case charge of the arrivals in flight: those not yet in the committed entries
+        # (the last view_lag - 1 clocks) and those not yet in the committed global counters
+        # (the last global_lag - 1 clocks)
+        f_pg = f_q = 0
         for p in self.inflight:
             if p.arr is not None:
                 fi, fj, fc = p.arr
-                f_all += fc
                 f_pg += fc if fi == i else 0
                 f_q += fc if fj == j else 0
+        f_all = sum(a[2] for a in self.recent if a is not None) if self.global_lag > 1 else 0
+        g_total, g_pool0, g_pool1, g_hpool, g_eg0, g_eg1 = self.gsnap[0]
+        g_pool = (g_pool0, g_pool1)
+        g_eg = (g_eg0, g_eg1)
         lossless = self._class_for(i, self.res[i] + self.shared[i] + self.hdrm[i], c["lossless"],
                                    lambda p: p.arr[0] == i, lambda p: p.pg_class, self.pg_class)
         qclass = self._class_for(j, self.q_res[j] + self.q_shared[j], qc["lossless"],
@@ -266,16 +288,16 @@ class PipelinedMmu:
         rem = cells - to_res
         seg = SEG_RESERVED
         reason = REASON_NONE
-        if self.total_used + f_all + cells > g["buffer_cells"]:
+        if g_total + f_all + cells > g["buffer_cells"]:
             reason = REASON_BUFFER_FULL
         elif rem > 0:
             t = self.pg_threshold(c, pool, sizes, pools)
             if (self.shared[i] + f_pg < t
-                    and self.pool_used[pool] + f_all + rem <= sizes[pool]):
+                    and g_pool[pool] + f_all + rem <= sizes[pool]):
                 seg = SEG_SHARED
             elif (lossless and self.hdrm[i] + f_pg + rem <= c["headroom"]
                   and (g["hdrm_pool"] == 0
-                       or self.hdrm_pool_used + f_all + rem <= g["hdrm_pool"])):
+                       or g_hpool + f_all + rem <= g["hdrm_pool"])):
                 seg = SEG_HEADROOM
             else:
                 reason = REASON_HEADROOM_FULL if lossless else REASON_INGRESS_LOSSY
@@ -284,7 +306,7 @@ class PipelinedMmu:
         if reason == REASON_NONE and erem > 0:
             tq = self.q_threshold(qc, epool, sizes, pools)
             if not (self.q_shared[j] + f_q < tq
-                    and self.egress_used[epool] + f_all + erem <= sizes[2 + epool]):
+                    and g_eg[epool] + f_all + erem <= sizes[2 + epool]):
                 reason = REASON_EGRESS
         if reason != REASON_NONE:
             self.drops[reason] += 1
@@ -320,6 +342,8 @@ class PipelinedMmu:
                 self._pfc_eval(i, c, pair, pools)
         self.pool_hist.append((self.pool_used[0], self.pool_used[1],
                                self.egress_used[0], self.egress_used[1]))
+        self.gsnap.append((self.total_used, self.pool_used[0], self.pool_used[1],
+                           self.hdrm_pool_used, self.egress_used[0], self.egress_used[1]))
 
     def _release(self, i: int, j: int, cells: int) -> None:
         pool = POOL_LOSSLESS if self.pg_class[i] else POOL_LOSSY

@@ -2,7 +2,7 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, view_lag 3, t_lag 6): docs/mmu_core.md "Line-rate core" has the stage table.
+ * (PipelinedMmu, view_lag 3, global_lag 4, t_lag 7): docs/mmu_core.md "Line-rate core" has the stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):
  *
@@ -16,13 +16,16 @@
  *   E5-E6   DEC1: merge k-3, every comparison of the decision
  *   E6-E7   DEC2: the decision and its amounts (response from E7); merge k-2
  *   E7-E8   COMMIT: merge k-1, release then arrival on the exact counters (RAM write at E9)
+ *   E8-E9   GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
  *   E8-E9   EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
  *   E9-E10  EVAL1: their PFC conditions (XOFF if off, XON if on)
  *   E10-E11 EVAL2: pfc_xoff from E11
  *
- * The decision sees the counters committed after pair k-3 and charges the arrivals of pairs
- * k-2 and k-1 in full (view_lag 3); T comes from the pools as committed after pair k-6
- * (registered at E2): t_lag 6.  Response 7 clocks, pfc_xoff 11 clocks after the request's edge.
+ * The decision sees the per-PG / per-queue counters committed after pair k-3 and charges the
+ * arrivals of pairs k-2 and k-1 in full (view_lag 3); the total and the pools are committed a
+ * clock later (GLOBAL stage), so it sees them after pair k-4 with k-3 .. k-1 charged
+ * (global_lag 4); T comes from the pools as committed after pair k-7 (registered at E2):
+ * t_lag 7.  Response 7 clocks, pfc_xoff 11 clocks after the request's edge.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -581,7 +584,8 @@ end
 
 // ------------------------------------------------------------------------------ stage 3
 // RAM data (commits up to pair k-9) merged with the commits of pairs k-8, k-7, k-6; T step 1;
-// the in-flight charge of pairs k-1 and k-2 (in stages 4 and 5 now: arrivals charged in full)
+// the in-flight charges: pairs k-1 and k-2 for the entries, k-1 .. k-3 for the global
+// counters (in stages 4 to 6 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
 (* mem2reg *) reg [PGW_W-1:0] wA [3:8];
@@ -667,6 +671,7 @@ end
 
 wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
 wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
+wire [W-1:0] f3_cells = a_ok[5] ? a_cells[5] : {W{1'b0}};   // pair k-3 (global counters only)
 wire f1_pg = a_ok[3] && a_i[3] == a_i[2];
 wire f2_pg = a_ok[4] && a_i[4] == a_i[2];
 wire f1_q = a_ok[3] && a_j[3] == a_j[2];
@@ -707,12 +712,12 @@ always @(posedge clk) begin
     cQ_dyn[3] <= qc_rd[2][0];
     cQ_al[3] <= qc_rd[3][0 +: 4];
     cQ_st[3] <= qc_rd[4][0 +: W];
-    // T step 1 from the pools committed after pair k-6 (T_LAG 6)
+    // T step 1 from the pools committed after pair k-7 (t_lag 7)
     free_i[0] <= $signed({2'b00, gp0[2]}) - $signed({2'b00, pool_reg[0]});
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
-    f_all3 <= f1_cells + f2_cells;
+    f_all3 <= f1_cells + f2_cells + f3_cells;
     f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}});
     f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}});
     f_same1_pg3 <= f1_pg;
@@ -1162,42 +1167,39 @@ wire c_rclass = eR_c[3*W];
 wire c_rqclass = qR_c[2*W];
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
 
-// global counters: total - released + admitted, per pool likewise, each as one step
-wire [XW-1:0] g_tot = xz(total_reg);
-wire [XW-1:0] g_hp = xz(hpool_reg);
+// what the pair takes from the global counters (released, by segment and pool) and adds;
+// the GLOBAL stage applies it a clock later (global_lag 4)
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] g_total = !c_rel ? add3(g_tot, a_cl, z, 1'b0)
-                        : c_chsr ? add3(g_tot, c_nc, a_cl, 1'b1)
-                        : add3(g_tot, ~c_hsr, a_cl, 1'b1);
-wire [XW-1:0] g_hpool = !c_rel ? add3(g_hp, a_hd, z, 1'b0)
-                        : c_ch ? add3(g_hp, c_nc, a_hd, 1'b1)
-                        : add3(g_hp, ~c_h, a_hd, 1'b1);
+wire [XW-1:0] c_from_t = c_chsr ? c_c : c_hsr;
+wire [XW-1:0] c_from_h = c_ch ? c_c : c_h;
+wire [XW-1:0] c_c_h = add3(c_c, ~c_h, z, 1'b1);
+wire [XW-1:0] c_from_s = c_ch ? z : c_chs ? c_c_h : c_s;
+wire [XW-1:0] c_from_es = c_cq ? c_c : c_qs;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [2*W-1:0] g_pool, g_epool;
-genvar gq;
-generate
-for (gq = 0; gq < 2; gq = gq + 1) begin : g_pools
-    // the pool this class charges (gq 0: lossless)
-    localparam CL = (gq == 0) ? 1'b1 : 1'b0;
-    wire [XW-1:0] p = xz(pool_reg[gq]);
-    wire [XW-1:0] add_s = (dec_class_reg == CL) ? a_sh : z;
-    // released from shared: nothing (c <= h), c - h (c <= hs), all of s (else)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [XW-1:0] p0 = add3(p, add_s, z, 1'b0);
-    wire [XW-1:0] p1 = add3(add3(p, c_h, add_s, 1'b0), c_nc, z, 1'b1);
-    wire [XW-1:0] p2 = add3(p, ~c_s, add_s, 1'b1);
-    wire [XW-1:0] e = xz(epool_reg[gq]);
-    wire [XW-1:0] add_e = (dec_qclass_reg == CL) ? a_esh : z;
-    wire [XW-1:0] e0 = add3(e, add_e, z, 1'b0);
-    wire [XW-1:0] e1 = add3(e, c_nc, add_e, 1'b1);
-    wire [XW-1:0] e2 = add3(e, ~c_qs, add_e, 1'b1);
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire rel_here = c_rel && c_rclass == CL;
-    wire erel_here = c_rel && c_rqclass == CL;
-    assign g_pool[gq*W +: W] = (!rel_here || c_ch) ? p0[W-1:0] : c_chs ? p1[W-1:0] : p2[W-1:0];
-    assign g_epool[gq*W +: W] = !erel_here ? e0[W-1:0] : c_cq ? e1[W-1:0] : e2[W-1:0];
+reg [W-1:0] gr_t, gr_h, gr_s, gr_es, ga_c, ga_sh, ga_hd, ga_esh;
+reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
+always @(posedge clk) begin
+    gr_rel <= c_rel;
+    gr_t <= c_from_t[W-1:0];
+    gr_h <= c_from_h[W-1:0];
+    gr_s <= c_from_s[W-1:0];
+    gr_es <= c_from_es[W-1:0];
+    gr_class <= c_rclass;
+    gr_qclass <= c_rqclass;
+    ga_c <= dec_cadm_reg;
+    ga_sh <= dec_sh_reg;
+    ga_hd <= dec_hd_reg;
+    ga_esh <= dec_esh_reg;
+    ga_class <= dec_class_reg;
+    ga_qclass <= dec_qclass_reg;
+    if (rst) begin
+        gr_rel <= 1'b0;
+        ga_c <= 0;
+        ga_sh <= 0;
+        ga_hd <= 0;
+        ga_esh <= 0;
+    end
 end
-endgenerate
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
@@ -1207,7 +1209,6 @@ reg [QE_W-1:0]  qA8;
 reg signed [TW-1:0] tA8, tR8, tS8, xA8, xR8, xS8;
 reg         adm8;
 reg         same_pg8, eS8_a, eS8_r;
-integer hi;
 always @(posedge clk) begin
     cm_pg_en_reg <= {c_adm, c_rel};
     cm_pg_idx_reg <= {a_i[7], r_i[7]};
@@ -1248,12 +1249,6 @@ always @(posedge clk) begin
     cmh_q_en_reg[2] <= cmh_q_en_reg[1];
     cmh_q_idx_reg[2] <= cmh_q_idx_reg[1];
     cmh_q_val_reg[2] <= cmh_q_val_reg[1];
-    total_reg <= g_total[W-1:0];
-    hpool_reg <= g_hpool[W-1:0];
-    for (hi = 0; hi < 2; hi = hi + 1) begin
-        pool_reg[hi] <= g_pool[hi*W +: W];
-        epool_reg[hi] <= g_epool[hi*W +: W];
-    end
     underflow_reg <= c_underflow;
     if (underflow_reg) begin
         underflow_count_reg <= underflow_count_reg + 1'b1;
@@ -1276,12 +1271,6 @@ always @(posedge clk) begin
         cmh_pg_en_reg[2] <= 2'b00;
         cmh_q_en_reg[1] <= 2'b00;
         cmh_q_en_reg[2] <= 2'b00;
-        total_reg <= 0;
-        hpool_reg <= 0;
-        for (hi = 0; hi < 2; hi = hi + 1) begin
-            pool_reg[hi] <= 0;
-            epool_reg[hi] <= 0;
-        end
         underflow_count_reg <= 0;
         underflow_reg <= 1'b0;
         err_flags_reg <= 2'b00;
@@ -1289,6 +1278,38 @@ always @(posedge clk) begin
     end
 end
 assign err_release_underflow = err_flags_reg[0];
+
+// ------------------------------------------------------------------------------ GLOBAL
+// total, pools and headroom pool: minus what the pair released, plus what it admitted
+// (committed at E9, a clock after the entries)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [XW-1:0] gt_n = add3(xz(total_reg), gr_rel ? ~xz(gr_t) : ~z, xz(ga_c), 1'b1);
+wire [XW-1:0] gh_n = add3(xz(hpool_reg), gr_rel ? ~xz(gr_h) : ~z, xz(ga_hd), 1'b1);
+wire [XW-1:0] gp_n0 = add3(xz(pool_reg[0]), (gr_rel && gr_class) ? ~xz(gr_s) : ~z,
+                           ga_class ? xz(ga_sh) : z, 1'b1);
+wire [XW-1:0] gp_n1 = add3(xz(pool_reg[1]), (gr_rel && !gr_class) ? ~xz(gr_s) : ~z,
+                           !ga_class ? xz(ga_sh) : z, 1'b1);
+wire [XW-1:0] ge_n0 = add3(xz(epool_reg[0]), (gr_rel && gr_qclass) ? ~xz(gr_es) : ~z,
+                           ga_qclass ? xz(ga_esh) : z, 1'b1);
+wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), (gr_rel && !gr_qclass) ? ~xz(gr_es) : ~z,
+                           !ga_qclass ? xz(ga_esh) : z, 1'b1);
+/* verilator lint_on UNUSEDSIGNAL */
+always @(posedge clk) begin
+    total_reg <= gt_n[W-1:0];
+    hpool_reg <= gh_n[W-1:0];
+    pool_reg[0] <= gp_n0[W-1:0];
+    pool_reg[1] <= gp_n1[W-1:0];
+    epool_reg[0] <= ge_n0[W-1:0];
+    epool_reg[1] <= ge_n1[W-1:0];
+    if (rst) begin
+        total_reg <= 0;
+        hpool_reg <= 0;
+        pool_reg[0] <= 0;
+        pool_reg[1] <= 0;
+        epool_reg[0] <= 0;
+        epool_reg[1] <= 0;
+    end
+end
 
 // ------------------------------------------------------------------------------ EVAL1
 // PFC state of the release's PG, the arrival's PG and the scan PG on their post-commit

@@ -82,7 +82,8 @@ def test_spaced_events_equal_the_sequential_model(seed, t_lag):
     cfg = small_cfg(pg={"dynamic": True, "alpha_shift": rng.randint(-2, 1), "headroom": 8},
                     shared_headroom_pool=rng.choice([0, 10]))
     ref = Mmu(cfg)
-    m = PipelinedMmu(cfg, t_lag=t_lag, view_lag=min(t_lag, VIEW_LAG))
+    m = PipelinedMmu(cfg, t_lag=t_lag, view_lag=min(t_lag, VIEW_LAG),
+                     global_lag=min(t_lag, VIEW_LAG + 1))
     held: list = []
     for _ in range(400):
         kind, ev = _random_event(rng, held)
@@ -113,7 +114,7 @@ def test_back_to_back_pairs_keep_every_limit_and_drain_to_zero(seed):
                         "reserved": rng.randint(0, 6)},
                     lossy_pg={"reserved": rng.randint(0, 3)},
                     shared_headroom_pool=rng.choice([0, 12]))
-    m = PipelinedMmu(cfg, t_lag=rng.choice([3, 6]), view_lag=rng.choice([1, 2, 3]))
+    m = PipelinedMmu(cfg, t_lag=rng.choice([4, 7]), view_lag=rng.choice([1, 2, 3]))
     held: list = []
     kinds = set()
     for _ in range(3000):
@@ -179,7 +180,7 @@ def test_threshold_uses_pool_t_lag_clocks_old():
     cfg = small_cfg(cell_bytes=64, lossy_pg={"alpha_shift": 0, "reserved": 0}, lossy_pool=100,
                     egress_lossy_pool=400, buffer_cells=600)
     for t_lag, expect_admit in ((3, False), (8, True)):
-        m = PipelinedMmu(cfg, t_lag=t_lag)
+        m = PipelinedMmu(cfg, t_lag=t_lag, view_lag=3, global_lag=3)
         # port 1 PG 0 takes 50 of the 100 lossy shared cells (clock 0)
         assert m.clock(arrival=(1, 0, 1, 0, 50 * 64)).admit
         m.idle(4)
@@ -287,12 +288,12 @@ def test_random_reconfiguration_under_traffic_never_corrupts(seed):
     assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "an empty PG takes its new class"
 
 
-@pytest.mark.parametrize("view_lag,t_lag", [(1, 1), (2, 5), (3, 3), (3, 6), (3, 9)])
+@pytest.mark.parametrize("view_lag,t_lag", [(1, 1), (2, 5), (3, 3), (3, 7), (3, 9)])
 def test_threshold_pool_is_exactly_t_lag_clocks_old(view_lag, t_lag):
     """At every clock k the pools T is computed from are those committed after clock
     k - t_lag (the state after each clock's commits, recorded as the model runs)."""
     rng = random.Random(view_lag * 100 + t_lag)
-    m = PipelinedMmu(small_cfg(), t_lag=t_lag, view_lag=view_lag)
+    m = PipelinedMmu(small_cfg(), t_lag=t_lag, view_lag=view_lag, global_lag=view_lag)
     after: dict[int, tuple] = {}  # clock c -> pools with every pair <= c committed
     held: list = []
     for k in range(400):
@@ -306,3 +307,22 @@ def test_threshold_pool_is_exactly_t_lag_clocks_old(view_lag, t_lag):
         # after clock k, pairs <= k - view_lag + 1 are committed
         after[k - view_lag + 1] = (m.pool_used[0], m.pool_used[1], m.egress_used[0],
                                    m.egress_used[1])
+
+
+@pytest.mark.parametrize("global_lag", [3, 4, 6])
+def test_global_view_charges_every_arrival_since_its_snapshot(global_lag):
+    """The total (and every pool) in the view is the one committed global_lag clocks back,
+    plus every arrival since in full: back-to-back 4-cell frames against a 10-cell buffer are
+    refused as soon as the uncommitted ones could fill it."""
+    cfg = small_cfg(buffer_cells=10, pg={"reserved": 20, "headroom": 0},
+                    lossless_pool=40, egress_lossless_pool=40)
+    m = PipelinedMmu(cfg, validate=False, view_lag=3, global_lag=global_lag,
+                     t_lag=max(global_lag, 7))
+    d = [m.clock(arrival=(0, 3, 1, 3, 256 * 4)) for _ in range(3)]
+    assert [x.admit for x in d] == [True, True, False]
+    m.idle(global_lag)
+    assert m.total_used == 8
+    # with the buffer at 8, a 4-cell frame is refused, a 2-cell one admitted
+    assert not m.clock(arrival=(0, 3, 1, 3, 256 * 4)).admit
+    m.idle(global_lag)
+    assert m.clock(arrival=(0, 3, 1, 3, 256 * 2)).admit

@@ -26,7 +26,7 @@ from models.mmu_pipe import PipelinedMmu
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 TAG_W = 8
-T_LAG = 6
+T_LAG = 7
 RESP_LAT = 8      # falling edges from driving a request to seeing its response
 XOFF_LAT = 10     # falling edges from stepping the model to seeing its pfc_xoff
 STAT_LAT = 5      # falling edges from driving stat_addr to seeing stat_data
