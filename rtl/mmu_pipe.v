@@ -263,39 +263,24 @@ reg               cm_pg_empty_reg, cm_q_empty_reg;
 (* mem2reg *) reg  [2*IW-1:0]   cmh_q_idx_reg [1:2];
 (* mem2reg *) reg  [2*QE_W-1:0] cmh_q_val_reg [1:2];
 
-function [PGE_W-1:0] fwd_pg;
-    input [PGE_W-1:0] v;
-    input [IW-1:0] idx;
-    input [1:0] en;
-    input [2*IW-1:0] cidx;
+
+function [PGE_W-1:0] sel_pg;
+    input ma, mr;
     input [2*PGE_W-1:0] cval;
+    input [PGE_W-1:0] v;
     begin
-        if (en[1] && cidx[IW +: IW] == idx) begin
-            fwd_pg = cval[PGE_W +: PGE_W];
-        end else if (en[0] && cidx[0 +: IW] == idx) begin
-            fwd_pg = cval[0 +: PGE_W];
-        end else begin
-            fwd_pg = v;
-        end
+        sel_pg = ma ? cval[PGE_W +: PGE_W] : mr ? cval[0 +: PGE_W] : v;
+    end
+endfunction
+function [QE_W-1:0] sel_q;
+    input ma, mr;
+    input [2*QE_W-1:0] cval;
+    input [QE_W-1:0] v;
+    begin
+        sel_q = ma ? cval[QE_W +: QE_W] : mr ? cval[0 +: QE_W] : v;
     end
 endfunction
 
-function [QE_W-1:0] fwd_q;
-    input [QE_W-1:0] v;
-    input [IW-1:0] idx;
-    input [1:0] en;
-    input [2*IW-1:0] cidx;
-    input [2*QE_W-1:0] cval;
-    begin
-        if (en[1] && cidx[IW +: IW] == idx) begin
-            fwd_q = cval[QE_W +: QE_W];
-        end else if (en[0] && cidx[0 +: IW] == idx) begin
-            fwd_q = cval[0 +: QE_W];
-        end else begin
-            fwd_q = v;
-        end
-    end
-endfunction
 
 
 // ------------------------------------------------------------------------------ stage 0
@@ -729,13 +714,24 @@ end
 // stages 4 and 5 merge the commit of one more pair each (k-5, k-4); the watermark writes up to
 // stage 8; configuration fields carried
 integer sm;
+(* mem2reg *) reg [5:0] pa [3:4];
+(* mem2reg *) reg [3:0] pq [3:4];
 always @(posedge clk) begin
+    // the selects were computed a stage earlier against the pair then in COMMIT
     for (sm = 4; sm <= 5; sm = sm + 1) begin
-        eA[sm] <= fwd_pg(eA[sm-1], a_i[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        eR[sm] <= fwd_pg(eR[sm-1], r_i[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        eS[sm] <= fwd_pg(eS[sm-1], sc[sm-1], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-        qA[sm] <= fwd_q(qA[sm-1], a_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
-        qR[sm] <= fwd_q(qR[sm-1], r_j[sm-1], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+        eA[sm] <= sel_pg(pa[sm-1][5], pa[sm-1][4], cm_pg_val_reg, eA[sm-1]);
+        eR[sm] <= sel_pg(pa[sm-1][3], pa[sm-1][2], cm_pg_val_reg, eR[sm-1]);
+        eS[sm] <= sel_pg(pa[sm-1][1], pa[sm-1][0], cm_pg_val_reg, eS[sm-1]);
+        qA[sm] <= sel_q(pq[sm-1][3], pq[sm-1][2], cm_q_val_reg, qA[sm-1]);
+        qR[sm] <= sel_q(pq[sm-1][1], pq[sm-1][0], cm_q_val_reg, qR[sm-1]);
+    end
+    // selects for stages 4 and 5: the pair in COMMIT now commits when they merge
+    for (sm = 3; sm <= 4; sm = sm + 1) begin
+        pa[sm] <= {dec_admit_reg && a_i[7] == a_i[sm-1], r_ok[7] && r_i[7] == a_i[sm-1],
+                   dec_admit_reg && a_i[7] == r_i[sm-1], r_ok[7] && r_i[7] == r_i[sm-1],
+                   dec_admit_reg && a_i[7] == sc[sm-1], r_ok[7] && r_i[7] == sc[sm-1]};
+        pq[sm] <= {dec_admit_reg && a_j[7] == a_j[sm-1], r_ok[7] && r_j[7] == a_j[sm-1],
+                   dec_admit_reg && a_j[7] == r_j[sm-1], r_ok[7] && r_j[7] == r_j[sm-1]};
     end
     for (sm = 4; sm <= 8; sm = sm + 1) begin
         wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
@@ -800,11 +796,14 @@ reg                 f_same1_pg5, f_same2_pg5, f_same1_q5, f_same2_q5;
 // forwarding selects: entry = the commit register's arrival bus (a) or release bus (r)
 reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
 reg                 emptyA5, emptyQ5;
-// (the class bit does not count for emptiness)
+// (only the arrival's entry's selects are needed here)
 /* verilator lint_off UNUSEDSIGNAL */
-wire [PGE_W-1:0] eA5n = fwd_pg(eA[4], a_i[4], cm_pg_en_reg, cm_pg_idx_reg, cm_pg_val_reg);
-wire [QE_W-1:0]  qA5n = fwd_q(qA[4], a_j[4], cm_q_en_reg, cm_q_idx_reg, cm_q_val_reg);
+wire [5:0] pa4 = pa[4];
+wire [3:0] pq4 = pq[4];
 /* verilator lint_on UNUSEDSIGNAL */
+wire pa4_a = pa4[5], pa4_r = pa4[4], pq4_a = pq4[3], pq4_r = pq4[2];
+wire eA4_zero = eA[4][3*W-1:0] == 0;    // the class bit does not count
+wire qA4_zero = qA[4][2*W-1:0] == 0;
 always @(posedge clk) begin : stage5
     reg signed [SW-1:0] cells;
     cells = sx(a_cells[4]);
@@ -851,29 +850,14 @@ always @(posedge clk) begin : stage5
     nA5_r <= r_ok[7] && r_j[7] == a_j[4];
     nR5_a <= dec_admit_reg && a_j[7] == r_j[4];
     nR5_r <= r_ok[7] && r_j[7] == r_j[4];
-    emptyA5 <= eA5n[3*W-1:0] == 0;
-    emptyQ5 <= qA5n[2*W-1:0] == 0;
+    // an arrival bus entry is never empty; a release bus entry says so itself
+    emptyA5 <= pa4_a ? 1'b0 : pa4_r ? cm_pg_empty_reg : eA4_zero;
+    emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
 end
 
 // ------------------------------------------------------------------------------ DEC1
 // the counters committed after pair k-3 (stage 5 merged up to k-4, the commit register holds
 // k-3); every comparison of the decision, each against a constant of stage 5
-function [PGE_W-1:0] sel_pg;
-    input ma, mr;
-    input [2*PGE_W-1:0] cval;
-    input [PGE_W-1:0] v;
-    begin
-        sel_pg = ma ? cval[PGE_W +: PGE_W] : mr ? cval[0 +: PGE_W] : v;
-    end
-endfunction
-function [QE_W-1:0] sel_q;
-    input ma, mr;
-    input [2*QE_W-1:0] cval;
-    input [QE_W-1:0] v;
-    begin
-        sel_q = ma ? cval[QE_W +: QE_W] : mr ? cval[0 +: QE_W] : v;
-    end
-endfunction
 
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA[5]);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR[5]);
