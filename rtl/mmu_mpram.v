@@ -60,6 +60,17 @@ end
 // reset)
 reg [DEPTH-1:0] lvt_reg;
 reg [DEPTH-1:0] valid_reg;
+// the tables padded to the address space (entries past DEPTH read as never written)
+wire [(1 << ADDR_W)-1:0] lvt_full, valid_full;
+generate
+if (DEPTH < (1 << ADDR_W)) begin : g_pad
+    assign lvt_full = {{((1 << ADDR_W) - DEPTH){1'b0}}, lvt_reg};
+    assign valid_full = {{((1 << ADDR_W) - DEPTH){1'b0}}, valid_reg};
+end else begin : g_nopad
+    assign lvt_full = lvt_reg;
+    assign valid_full = valid_reg;
+end
+endgenerate
 
 integer k;
 always @(posedge clk) begin
@@ -83,13 +94,12 @@ genvar r, w;
 generate
 for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     wire [WRITE_PORTS*WIDTH-1:0] bank_data;
-    reg  lvt_sel_reg;
-    // unused with one write port
+    // the table entries of the read: which bank, and written since reset (unused with one
+    // write port)
     /* verilator lint_off UNUSEDSIGNAL */
-    reg  lvt_sel_out_reg;
+    wire lvt_q;
     /* verilator lint_on UNUSEDSIGNAL */
-    reg  valid_sel_reg;
-    reg  valid_sel_out_reg;
+    wire valid_q;
     wire [ADDR_W-1:0] ra = rd_addr[r*ADDR_W +: ADDR_W];
 
     for (w = 0; w < WRITE_PORTS; w = w + 1) begin : bank
@@ -115,16 +125,41 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         assign bank_data[w*WIDTH +: WIDTH] = OUT_REG ? out_reg : rd_reg;
     end
 
-    always @(posedge clk) begin
-        lvt_sel_reg <= lvt_reg[ra];
-        lvt_sel_out_reg <= lvt_sel_reg;
-        valid_sel_reg <= valid_reg[ra] && !rst;
-        valid_sel_out_reg <= valid_sel_reg && !rst;
+    if (OUT_REG != 0 && ADDR_W > 4) begin : g_tab2
+        // the tables read in two steps over the two clocks of latency: at the read edge the
+        // entry of every group of 16 at the low address bits (the state of that edge), then
+        // the group by the high bits
+        localparam HI_W = ADDR_W - 4;
+        reg [(1 << HI_W)-1:0] lvt_cand_reg, valid_cand_reg;
+        reg [HI_W-1:0] ra_hi_reg;
+        reg lvt_sel_out_reg, valid_sel_out_reg;
+        integer h;
+        always @(posedge clk) begin
+            for (h = 0; h < (1 << HI_W); h = h + 1) begin
+                lvt_cand_reg[h] <= lvt_full[{h[HI_W-1:0], ra[3:0]}];
+                valid_cand_reg[h] <= valid_full[{h[HI_W-1:0], ra[3:0]}] && !rst;
+            end
+            ra_hi_reg <= ra[ADDR_W-1:4];
+            lvt_sel_out_reg <= lvt_cand_reg[ra_hi_reg];
+            valid_sel_out_reg <= valid_cand_reg[ra_hi_reg] && !rst;
+        end
+        assign lvt_q = lvt_sel_out_reg;
+        assign valid_q = valid_sel_out_reg;
+    end else begin : g_tab1
+        reg lvt_sel_reg, lvt_sel_out_reg, valid_sel_reg, valid_sel_out_reg;
+        assign lvt_q = OUT_REG ? lvt_sel_out_reg : lvt_sel_reg;
+        assign valid_q = OUT_REG ? valid_sel_out_reg : valid_sel_reg;
+        always @(posedge clk) begin
+            lvt_sel_reg <= lvt_full[ra];
+            lvt_sel_out_reg <= lvt_sel_reg;
+            valid_sel_reg <= valid_full[ra] && !rst;
+            valid_sel_out_reg <= valid_sel_reg && !rst;
+        end
     end
 
-    wire valid = OUT_REG ? valid_sel_out_reg : valid_sel_reg;
+    wire valid = valid_q;
     if (WRITE_PORTS == 2) begin : g_sel2
-        wire sel = OUT_REG ? lvt_sel_out_reg : lvt_sel_reg;
+        wire sel = lvt_q;
         assign rd_data[r*WIDTH +: WIDTH] = !valid ? {WIDTH{1'b0}}
                                          : sel ? bank_data[WIDTH +: WIDTH]
                                          : bank_data[0 +: WIDTH];

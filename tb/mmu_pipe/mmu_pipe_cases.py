@@ -173,11 +173,11 @@ async def bad_inputs(dut):
     for arr in [(0, 3, 1, 3, 0), (0, 3, 1, 3, 9239), (PORT_COUNT, 3, 1, 3, 64),
                 (0, 8, 1, 3, 64), (0, 3, PORT_COUNT, 3, 64), (0, 3, 1, 9, 64)]:
         await tb.cycle(arr=arr)
-    d = await tb.cycle(arr=(1, 3, 2, 3, 1000))
+    d = await tb.cycle(arr=(1, 3, 0, 3, 1000))
     assert d.admit
-    await tb.cycle(rel=(1, 3, 2, 3, d.cells + 5))      # more than held: clamps, counts
-    await tb.cycle(rel=(PORT_COUNT, 3, 2, 3, 1))         # bad index: counted, ignored
-    await tb.cycle(rel=(1, 3, 2, 3, 1))                  # nothing held any more
+    await tb.cycle(rel=(1, 3, 0, 3, d.cells + 5))      # more than held: clamps, counts
+    await tb.cycle(rel=(PORT_COUNT, 3, 0, 3, 1))         # bad index: counted, ignored
+    await tb.cycle(rel=(1, 3, 0, 3, 1))                  # nothing held any more
     await tb.finish()
     m = tb.model
     assert m.drops[1] == 2 and m.drops[2] == 4 and m.release_underflow == 2
