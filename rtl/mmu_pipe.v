@@ -29,7 +29,7 @@
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
- * (stat_data 5 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_pipe/regmap.py.
+ * (stat_data 6 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_pipe/regmap.py.
  */
 
 `resetall
@@ -1470,96 +1470,80 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ status
-// stat_addr registered at edge n, the RAMs read at n+1 (data at n+2), the field of each
-// region selected at n+3, stat_data at n+4
+// stat_addr registered at edge n, the RAMs read at n+1 (data at n+2); at n+3 every source of
+// the addressed region is registered (the global registers in groups of eight), at n+4 the
+// field of each region, at n+5 stat_data
 reg [15:0] st_addr2_reg;
 // address bits above the index of the last PG / queue are not decoded
 /* verilator lint_off UNUSEDSIGNAL */
-reg [15:0] st_addr3_reg;
+reg [15:0] st_addr3_reg, st_addr4_reg;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [31:0] stat_data_reg, st_glob_reg, st_pg_reg, st_q_reg;
 reg [2:0]  st_region_reg;
-wire [IW-1:0] st_i3 = st_addr3_reg[4 +: IW];
+reg [8*32-1:0] st_g_reg;          // the eight global registers of the addressed group
+reg [16*32-1:0] st_p_reg;         // the sixteen fields of the addressed PG
+reg [16*32-1:0] st_q16_reg;       // the fields of the addressed queue
+wire [IW-1:0] st_i2 = st_addr2_reg[4 +: IW];
 function [31:0] z32;
     input [W:0] v;
     begin
         z32 = {{(31-W){1'b0}}, v};
     end
 endfunction
+integer sf;
 always @(posedge clk) begin
     st_addr_reg <= stat_addr;
     st_addr2_reg <= st_addr_reg;
     st_addr3_reg <= st_addr2_reg;
-    st_region_reg <= st_addr3_reg[15:13];
-    st_glob_reg <= 32'd0;
-    st_pg_reg <= 32'd0;
-    st_q_reg <= 32'd0;
+    st_addr4_reg <= st_addr3_reg;
+    st_region_reg <= st_addr4_reg[15:13];
+    // n+3: the group of eight globals, the PG's and the queue's fields
+    case (st_addr2_reg[5:3])
+        3'd0: st_g_reg <= {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}),
+                           z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
+                           z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
+                           z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
+        3'd1: st_g_reg <= {{30'd0, err_flags_reg}, bad_release_reg, underflow_count_reg,
+                           admitted_reg, z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
+                           z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
+        3'd2: st_g_reg <= {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
+                           drop_reg[2], drop_reg[1], drop_reg[0]};
+        3'd3: st_g_reg <= {CELL_BYTES[31:0], PORT_COUNT[31:0], 160'd0, releases_reg};
+        3'd4: st_g_reg <= {32'd0, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
+                           z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
+                           z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,
+                           z32({1'b0, g_buffer_reg})};
+        default: st_g_reg <= 256'd0;
+    endcase
+    for (sf = 0; sf < 8; sf = sf + 1) begin
+        st_p_reg[(8 + sf)*32 +: 32] <= pgc_rd[sf][96 +: 32];
+    end
+    st_p_reg[0 +: 8*32] <= {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, xoff_reg[st_i2]},
+                            z32({1'b0, pgw_rd[PGW_W +: W]}),
+                            z32({1'b0, pgw_rd[PGW_W + W +: W]}),
+                            z32({1'b0, pgw_rd[PGW_W + 2*W +: W]}),
+                            z32({1'b0, pgs_rd[3*PGE_W +: W]}),
+                            z32({1'b0, pgs_rd[3*PGE_W + W +: W]}),
+                            z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]})};
+    for (sf = 0; sf < 5; sf = sf + 1) begin
+        st_q16_reg[(8 + sf)*32 +: 32] <= qc_rd[sf][32 +: 32];
+    end
+    st_q16_reg[13*32 +: 3*32] <= 96'd0;
+    st_q16_reg[0 +: 8*32] <= {96'd0, {31'd0, qs_rd[2*QE_W + 2*W]},
+                              z32(qw_rd[QW_W +: QW_W]),
+                              z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]}),
+                              z32({1'b0, qs_rd[2*QE_W +: W]}),
+                              z32({1'b0, qs_rd[2*QE_W + W +: W]})};
+    // n+4: the field; n+5: the region
+    st_glob_reg <= st_g_reg[st_addr3_reg[2:0]*32 +: 32];
+    st_pg_reg <= st_p_reg[st_addr3_reg[3:0]*32 +: 32];
+    st_q_reg <= st_q16_reg[st_addr3_reg[3:0]*32 +: 32];
     case (st_region_reg)
         3'd0: stat_data_reg <= st_glob_reg;
         3'd1: stat_data_reg <= st_pg_reg;
         3'd2: stat_data_reg <= st_q_reg;
         default: stat_data_reg <= 32'd0;
     endcase
-    begin
-        case (st_addr3_reg[5:0])
-            6'h00: st_glob_reg <= z32({1'b0, pool_reg[0]});
-            6'h01: st_glob_reg <= z32({1'b0, pool_wm_reg[0]});
-            6'h02: st_glob_reg <= z32({1'b0, pool_reg[1]});
-            6'h03: st_glob_reg <= z32({1'b0, pool_wm_reg[1]});
-            6'h04: st_glob_reg <= z32({1'b0, hpool_reg});
-            6'h05: st_glob_reg <= z32({1'b0, hpool_wm_reg});
-            6'h06: st_glob_reg <= z32({1'b0, epool_reg[0]});
-            6'h07: st_glob_reg <= z32({1'b0, epool_wm_reg[0]});
-            6'h08: st_glob_reg <= z32({1'b0, epool_reg[1]});
-            6'h09: st_glob_reg <= z32({1'b0, epool_wm_reg[1]});
-            6'h0A: st_glob_reg <= z32({1'b0, total_reg});
-            6'h0B: st_glob_reg <= z32({1'b0, total_wm_reg});
-            6'h0C: st_glob_reg <= admitted_reg;
-            6'h0D: st_glob_reg <= underflow_count_reg;
-            6'h0E: st_glob_reg <= bad_release_reg;
-            6'h0F: st_glob_reg <= {30'd0, err_flags_reg};
-            6'h10, 6'h11, 6'h12, 6'h13, 6'h14, 6'h15, 6'h16:
-                st_glob_reg <= drop_reg[st_addr3_reg[2:0]];
-            6'h17: st_glob_reg <= arrivals_reg;
-            6'h18: st_glob_reg <= releases_reg;
-            6'h1E: st_glob_reg <= PORT_COUNT;
-            6'h1F: st_glob_reg <= CELL_BYTES;
-            6'h20: st_glob_reg <= z32({1'b0, g_buffer_reg});
-            6'h21: st_glob_reg <= g_max_frame_reg;
-            6'h22: st_glob_reg <= z32({1'b0, g_pool_reg[0]});
-            6'h23: st_glob_reg <= z32({1'b0, g_pool_reg[1]});
-            6'h24: st_glob_reg <= z32({1'b0, g_hdrm_pool_reg});
-            6'h25: st_glob_reg <= z32({1'b0, g_epool_reg[0]});
-            6'h26: st_glob_reg <= z32({1'b0, g_epool_reg[1]});
-            default: st_glob_reg <= 32'd0;
-        endcase
-    end
-    begin
-        case (st_addr3_reg[3:0])
-            4'd0: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]});
-            4'd1: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W + W +: W]});
-            4'd2: st_pg_reg <= z32({1'b0, pgs_rd[3*PGE_W +: W]});
-            4'd3: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W + 2*W +: W]});
-            4'd4: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W + W +: W]});
-            4'd5: st_pg_reg <= z32({1'b0, pgw_rd[PGW_W +: W]});
-            4'd6: st_pg_reg <= {31'd0, xoff_reg[st_i3]};
-            4'd7: st_pg_reg <= {31'd0, pgs_rd[3*PGE_W + 3*W]};
-            default: st_pg_reg <= pgc_rd[st_addr3_reg[2:0]][96 +: 32];
-        endcase
-    end
-    begin
-        case (st_addr3_reg[3:0])
-            4'd0: st_q_reg <= z32({1'b0, qs_rd[2*QE_W + W +: W]});
-            4'd1: st_q_reg <= z32({1'b0, qs_rd[2*QE_W +: W]});
-            4'd2: st_q_reg <= z32({1'b0, qs_rd[2*QE_W +: W]}
-                                       + {1'b0, qs_rd[2*QE_W + W +: W]});
-            4'd3: st_q_reg <= z32(qw_rd[QW_W +: QW_W]);
-            4'd4: st_q_reg <= {31'd0, qs_rd[2*QE_W + 2*W]};
-            4'd8, 4'd9, 4'd10, 4'd11, 4'd12:
-                st_q_reg <= qc_rd[st_addr3_reg[2:0]][32 +: 32];
-            default: st_q_reg <= 32'd0;
-        endcase
-    end
 end
 assign stat_data = stat_data_reg;
 

@@ -29,7 +29,7 @@ TAG_W = 8
 T_LAG = 7
 RESP_LAT = 8      # falling edges from driving a request to seeing its response
 XOFF_LAT = 10     # falling edges from stepping the model to seeing its pfc_xoff
-STAT_LAT = 5      # falling edges from driving stat_addr to seeing stat_data
+STAT_LAT = 6      # falling edges from driving stat_addr to seeing stat_data
 
 
 def val(handle) -> int:
