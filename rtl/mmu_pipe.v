@@ -19,13 +19,14 @@
  *   E8-E9   GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
  *   E8-E9   EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
  *   E9-E10  EVAL1: their PFC conditions (XOFF if off, XON if on)
- *   E10-E11 EVAL2: pfc_xoff from E11
+ *   E10-E11 EVAL2: the conditions decoded to every PG
+ *   E11-E12 EVAL3: applied to the current state, pfc_xoff from E12
  *
  * The decision sees the per-PG / per-queue counters committed after pair k-3 and charges the
  * arrivals of pairs k-2 and k-1 in full (view_lag 3); the total and the pools are committed a
  * clock later (GLOBAL stage), so it sees them after pair k-4 with k-3 .. k-1 charged
  * (global_lag 4); T comes from the pools as committed after pair k-7 (registered at E2):
- * t_lag 7.  Response 7 clocks, pfc_xoff 11 clocks after the request's edge.
+ * t_lag 7.  Response 7 clocks, pfc_xoff 12 clocks after the request's edge.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -470,19 +471,19 @@ q_wm_inst (
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
 // (1 = written at E1 ... 9 = written at E9)
-(* mem2reg *) reg            a_v [1:10];        // an arrival was accepted
-(* mem2reg *) reg            a_ok [1:10];       // ... with a good length and good indices
-(* mem2reg *) reg            a_badlen [1:10];
-(* mem2reg *) reg            a_badidx [1:10];
-(* mem2reg *) reg [IW-1:0]   a_i [1:10];
-(* mem2reg *) reg [IW-1:0]   a_j [1:10];
-(* mem2reg *) reg [TAG_W-1:0] a_tag [1:10];
-(* mem2reg *) reg [W-1:0]    a_cells [2:10];
-(* mem2reg *) reg            r_ok [1:10];
-(* mem2reg *) reg [IW-1:0]   r_i [1:10];
-(* mem2reg *) reg [IW-1:0]   r_j [1:10];
-(* mem2reg *) reg [W-1:0]    r_c [1:10];
-(* mem2reg *) reg [IW-1:0]   sc [1:10];
+(* mem2reg *) reg            a_v [1:11];        // an arrival was accepted
+(* mem2reg *) reg            a_ok [1:11];       // ... with a good length and good indices
+(* mem2reg *) reg            a_badlen [1:11];
+(* mem2reg *) reg            a_badidx [1:11];
+(* mem2reg *) reg [IW-1:0]   a_i [1:11];
+(* mem2reg *) reg [IW-1:0]   a_j [1:11];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:11];
+(* mem2reg *) reg [W-1:0]    a_cells [2:11];
+(* mem2reg *) reg            r_ok [1:11];
+(* mem2reg *) reg [IW-1:0]   r_i [1:11];
+(* mem2reg *) reg [IW-1:0]   r_j [1:11];
+(* mem2reg *) reg [W-1:0]    r_c [1:11];
+(* mem2reg *) reg [IW-1:0]   sc [1:11];
 (* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 (* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
@@ -516,7 +517,7 @@ always @(posedge clk) begin
     ge1[1] <= g_epool_reg[1];
     // stage 2: cells
     a_cells[2] <= a_badlen[1] ? {W{1'b0}} : quot1[W-1:0] + 1'b1;
-    for (st = 2; st <= 10; st = st + 1) begin
+    for (st = 2; st <= 11; st = st + 1) begin
         a_v[st] <= a_v[st-1];
         a_ok[st] <= a_ok[st-1];
         a_badlen[st] <= a_badlen[st-1];
@@ -530,7 +531,7 @@ always @(posedge clk) begin
         r_c[st] <= r_c[st-1];
         sc[st] <= sc[st-1];
     end
-    for (st = 3; st <= 10; st = st + 1) begin
+    for (st = 3; st <= 11; st = st + 1) begin
         a_cells[st] <= a_cells[st-1];
     end
     for (st = 2; st <= 5; st = st + 1) begin
@@ -542,7 +543,7 @@ always @(posedge clk) begin
         ge1[st] <= ge1[st-1];
     end
     if (rst) begin
-        for (st = 1; st <= 10; st = st + 1) begin
+        for (st = 1; st <= 11; st = st + 1) begin
             a_v[st] <= 1'b0;
             a_ok[st] <= 1'b0;
             a_badlen[st] <= 1'b0;
@@ -1350,29 +1351,39 @@ wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA9);
 wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA9);
 wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS9);
 wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS9);
-wire [IW-1:0] ev_sc = sc[9];
-wire [IW-1:0] ev_ai = a_i[9];
-wire [IW-1:0] ev_ri = r_i[9];
-wire ev_aok = a_ok[9];
-wire ev_rok = r_ok[9];
+// the conditions and indices registered, then decoded to every PG a clock later
+reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
+always @(posedge clk) begin
+    ev_onR_reg <= ev_onR;
+    ev_offR_reg <= ev_offR;
+    ev_onA_reg <= ev_onA;
+    ev_offA_reg <= ev_offA;
+    ev_onS_reg <= ev_onS;
+    ev_offS_reg <= ev_offS;
+end
+wire [IW-1:0] ev_sc = sc[10];
+wire [IW-1:0] ev_ai = a_i[10];
+wire [IW-1:0] ev_ri = r_i[10];
+wire ev_aok = a_ok[10];
+wire ev_rok = r_ok[10];
 integer xi;
 always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
         ev_hit_reg[xi] <= 1'b0;
         if (ev_sc == xi[IW-1:0]) begin
             ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onS;
-            ev_off_reg[xi] <= ev_offS;
+            ev_on_reg[xi] <= ev_onS_reg;
+            ev_off_reg[xi] <= ev_offS_reg;
         end
         if (ev_aok && ev_ai == xi[IW-1:0]) begin
             ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onA;
-            ev_off_reg[xi] <= ev_offA;
+            ev_on_reg[xi] <= ev_onA_reg;
+            ev_off_reg[xi] <= ev_offA_reg;
         end
         if (ev_rok && ev_ri == xi[IW-1:0]) begin
             ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onR;
-            ev_off_reg[xi] <= ev_offR;
+            ev_on_reg[xi] <= ev_onR_reg;
+            ev_off_reg[xi] <= ev_offR_reg;
         end
     end
     if (rst) begin
