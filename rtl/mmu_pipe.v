@@ -1244,7 +1244,7 @@ always @(posedge clk) begin
     qA8 <= qA_c;
     adm8 <= c_adm;
     same_pg8 <= c_same_pg;
-    // the scan PG against this pair's own commit (EVAL1 sees it in the commit register)
+    // the scan PG against this pair's own commit (EVAL0 sees it in the commit register)
     eS8_a <= c_adm && a_i[7] == sc[7];
     eS8_r <= c_rel && r_i[7] == sc[7];
     tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
@@ -1296,10 +1296,10 @@ always @(posedge clk) begin
     end
 end
 
-// ------------------------------------------------------------------------------ EVAL1
+// ------------------------------------------------------------------------------ EVAL0 .. 2
 // PFC state of the release's PG, the arrival's PG and the scan PG on their post-commit
 // counters (the commit register holds pair k): whether each would assert XOFF if off and
-// release it if on (EVAL2 applies them to the current state); all three agree when they name
+// release it if on (EVAL3 applies them to the current state); all three agree when they name
 // one PG.  The arrival's watermarks.
 // the post-commit entries, registered (EVAL1 compares them)
 wire [PGE_W-1:0] eR_en = (adm8 && same_pg8) ? cm_pg_val_reg[PGE_W +: PGE_W]
@@ -1391,7 +1391,7 @@ always @(posedge clk) begin
     end
 end
 
-// ------------------------------------------------------------------------------ EVAL2
+// ------------------------------------------------------------------------------ EVAL3
 wire [N-1:0] xoff_next = (xoff_reg & ~(ev_hit_reg & ev_off_reg))
                          | (~xoff_reg & ev_hit_reg & ev_on_reg);
 always @(posedge clk) begin
