@@ -574,8 +574,8 @@ end
 // counters (in stages 4 to 6 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
-(* mem2reg *) reg [PGW_W-1:0] wA [3:8];
-(* mem2reg *) reg [QW_W-1:0]  wQ [3:8];
+(* mem2reg *) reg [PGW_W-1:0] wA [3:9];
+(* mem2reg *) reg [QW_W-1:0]  wQ [3:9];
 // configuration of the pair's PGs and queue
 (* mem2reg *) reg             cA_ll [3:6], cA_dyn [3:3], cR_dyn [3:3], cS_dyn [3:3];
 (* mem2reg *) reg [3:0]       cA_al [3:3], cR_al [3:3], cS_al [3:3];
@@ -668,7 +668,7 @@ always @(posedge clk) begin
     eS[3] <= merge7_pg(pS2, pgs_rd[2*PGE_W +: PGE_W]);
     qA[3] <= merge7_q(pqA2, qs_rd[0*QE_W +: QE_W]);
     qR[3] <= merge7_q(pqR2, qs_rd[1*QE_W +: QE_W]);
-    // watermarks: RAM (writes up to pair k-10) and the writes of pairs k-9, k-8, k-7
+    // watermarks: RAM (writes up to pair k-11) and the writes of pairs k-10, k-9, k-8
     wA[3] <= (wm_en_reg && wm_i_reg == a_i[2]) ? wm_pg_reg
              : (wmh_en_reg[1] && wmh_i_reg[1] == a_i[2]) ? wmh_pg_reg[1]
              : (wmh_en_reg[2] && wmh_i_reg[2] == a_i[2]) ? wmh_pg_reg[2] : pgw_rd[0 +: PGW_W];
@@ -734,7 +734,7 @@ always @(posedge clk) begin
         pq[sm] <= {dec_admit_reg && a_j[7] == a_j[sm-1], r_ok[7] && r_j[7] == a_j[sm-1],
                    dec_admit_reg && a_j[7] == r_j[sm-1], r_ok[7] && r_j[7] == r_j[sm-1]};
     end
-    for (sm = 4; sm <= 8; sm = sm + 1) begin
+    for (sm = 4; sm <= 9; sm = sm + 1) begin
         wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
         wQ[sm] <= (wm_en_reg && wm_j_reg == a_j[sm-1]) ? wm_q_reg : wQ[sm-1];
     end
@@ -1310,13 +1310,20 @@ wire [PGE_W-1:0] eS_en = sel_pg(eS8_a, eS8_r, cm_pg_val_reg, eS8);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
 wire [QE_W-1:0]  qA_en = adm8 ? cm_q_val_reg[QE_W +: QE_W] : qA8;
+reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
+reg             adm9, wsel9, wqsel9;
 reg signed [TW-1:0] tA9, tR9, tS9, xA9, xR9, xS9;
 always @(posedge clk) begin
     eR_e <= eR_en;
     eA_e <= eA_en;
     eS_e <= eS_en;
+    qA_e <= qA_en;
+    adm9 <= adm8 && !rst;
+    // the watermark write of pair k-1 (EVAL1 now) names this pair's PG / queue
+    wsel9 <= adm9 && a_i[9] == a_i[8];
+    wqsel9 <= adm9 && a_j[9] == a_j[8];
     tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
     xA9 <= xA8; xR9 <= xR8; xS9 <= xS8;
 end
@@ -1405,15 +1412,16 @@ end
 assign pfc_xoff = xoff_reg;
 assign pfc_change = pfc_change_reg;
 
-// watermarks of the admitted arrival's PG and queue (the writes of pair k-1 merged)
-wire [PGW_W-1:0] w_old = (wm_en_reg && wm_i_reg == a_i[8]) ? wm_pg_reg : wA[8];
-wire [QW_W-1:0]  w_qold = (wm_en_reg && wm_j_reg == a_j[8]) ? wm_q_reg : wQ[8];
-wire [W-1:0]  w_h = eA_en[0 +: W], w_s = eA_en[W +: W], w_r = eA_en[2*W +: W];
-wire [QW_W-1:0] w_qocc = {1'b0, qA_en[0 +: W]} + {1'b0, qA_en[W +: W]};
+// watermarks of the admitted arrival's PG and queue, in EVAL1 from the registered post-commit
+// entries (the write of pair k-1 merged by a select computed in EVAL0)
+wire [PGW_W-1:0] w_old = wsel9 ? wm_pg_reg : wA[9];
+wire [QW_W-1:0]  w_qold = wqsel9 ? wm_q_reg : wQ[9];
+wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
+wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
 always @(posedge clk) begin
-    wm_en_reg <= adm8;
-    wm_i_reg <= a_i[8];
-    wm_j_reg <= a_j[8];
+    wm_en_reg <= adm9;
+    wm_i_reg <= a_i[9];
+    wm_j_reg <= a_j[9];
     wm_pg_reg <= {(w_r > w_old[2*W +: W]) ? w_r : w_old[2*W +: W],
                   (w_s > w_old[W +: W]) ? w_s : w_old[W +: W],
                   (w_h > w_old[0 +: W]) ? w_h : w_old[0 +: W]};
