@@ -14,7 +14,7 @@
  *   E3-E4   merge k-5; T (alpha shift); partial constants
  *   E4-E5   merge k-4; decision constants (every limit minus the in-flight charge)
  *   E5-E6   DEC1: merge k-3, every comparison of the decision
- *   E6-E7   DEC2: the decision and its amounts (response from E7); merge k-2
+ *   E6-E7   DEC2: the decision and its amounts (response registered at E8); merge k-2
  *   E7-E8   COMMIT: merge k-1, release then arrival on the exact counters (RAM write at E9)
  *   E8-E9   GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
  *   E8-E9   EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
@@ -26,7 +26,7 @@
  * arrivals of pairs k-2 and k-1 in full (view_lag 3); the total and the pools are committed a
  * clock later (GLOBAL stage), so it sees them after pair k-4 with k-3 .. k-1 charged
  * (global_lag 4); T comes from the pools as committed after pair k-7 (registered at E2):
- * t_lag 7.  Response 7 clocks, pfc_xoff 12 clocks after the request's edge.
+ * t_lag 7.  Response 8 clocks, pfc_xoff 12 clocks after the request's edge.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -72,7 +72,7 @@ module mmu_pipe #(
     input  wire [TAG_W-1:0]                  s_req_tag,
 
     /*
-     * Admission responses (6 clocks after the request, in order, no back-pressure)
+     * Admission responses (8 clocks after the request's edge, in order, no back-pressure)
      */
     output wire                              m_resp_valid,
     output wire                              m_resp_admit,
@@ -1001,8 +1001,10 @@ wire [QE_W-1:0]  q2R_n = sel_q(nR6_a, nR6_r, cm_q_val_reg, q1R);
 
 // stage 7 registers: the decision (m_resp_*) and everything COMMIT needs
 reg [2:0]    dec_reason_reg;
-reg [W-1:0]  dec_tr_reg, dec_sh_reg, dec_hd_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
-reg [W-1:0]  dec_cadm_reg;
+// the amounts as the view gives them, and whether the rest goes to shared; COMMIT and the
+// response register apply the admit
+reg [W-1:0]  dec_tr_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
+reg          dec_segsh_reg;
 reg [PGE_W-1:0] e2A, e2R, e2S;
 reg [QE_W-1:0]  q2A, q2R;
 reg [W+1:0]  hsA7, hsrA7, hsR7, hsrR7, qsrA7, qsrR7;
@@ -1016,13 +1018,11 @@ always @(posedge clk) begin
     dec_reason_reg <= d_reason;
     dec_class_reg <= d1_class_reg;
     dec_qclass_reg <= d1_qclass_reg;
-    dec_tr_reg <= d_admit ? d2_to_res : {W{1'b0}};
-    dec_sh_reg <= (d_admit && !d1_rem_none && d2_shared_ok) ? d2_rem : {W{1'b0}};
-    dec_hd_reg <= (d_admit && !d1_rem_none && !d2_shared_ok) ? d2_rem : {W{1'b0}};
-    dec_rem_reg <= d_admit ? d2_rem : {W{1'b0}};
-    dec_cadm_reg <= d_admit ? d2_cells : {W{1'b0}};
-    dec_etr_reg <= d_admit ? d2_eto_res : {W{1'b0}};
-    dec_esh_reg <= d_admit ? d2_erem : {W{1'b0}};
+    dec_tr_reg <= d2_to_res;
+    dec_rem_reg <= d2_rem;
+    dec_segsh_reg <= d2_shared_ok;
+    dec_etr_reg <= d2_eto_res;
+    dec_esh_reg <= d2_erem;
     e2A <= e2A_n;
     e2R <= e2R_n;
     e2S <= e2S_n;
@@ -1058,16 +1058,42 @@ always @(posedge clk) begin
     end
 end
 
-assign m_resp_valid = dec_valid_reg;
-assign m_resp_admit = dec_admit_reg;
-assign m_resp_reason = dec_reason_reg;
-assign m_resp_cells = a_cells[7];
-assign m_resp_res = dec_tr_reg;
-assign m_resp_shared = dec_sh_reg;
-assign m_resp_hdrm = dec_hd_reg;
-assign m_resp_eres = dec_etr_reg;
-assign m_resp_eshared = dec_esh_reg;
-assign m_resp_tag = a_tag[7];
+// the amounts of the admitted frame (0 when dropped): one LUT level in front of COMMIT's sums
+wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
+wire [W-1:0] g_rem = dec_admit_reg ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] g_hd = (dec_admit_reg && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] g_cl = dec_admit_reg ? a_cells[7] : {W{1'b0}};
+wire [W-1:0] g_etr = dec_admit_reg ? dec_etr_reg : {W{1'b0}};
+wire [W-1:0] g_esh = dec_admit_reg ? dec_esh_reg : {W{1'b0}};
+
+// the response: the amounts of an admitted frame (0 when dropped), registered
+reg          resp_valid_reg, resp_admit_reg;
+reg [2:0]    resp_reason_reg;
+reg [W-1:0]  resp_res_reg, resp_sh_reg, resp_hd_reg, resp_eres_reg, resp_esh_reg;
+always @(posedge clk) begin
+    resp_valid_reg <= dec_valid_reg;
+    resp_admit_reg <= dec_admit_reg;
+    resp_reason_reg <= dec_reason_reg;
+    resp_res_reg <= g_tr;
+    resp_sh_reg <= g_sh;
+    resp_hd_reg <= g_hd;
+    resp_eres_reg <= g_etr;
+    resp_esh_reg <= g_esh;
+    if (rst) begin
+        resp_valid_reg <= 1'b0;
+    end
+end
+assign m_resp_valid = resp_valid_reg;
+assign m_resp_admit = resp_admit_reg;
+assign m_resp_reason = resp_reason_reg;
+assign m_resp_cells = a_cells[8];
+assign m_resp_res = resp_res_reg;
+assign m_resp_shared = resp_sh_reg;
+assign m_resp_hdrm = resp_hd_reg;
+assign m_resp_eres = resp_eres_reg;
+assign m_resp_eshared = resp_esh_reg;
+assign m_resp_tag = a_tag[8];
 
 // ------------------------------------------------------------------------------ COMMIT
 // exact counters (the commit of pair k-1 selected in), release first (headroom, shared,
@@ -1121,9 +1147,9 @@ wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_qr = c_cq ? c_qr : r_qsr;
 // the release and the arrival on one PG / queue: each value in one step from the entry
-wire [XW-1:0] a_hd = xz(dec_hd_reg), a_sh = xz(dec_sh_reg), a_tr = xz(dec_tr_reg);
-wire [XW-1:0] a_rem = xz(dec_rem_reg), a_cl = xz(dec_cadm_reg);
-wire [XW-1:0] a_etr = xz(dec_etr_reg), a_esh = xz(dec_esh_reg);
+wire [XW-1:0] a_hd = xz(g_hd), a_sh = xz(g_sh), a_tr = xz(g_tr);
+wire [XW-1:0] a_rem = xz(g_rem), a_cl = xz(g_cl);
+wire [XW-1:0] a_etr = xz(g_etr), a_esh = xz(g_esh);
 wire [XW-1:0] b_h = c_ch ? add3(c_h, c_nc, a_hd, 1'b1) : a_hd;
 wire [XW-1:0] b_s = c_ch ? add3(c_s, a_sh, z, 1'b0)
                     : c_chs ? add3(c_hs, c_nc, a_sh, 1'b1) : a_sh;
@@ -1171,10 +1197,10 @@ always @(posedge clk) begin
     gr_es <= c_from_es[W-1:0];
     gr_class <= c_rclass;
     gr_qclass <= c_rqclass;
-    ga_c <= dec_cadm_reg;
-    ga_sh <= dec_sh_reg;
-    ga_hd <= dec_hd_reg;
-    ga_esh <= dec_esh_reg;
+    ga_c <= g_cl;
+    ga_sh <= g_sh;
+    ga_hd <= g_hd;
+    ga_esh <= g_esh;
     ga_class <= dec_class_reg;
     ga_qclass <= dec_qclass_reg;
     if (rst) begin

@@ -27,7 +27,7 @@ PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 TAG_W = 8
 T_LAG = 7
-RESP_LAT = 8      # falling edges from driving a request to seeing its response
+RESP_LAT = 9      # falling edges from driving a request to seeing its response
 XOFF_LAT = 11     # falling edges from stepping the model to seeing its pfc_xoff
 STAT_LAT = 6      # falling edges from driving stat_addr to seeing stat_data
 
