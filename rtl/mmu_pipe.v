@@ -1126,16 +1126,24 @@ wire [XW-1:0] c_s = xz(eR_c[W +: W]);
 wire [XW-1:0] c_r = xz(eR_c[2*W +: W]);
 wire [XW-1:0] c_hs = {{(XW-W-2){1'b0}}, hsR_c};
 wire [XW-1:0] c_hsr = {{(XW-W-2){1'b0}}, hsrR_c};
-wire c_ch = r_c[7] <= eR_c[0 +: W];
-wire c_chs = {2'b00, r_c[7]} <= hsR_c;
-wire c_chsr = {2'b00, r_c[7]} <= hsrR_c;
-wire c_empty = {2'b00, r_c[7]} >= hsrR_c;
+// the compares against each source register in parallel, then selected: no select in front
+// of their carry chains
+wire [W+1:0] c_c2 = {2'b00, r_c[7]};
+wire [W+1:0] cmA_hs = cm_pg_hs_reg[W+2 +: W+2], cmR_hs = cm_pg_hs_reg[0 +: W+2];
+wire [W+1:0] cmA_hsr = cm_pg_hsr_reg[W+2 +: W+2], cmR_hsr = cm_pg_hsr_reg[0 +: W+2];
+wire c_ch = mR7_a ? r_c[7] <= cm_pg_val_reg[PGE_W +: W]
+            : mR7_r ? r_c[7] <= cm_pg_val_reg[0 +: W] : r_c[7] <= e2R[0 +: W];
+wire c_chs = mR7_a ? c_c2 <= cmA_hs : mR7_r ? c_c2 <= cmR_hs : c_c2 <= hsR7;
+wire c_chsr = mR7_a ? c_c2 <= cmA_hsr : mR7_r ? c_c2 <= cmR_hsr : c_c2 <= hsrR7;
+wire c_empty = mR7_a ? c_c2 >= cmA_hsr : mR7_r ? c_c2 >= cmR_hsr : c_c2 >= hsrR7;
 wire [XW-1:0] c_qs = xz(qR_c[0 +: W]);
 wire [XW-1:0] c_qr = xz(qR_c[W +: W]);
 wire [XW-1:0] c_qsr = {{(XW-W-2){1'b0}}, qsrR_c};
-wire c_cq = r_c[7] <= qR_c[0 +: W];
-wire c_cqsr = {2'b00, r_c[7]} <= qsrR_c;
-wire c_qempty = {2'b00, r_c[7]} >= qsrR_c;
+wire [W+1:0] cmA_qsr = cm_q_qsr_reg[W+2 +: W+2], cmR_qsr = cm_q_qsr_reg[0 +: W+2];
+wire c_cq = nR7_a ? r_c[7] <= cm_q_val_reg[QE_W +: W]
+            : nR7_r ? r_c[7] <= cm_q_val_reg[0 +: W] : r_c[7] <= q2R[0 +: W];
+wire c_cqsr = nR7_a ? c_c2 <= cmA_qsr : nR7_r ? c_c2 <= cmR_qsr : c_c2 <= qsrR7;
+wire c_qempty = nR7_a ? c_c2 >= cmA_qsr : nR7_r ? c_c2 >= cmR_qsr : c_c2 >= qsrR7;
 wire [XW-1:0] z = {XW{1'b0}};
 // the release alone: h - c, hs - c, hsr - c clamped at zero; shared and reserved follow
 wire [XW-1:0] r_h = c_ch ? add3(c_h, c_nc, z, 1'b1) : z;
