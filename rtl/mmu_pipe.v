@@ -1012,6 +1012,7 @@ reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 // COMMIT's forwarding selects (pair k-1 commits then)
 reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
 reg          c_same_pg, c_same_q;
+reg  [3:0]   bs7, bq7;
 always @(posedge clk) begin
     dec_valid_reg <= a_v[6];
     dec_admit_reg <= d_admit;
@@ -1052,6 +1053,30 @@ always @(posedge clk) begin
     nR7_r <= r_ok[7] && r_j[7] == r_j[6];
     c_same_pg <= r_ok[6] && a_ok[6] && r_i[6] == a_i[6];
     c_same_q <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
+    // the base of the arrival's new entry (one-hot): the release's entry when both name one
+    // PG, else the arrival's; each the commit of pair k-1 (arrival / release bus) or DEC2's
+    if (r_ok[6] && a_ok[6] && r_i[6] == a_i[6]) begin
+        bs7[3] <= dec_admit_reg && a_i[7] == r_i[6];
+        bs7[2] <= !(dec_admit_reg && a_i[7] == r_i[6]) && r_ok[7] && r_i[7] == r_i[6];
+        bs7[1] <= 1'b0;
+        bs7[0] <= !(dec_admit_reg && a_i[7] == r_i[6]) && !(r_ok[7] && r_i[7] == r_i[6]);
+    end else begin
+        bs7[3] <= dec_admit_reg && a_i[7] == a_i[6];
+        bs7[2] <= !(dec_admit_reg && a_i[7] == a_i[6]) && r_ok[7] && r_i[7] == a_i[6];
+        bs7[1] <= !(dec_admit_reg && a_i[7] == a_i[6]) && !(r_ok[7] && r_i[7] == a_i[6]);
+        bs7[0] <= 1'b0;
+    end
+    if (r_ok[6] && a_ok[6] && r_j[6] == a_j[6]) begin
+        bq7[3] <= dec_admit_reg && a_j[7] == r_j[6];
+        bq7[2] <= !(dec_admit_reg && a_j[7] == r_j[6]) && r_ok[7] && r_j[7] == r_j[6];
+        bq7[1] <= 1'b0;
+        bq7[0] <= !(dec_admit_reg && a_j[7] == r_j[6]) && !(r_ok[7] && r_j[7] == r_j[6]);
+    end else begin
+        bq7[3] <= dec_admit_reg && a_j[7] == a_j[6];
+        bq7[2] <= !(dec_admit_reg && a_j[7] == a_j[6]) && r_ok[7] && r_j[7] == a_j[6];
+        bq7[1] <= !(dec_admit_reg && a_j[7] == a_j[6]) && !(r_ok[7] && r_j[7] == a_j[6]);
+        bq7[0] <= 1'b0;
+    end
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
@@ -1108,13 +1133,8 @@ wire [QE_W-1:0]  qA_c = sel_q(nA7_a, nA7_r, cm_q_val_reg, q2A);
 wire [W+1:0] hsR_c = mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hsR7;
 wire [W+1:0] hsrR_c = mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2]
                       : hsrR7;
-wire [W+1:0] hsA_c = mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hsA7;
-wire [W+1:0] hsrA_c = mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrA7;
 wire [W+1:0] qsrR_c = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2]
                       : qsrR7;
-wire [W+1:0] qsrA_c = nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrA7;
 
 // sums of counters need W+2 bits; every value a counter takes back fits W bits (each is at
 // most what it held, or the pool it belongs to), so the upper bits of some results are unused
@@ -1154,30 +1174,48 @@ wire [XW-1:0] r_r = c_chs ? c_r : r_hsr;
 wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_qr = c_cq ? c_qr : r_qsr;
-// the release and the arrival on one PG / queue: each value in one step from the entry
+// the arrival's entry after its release (if the release names it) and its amounts, in one
+// formula: the base is the release's entry when both name one PG (queue), the arrival's
+// otherwise, and the release is c or nothing (max(x - 0, 0) + a = x + a)
 wire [XW-1:0] a_hd = xz(g_hd), a_sh = xz(g_sh), a_tr = xz(g_tr);
 wire [XW-1:0] a_rem = xz(g_rem), a_cl = xz(g_cl);
 wire [XW-1:0] a_etr = xz(g_etr), a_esh = xz(g_esh);
-wire [XW-1:0] b_h = c_ch ? add3(c_h, c_nc, a_hd, 1'b1) : a_hd;
-wire [XW-1:0] b_s = c_ch ? add3(c_s, a_sh, z, 1'b0)
-                    : c_chs ? add3(c_hs, c_nc, a_sh, 1'b1) : a_sh;
-wire [XW-1:0] b_r = c_chs ? add3(c_r, a_tr, z, 1'b0)
-                    : c_chsr ? add3(c_hsr, c_nc, a_tr, 1'b1) : a_tr;
-wire [XW-1:0] b_hs = c_chs ? add3(c_hs, c_nc, a_rem, 1'b1) : a_rem;
-wire [XW-1:0] b_hsr = c_chsr ? add3(c_hsr, c_nc, a_cl, 1'b1) : a_cl;
-wire [XW-1:0] b_qs = c_cq ? add3(c_qs, c_nc, a_esh, 1'b1) : a_esh;
-wire [XW-1:0] b_qr = c_cq ? add3(c_qr, a_etr, z, 1'b0)
-                     : c_cqsr ? add3(c_qsr, c_nc, a_etr, 1'b1) : a_etr;
-wire [XW-1:0] b_qsr = c_cqsr ? add3(c_qsr, c_nc, a_cl, 1'b1) : a_cl;
-// the arrival alone
-wire [XW-1:0] n_h = add3(xz(eA_c[0 +: W]), a_hd, z, 1'b0);
-wire [XW-1:0] n_s = add3(xz(eA_c[W +: W]), a_sh, z, 1'b0);
-wire [XW-1:0] n_r = add3(xz(eA_c[2*W +: W]), a_tr, z, 1'b0);
-wire [XW-1:0] n_hs = add3({{(XW-W-2){1'b0}}, hsA_c}, a_rem, z, 1'b0);
-wire [XW-1:0] n_hsr = add3({{(XW-W-2){1'b0}}, hsrA_c}, a_cl, z, 1'b0);
-wire [XW-1:0] n_qs = add3(xz(qA_c[0 +: W]), a_esh, z, 1'b0);
-wire [XW-1:0] n_qr = add3(xz(qA_c[W +: W]), a_etr, z, 1'b0);
-wire [XW-1:0] n_qsr = add3({{(XW-W-2){1'b0}}, qsrA_c}, a_cl, z, 1'b0);
+// one-hot base selects, computed in DEC2: commit register arrival bus, release bus, DEC2's
+// arrival entry, DEC2's release entry
+wire [PGE_W-1:0] bA = ({PGE_W{bs7[3]}} & cm_pg_val_reg[PGE_W +: PGE_W])
+                      | ({PGE_W{bs7[2]}} & cm_pg_val_reg[0 +: PGE_W])
+                      | ({PGE_W{bs7[1]}} & e2A) | ({PGE_W{bs7[0]}} & e2R);
+wire [W+1:0] bA_hs = ({(W+2){bs7[3]}} & cmA_hs) | ({(W+2){bs7[2]}} & cmR_hs)
+                     | ({(W+2){bs7[1]}} & hsA7) | ({(W+2){bs7[0]}} & hsR7);
+wire [W+1:0] bA_hsr = ({(W+2){bs7[3]}} & cmA_hsr) | ({(W+2){bs7[2]}} & cmR_hsr)
+                      | ({(W+2){bs7[1]}} & hsrA7) | ({(W+2){bs7[0]}} & hsrR7);
+wire [QE_W-1:0] bQ = ({QE_W{bq7[3]}} & cm_q_val_reg[QE_W +: QE_W])
+                     | ({QE_W{bq7[2]}} & cm_q_val_reg[0 +: QE_W])
+                     | ({QE_W{bq7[1]}} & q2A) | ({QE_W{bq7[0]}} & q2R);
+wire [W+1:0] bQ_qsr = ({(W+2){bq7[3]}} & cmA_qsr) | ({(W+2){bq7[2]}} & cmR_qsr)
+                      | ({(W+2){bq7[1]}} & qsrA7) | ({(W+2){bq7[0]}} & qsrR7);
+wire [XW-1:0] e_nc = c_same_pg ? c_nc : ~z;     // minus c, or minus nothing
+wire [XW-1:0] e_qnc = c_same_q ? c_nc : ~z;
+wire a_ch = !c_same_pg || c_ch;
+wire a_chs = !c_same_pg || c_chs;
+wire a_chsr = !c_same_pg || c_chsr;
+wire a_cq = !c_same_q || c_cq;
+wire a_cqsr = !c_same_q || c_cqsr;
+wire [XW-1:0] bh = xz(bA[0 +: W]), bs = xz(bA[W +: W]), br = xz(bA[2*W +: W]);
+wire [XW-1:0] bhs = {{(XW-W-2){1'b0}}, bA_hs}, bhsr = {{(XW-W-2){1'b0}}, bA_hsr};
+wire [XW-1:0] bqs = xz(bQ[0 +: W]), bqr = xz(bQ[W +: W]);
+wire [XW-1:0] bqsr = {{(XW-W-2){1'b0}}, bQ_qsr};
+wire [XW-1:0] b_h = a_ch ? add3(bh, e_nc, a_hd, 1'b1) : a_hd;
+wire [XW-1:0] b_s = a_ch ? add3(bs, a_sh, z, 1'b0)
+                    : a_chs ? add3(bhs, e_nc, a_sh, 1'b1) : a_sh;
+wire [XW-1:0] b_r = a_chs ? add3(br, a_tr, z, 1'b0)
+                    : a_chsr ? add3(bhsr, e_nc, a_tr, 1'b1) : a_tr;
+wire [XW-1:0] b_hs = a_chs ? add3(bhs, e_nc, a_rem, 1'b1) : a_rem;
+wire [XW-1:0] b_hsr = a_chsr ? add3(bhsr, e_nc, a_cl, 1'b1) : a_cl;
+wire [XW-1:0] b_qs = a_cq ? add3(bqs, e_qnc, a_esh, 1'b1) : a_esh;
+wire [XW-1:0] b_qr = a_cq ? add3(bqr, a_etr, z, 1'b0)
+                     : a_cqsr ? add3(bqsr, e_qnc, a_etr, 1'b1) : a_etr;
+wire [XW-1:0] b_qsr = a_cqsr ? add3(bqsr, e_qnc, a_cl, 1'b1) : a_cl;
 /* verilator lint_on UNUSEDSIGNAL */
 
 wire c_rel = r_ok[7];
@@ -1231,28 +1269,17 @@ reg         same_pg8, eS8_a, eS8_r;
 always @(posedge clk) begin
     cm_pg_en_reg <= {c_adm, c_rel};
     cm_pg_idx_reg <= {a_i[7], r_i[7]};
-    if (c_same_pg) begin
-        cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, b_r[W-1:0], b_s[W-1:0], b_h[W-1:0]};
-        cm_pg_hs_reg[W+2 +: W+2] <= b_hs[W+1:0];
-        cm_pg_hsr_reg[W+2 +: W+2] <= b_hsr[W+1:0];
-    end else begin
-        cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, n_r[W-1:0], n_s[W-1:0], n_h[W-1:0]};
-        cm_pg_hs_reg[W+2 +: W+2] <= n_hs[W+1:0];
-        cm_pg_hsr_reg[W+2 +: W+2] <= n_hsr[W+1:0];
-    end
+    cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, b_r[W-1:0], b_s[W-1:0], b_h[W-1:0]};
+    cm_pg_hs_reg[W+2 +: W+2] <= b_hs[W+1:0];
+    cm_pg_hsr_reg[W+2 +: W+2] <= b_hsr[W+1:0];
     cm_pg_val_reg[0 +: PGE_W] <= {c_rclass, r_r[W-1:0], r_s[W-1:0], r_h[W-1:0]};
     cm_pg_hs_reg[0 +: W+2] <= r_hs[W+1:0];
     cm_pg_hsr_reg[0 +: W+2] <= r_hsr[W+1:0];
     cm_pg_empty_reg <= c_empty;
     cm_q_en_reg <= {c_adm, c_rel};
     cm_q_idx_reg <= {a_j[7], r_j[7]};
-    if (c_same_q) begin
-        cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, b_qr[W-1:0], b_qs[W-1:0]};
-        cm_q_qsr_reg[W+2 +: W+2] <= b_qsr[W+1:0];
-    end else begin
-        cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, n_qr[W-1:0], n_qs[W-1:0]};
-        cm_q_qsr_reg[W+2 +: W+2] <= n_qsr[W+1:0];
-    end
+    cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, b_qr[W-1:0], b_qs[W-1:0]};
+    cm_q_qsr_reg[W+2 +: W+2] <= b_qsr[W+1:0];
     cm_q_val_reg[0 +: QE_W] <= {c_rqclass, r_qr[W-1:0], r_qs[W-1:0]};
     cm_q_qsr_reg[0 +: W+2] <= r_qsr[W+1:0];
     cm_q_empty_reg <= c_qempty;
