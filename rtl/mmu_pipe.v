@@ -658,10 +658,14 @@ end
 wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
 wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
 wire [W-1:0] f3_cells = a_ok[5] ? a_cells[5] : {W{1'b0}};   // pair k-3 (global counters only)
-wire f1_pg = a_ok[3] && a_i[3] == a_i[2];
-wire f2_pg = a_ok[4] && a_i[4] == a_i[2];
-wire f1_q = a_ok[3] && a_j[3] == a_j[2];
-wire f2_q = a_ok[4] && a_j[4] == a_j[2];
+// pair k-1 and k-2 name this pair's PG / queue (compared in stage 2)
+reg f1_pg, f2_pg, f1_q, f2_q;
+always @(posedge clk) begin
+    f1_pg <= a_ok[2] && a_i[2] == a_i[1];
+    f2_pg <= a_ok[3] && a_i[3] == a_i[1];
+    f1_q <= a_ok[2] && a_j[2] == a_j[1];
+    f2_q <= a_ok[3] && a_j[3] == a_j[1];
+end
 always @(posedge clk) begin
     eA[3] <= merge7_pg(pA2, pgs_rd[0*PGE_W +: PGE_W]);
     eR[3] <= merge7_pg(pR2, pgs_rd[1*PGE_W +: PGE_W]);
@@ -1509,6 +1513,7 @@ end
 (* mem2reg *) reg [W-1:0]  epool_wm_reg [0:1];
 reg [W-1:0]  hpool_wm_reg, total_wm_reg;
 (* mem2reg *) reg [31:0]   drop_reg [0:7];
+reg [7:0]    drop_hit_reg;
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
 integer ci;
 always @(posedge clk) begin
@@ -1518,13 +1523,21 @@ always @(posedge clk) begin
     end
     if (hpool_reg > hpool_wm_reg) hpool_wm_reg <= hpool_reg;
     if (total_reg > total_wm_reg) total_wm_reg <= total_reg;
-    if (dec_valid_reg) begin
+    // from the response register: one counter enable each
+    if (resp_valid_reg) begin
         arrivals_reg <= arrivals_reg + 1'b1;
-        if (dec_admit_reg) begin
-            admitted_reg <= admitted_reg + 1'b1;
-        end else begin
-            drop_reg[dec_reason_reg] <= drop_reg[dec_reason_reg] + 1'b1;
+    end
+    if (resp_valid_reg && resp_admit_reg) begin
+        admitted_reg <= admitted_reg + 1'b1;
+    end
+    for (ci = 1; ci < 7; ci = ci + 1) begin
+        if (drop_hit_reg[ci]) begin
+            drop_reg[ci] <= drop_reg[ci] + 1'b1;
         end
+    end
+    drop_hit_reg <= 8'd0;
+    if (dec_valid_reg && !dec_admit_reg) begin
+        drop_hit_reg[dec_reason_reg] <= 1'b1;
     end
     if (r_v0) begin
         releases_reg <= releases_reg + 1'b1;
@@ -1540,6 +1553,7 @@ always @(posedge clk) begin
         for (ci = 0; ci < 8; ci = ci + 1) begin
             drop_reg[ci] <= 0;
         end
+        drop_hit_reg <= 8'd0;
         hpool_wm_reg <= 0;
         total_wm_reg <= 0;
         admitted_reg <= 0;
