@@ -870,11 +870,6 @@ wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS[5]);
 wire [QE_W-1:0]  qA_d = sel_q(nA5_a, nA5_r, cm_q_val_reg, qA[5]);
 wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR[5]);
 
-wire [W-1:0] d_hdrm = eA_d[0 +: W];
-wire [W-1:0] d_sh = eA_d[W +: W];
-wire [W-1:0] d_res = eA_d[2*W +: W];
-wire [W-1:0] d_qsh = qA_d[0 +: W];
-wire [W-1:0] d_qres = qA_d[W +: W];
 
 // class of the decision: that of the latest arrival in flight to the same PG, else the
 // configured one for an empty PG, else the recorded one
@@ -886,34 +881,61 @@ wire d_class = f_same1_pg5 ? d1_class_reg : f_same2_pg5 ? dec_class_reg
 wire d_qclass = f_same1_q5 ? d1_qclass_reg : f_same2_q5 ? dec_qclass_reg
                 : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
 
-// in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are unused
-/* verilator lint_off UNUSEDSIGNAL */
-wire signed [SW-1:0] d_x = sx(d_res) - k1;
-wire signed [SW-1:0] d_room = kR - sx(d_res);
-wire signed [SW-1:0] d_ex = sx(d_qres) - kQ1;
-wire signed [SW-1:0] d_eroom = kQR - sx(d_qres);
-/* verilator lint_on UNUSEDSIGNAL */
-wire [1:0] d_p_all, d_p_mid, d_sh_ok, d_q_ok, d_e_all, d_e_mid;
-genvar pp;
+// every verdict of the decision for each candidate entry (the commit register's arrival bus,
+// its release bus, stage 5's entry) in parallel, then the one the select names: the compares
+// start at registers.  Per pool (class) p: the shared segment can take the rest (below T,
+// room in the pool) and the egress queue can take it.
+localparam VP_W = 2 * W + 5;       // {x, room, rem_all, rem_none, shared_ok[1:0], hdrm_ok}
+localparam VQ_W = 2 * W + 4;       // {ex, eroom, erem_all, erem_none, egress_ok[1:0]}
+wire [3*VP_W-1:0] vp;
+wire [3*VQ_W-1:0] vq;
+genvar pp, cs;
 generate
-for (pp = 0; pp < 2; pp = pp + 1) begin : d_pools
-    // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares the
-    // words of a signed array unsigned)
-    assign d_p_all[pp] = sx(pool_reg[pp]) <= kP1[pp];
-    assign d_p_mid[pp] = le2(sx(pool_reg[pp]), sx(d_res), kP2[pp]);
-    assign d_e_all[pp] = sx(epool_reg[pp]) <= kE1[pp];
-    assign d_e_mid[pp] = le2(sx(epool_reg[pp]), sx(d_qres), kE2[pp]);
-    assign d_sh_ok[pp] = (tx(d_sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(d_sh) == kT[pp]);
-    assign d_q_ok[pp] = tx(d_qsh) < kTQ[pp];
+for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
+    // (the class bit is not compared)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PGE_W-1:0] e = (cs == 0) ? cm_pg_val_reg[PGE_W +: PGE_W]
+                       : (cs == 1) ? cm_pg_val_reg[0 +: PGE_W] : eA[5];
+    wire [QE_W-1:0] q = (cs == 0) ? cm_q_val_reg[QE_W +: QE_W]
+                      : (cs == 1) ? cm_q_val_reg[0 +: QE_W] : qA[5];
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [W-1:0] hdrm = e[0 +: W], sh = e[W +: W], res = e[2*W +: W];
+    wire [W-1:0] qsh = q[0 +: W], qres = q[W +: W];
+    // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
+    // unused
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire signed [SW-1:0] x = sx(res) - k1;
+    wire signed [SW-1:0] room = kR - sx(res);
+    wire signed [SW-1:0] ex = sx(qres) - kQ1;
+    wire signed [SW-1:0] eroom = kQR - sx(qres);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire rem_all = sx(res) >= kR;
+    wire rem_none = sx(res) <= k1;
+    wire erem_all = sx(qres) >= kQR;
+    wire erem_none = sx(qres) <= kQ1;
+    wire hd_ok = ((rem_all && sx(hdrm) <= kH1) || (!rem_all && le2(sx(hdrm), sx(res), kH2)))
+                 && (hp_none5 || (rem_all && sx(hpool_reg) <= kHP1)
+                     || (!rem_all && le2(sx(hpool_reg), sx(res), kHP2)));
+    wire [1:0] shared_ok, egress_ok;
+    for (pp = 0; pp < 2; pp = pp + 1) begin : pool
+        // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares
+        // the words of a signed array unsigned)
+        wire p_all = sx(pool_reg[pp]) <= kP1[pp];
+        wire p_mid = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
+        wire e_all = sx(epool_reg[pp]) <= kE1[pp];
+        wire e_mid = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
+        wire sh_ok = (tx(sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(sh) == kT[pp]);
+        wire q_ok = tx(qsh) < kTQ[pp];
+        assign shared_ok[pp] = sh_ok && ((rem_all && p_all) || (!rem_all && p_mid));
+        assign egress_ok[pp] = q_ok && ((erem_all && e_all) || (!erem_all && e_mid));
+    end
+    assign vp[cs*VP_W +: VP_W] = {x[W-1:0], room[W-1:0], rem_all, rem_none, shared_ok, hd_ok};
+    assign vq[cs*VQ_W +: VQ_W] = {ex[W-1:0], eroom[W-1:0], erem_all, erem_none, egress_ok};
 end
 endgenerate
+wire [VP_W-1:0] d_vp = mA5_a ? vp[0 +: VP_W] : mA5_r ? vp[VP_W +: VP_W] : vp[2*VP_W +: VP_W];
+wire [VQ_W-1:0] d_vq = nA5_a ? vq[0 +: VQ_W] : nA5_r ? vq[VQ_W +: VQ_W] : vq[2*VQ_W +: VQ_W];
 
-wire d_rem_all = sx(d_res) >= kR;
-wire d_erem_all = sx(d_qres) >= kQR;
-wire d_hd_all = sx(d_hdrm) <= kH1;
-wire d_hd_mid = le2(sx(d_hdrm), sx(d_res), kH2);
-wire d_hp_all = sx(hpool_reg) <= kHP1;
-wire d_hp_mid = le2(sx(hpool_reg), sx(d_res), kHP2);
 reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
 // per pool (class): the shared segment can take the rest / the egress queue can take it
 reg [1:0]    d1_shared_ok, d1_egress_ok;
@@ -926,21 +948,9 @@ reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
-    d1_rem_all <= d_rem_all;
-    d1_rem_none <= sx(d_res) <= k1;
-    d1_erem_all <= d_erem_all;
-    d1_erem_none <= sx(d_qres) <= kQ1;
+    {d1_x, d1_room, d1_rem_all, d1_rem_none, d1_shared_ok, d1_hdrm_ok} <= d_vp;
+    {d1_ex, d1_eroom, d1_erem_all, d1_erem_none, d1_egress_ok} <= d_vq;
     d1_guard <= sx(total_reg) > kG;
-    d1_shared_ok <= d_sh_ok & ((d_rem_all ? 2'b11 : 2'b00) & d_p_all
-                               | (d_rem_all ? 2'b00 : 2'b11) & d_p_mid);
-    d1_egress_ok <= d_q_ok & ((d_erem_all ? 2'b11 : 2'b00) & d_e_all
-                              | (d_erem_all ? 2'b00 : 2'b11) & d_e_mid);
-    d1_hdrm_ok <= ((d_rem_all && d_hd_all) || (!d_rem_all && d_hd_mid))
-                  && (hp_none5 || (d_rem_all && d_hp_all) || (!d_rem_all && d_hp_mid));
-    d1_x <= d_x[W-1:0];
-    d1_room <= d_room[W-1:0];
-    d1_ex <= d_ex[W-1:0];
-    d1_eroom <= d_eroom[W-1:0];
     e1A <= eA_d;
     e1R <= eR_d;
     e1S <= eS_d;
