@@ -1153,8 +1153,20 @@ wire [W+1:0] qsrR_c = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 
 // sums of counters need W+2 bits; every value a counter takes back fits W bits (each is at
 // most what it held, or the pool it belongs to), so the upper bits of some results are unused
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] c_c = xz(r_c[7]);
+// the release's cells in four copies (PG compares, queue compares, PG sums, queue sums and
+// the global amounts): each drives a quarter of COMMIT's loads (kept: synthesis would merge
+// them back into one register)
+(* keep *) reg [W-1:0] rc_pg, rc_q, rc_s, rc_qs;
+always @(posedge clk) begin
+    rc_pg <= r_c[6];
+    rc_q <= r_c[6];
+    rc_s <= r_c[6];
+    rc_qs <= r_c[6];
+end
+wire [XW-1:0] c_c = xz(rc_s);
+wire [XW-1:0] c_qc = xz(rc_qs);
 wire [XW-1:0] c_nc = ~c_c;
+wire [XW-1:0] c_qnc = ~c_qc;
 wire [XW-1:0] c_h = xz(eR_c[0 +: W]);
 wire [XW-1:0] c_s = xz(eR_c[W +: W]);
 wire [XW-1:0] c_r = xz(eR_c[2*W +: W]);
@@ -1162,11 +1174,12 @@ wire [XW-1:0] c_hs = {{(XW-W-2){1'b0}}, hsR_c};
 wire [XW-1:0] c_hsr = {{(XW-W-2){1'b0}}, hsrR_c};
 // the compares against each source register in parallel, then selected: no select in front
 // of their carry chains
-wire [W+1:0] c_c2 = {2'b00, r_c[7]};
+wire [W+1:0] c_c2 = {2'b00, rc_pg};
+wire [W+1:0] c_qc2 = {2'b00, rc_q};
 wire [W+1:0] cmA_hs = cm_pg_hs_reg[W+2 +: W+2], cmR_hs = cm_pg_hs_reg[0 +: W+2];
 wire [W+1:0] cmA_hsr = cm_pg_hsr_reg[W+2 +: W+2], cmR_hsr = cm_pg_hsr_reg[0 +: W+2];
-wire c_ch = mR7_a ? r_c[7] <= cm_pg_val_reg[PGE_W +: W]
-            : mR7_r ? r_c[7] <= cm_pg_val_reg[0 +: W] : r_c[7] <= e2R[0 +: W];
+wire c_ch = mR7_a ? rc_pg <= cm_pg_val_reg[PGE_W +: W]
+            : mR7_r ? rc_pg <= cm_pg_val_reg[0 +: W] : rc_pg <= e2R[0 +: W];
 wire c_chs = mR7_a ? c_c2 <= cmA_hs : mR7_r ? c_c2 <= cmR_hs : c_c2 <= hsR7;
 wire c_chsr = mR7_a ? c_c2 <= cmA_hsr : mR7_r ? c_c2 <= cmR_hsr : c_c2 <= hsrR7;
 wire c_empty = mR7_a ? c_c2 >= cmA_hsr : mR7_r ? c_c2 >= cmR_hsr : c_c2 >= hsrR7;
@@ -1174,10 +1187,10 @@ wire [XW-1:0] c_qs = xz(qR_c[0 +: W]);
 wire [XW-1:0] c_qr = xz(qR_c[W +: W]);
 wire [XW-1:0] c_qsr = {{(XW-W-2){1'b0}}, qsrR_c};
 wire [W+1:0] cmA_qsr = cm_q_qsr_reg[W+2 +: W+2], cmR_qsr = cm_q_qsr_reg[0 +: W+2];
-wire c_cq = nR7_a ? r_c[7] <= cm_q_val_reg[QE_W +: W]
-            : nR7_r ? r_c[7] <= cm_q_val_reg[0 +: W] : r_c[7] <= q2R[0 +: W];
-wire c_cqsr = nR7_a ? c_c2 <= cmA_qsr : nR7_r ? c_c2 <= cmR_qsr : c_c2 <= qsrR7;
-wire c_qempty = nR7_a ? c_c2 >= cmA_qsr : nR7_r ? c_c2 >= cmR_qsr : c_c2 >= qsrR7;
+wire c_cq = nR7_a ? rc_q <= cm_q_val_reg[QE_W +: W]
+            : nR7_r ? rc_q <= cm_q_val_reg[0 +: W] : rc_q <= q2R[0 +: W];
+wire c_cqsr = nR7_a ? c_qc2 <= cmA_qsr : nR7_r ? c_qc2 <= cmR_qsr : c_qc2 <= qsrR7;
+wire c_qempty = nR7_a ? c_qc2 >= cmA_qsr : nR7_r ? c_qc2 >= cmR_qsr : c_qc2 >= qsrR7;
 wire [XW-1:0] z = {XW{1'b0}};
 // the release alone: h - c, hs - c, hsr - c clamped at zero; shared and reserved follow
 wire [XW-1:0] r_h = c_ch ? add3(c_h, c_nc, z, 1'b1) : z;
@@ -1185,8 +1198,8 @@ wire [XW-1:0] r_hs = c_chs ? add3(c_hs, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_hsr = c_chsr ? add3(c_hsr, c_nc, z, 1'b1) : z;
 wire [XW-1:0] r_s = c_ch ? c_s : r_hs;
 wire [XW-1:0] r_r = c_chs ? c_r : r_hsr;
-wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_nc, z, 1'b1) : z;
-wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_nc, z, 1'b1) : z;
+wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_qnc, z, 1'b1) : z;
+wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_qnc, z, 1'b1) : z;
 wire [XW-1:0] r_qr = c_cq ? c_qr : r_qsr;
 // the arrival's entry after its release (if the release names it) and its amounts, in one
 // formula: the base is the release's entry when both name one PG (queue), the arrival's
@@ -1209,7 +1222,7 @@ wire [QE_W-1:0] bQ = ({QE_W{bq7[3]}} & cm_q_val_reg[QE_W +: QE_W])
 wire [W+1:0] bQ_qsr = ({(W+2){bq7[3]}} & cmA_qsr) | ({(W+2){bq7[2]}} & cmR_qsr)
                       | ({(W+2){bq7[1]}} & qsrA7) | ({(W+2){bq7[0]}} & qsrR7);
 wire [XW-1:0] e_nc = c_same_pg ? c_nc : ~z;     // minus c, or minus nothing
-wire [XW-1:0] e_qnc = c_same_q ? c_nc : ~z;
+wire [XW-1:0] e_qnc = c_same_q ? c_qnc : ~z;
 wire a_ch = !c_same_pg || c_ch;
 wire a_chs = !c_same_pg || c_chs;
 wire a_chsr = !c_same_pg || c_chsr;
@@ -1245,7 +1258,7 @@ wire [XW-1:0] c_from_t = c_chsr ? c_c : c_hsr;
 wire [XW-1:0] c_from_h = c_ch ? c_c : c_h;
 wire [XW-1:0] c_c_h = add3(c_c, ~c_h, z, 1'b1);
 wire [XW-1:0] c_from_s = c_ch ? z : c_chs ? c_c_h : c_s;
-wire [XW-1:0] c_from_es = c_cq ? c_c : c_qs;
+wire [XW-1:0] c_from_es = c_cq ? c_qc : c_qs;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [W-1:0] gr_t, gr_h, gr_s, gr_es, ga_c, ga_sh, ga_hd, ga_esh;
 reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
