@@ -12,8 +12,12 @@ import time
 import cocotb
 
 from mmu_pipe import regmap
-from mmu_pipe.pipe_tb import CELL_BYTES, PORT_COUNT, PipeTB
+from mmu_pipe.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT, PipeTB,
+                              val)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
+from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_EGRESS,
+                        REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE, SEG_HEADROOM,
+                        SEG_RESERVED, SEG_SHARED)
 
 RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "0")) or max(
     8000, round(20000 * float(os.environ.get("TB_SCALE", "1"))))
@@ -238,3 +242,289 @@ async def stress_back_to_back(dut):
                   "model equal on every clock", seed, accepted_arr / span, accepted_rel / span,
                   span, tb.model.admitted, sum(tb.model.drops), sum(tb.model.xoff_count),
                   tb.model.hdrm_pool_wm)
+
+
+# ---------------------------------------------------------------------------- directed
+# The directed cases of tb/mmu_core (dir_admission_cases, dir_pfc_xoff_xon, dir_release_order,
+# dir_buffer_guard, dir_bad_inputs) on the line-rate core.  Events are spaced T_LAG clocks
+# apart (event()): every decision then sees the committed counters and pools of every earlier
+# event, so the pipelined model decides as the sequential one and the expected sequences of
+# mmu_core hold unchanged; each assertion on the model's XOFF state follows the commit.  The
+# DUT is compared with the model on every clock as in every case here.
+LEN_W = 14          # rtl/mmu_pipe.v default (the harness does not override it)
+C = CELL_BYTES      # a one-cell frame
+
+
+def make_cfg(pg3: dict, lossy: dict, q3: dict, qlossy: dict, ll_shared: int, lossy_shared: int,
+             e_ll_shared: int, e_lossy_shared: int, hdrm_pool: int = 0,
+             buffer_cells: int | None = None, max_frame_bytes: int = 9238,
+             per_port=None) -> MmuConfig:
+    """As tb/mmu_core's make_cfg: PG 3 / queue 3 of every port as ``pg3`` / ``q3``, the
+    others as ``lossy`` / ``qlossy``; pools sized from the wanted shared segments."""
+    ports = []
+    for p in range(PORT_COUNT):
+        pgs = [PgConfig(**(pg3 if g == 3 else lossy)) for g in range(8)]
+        qs = [QueueConfig(**(q3 if q == 3 else qlossy)) for q in range(8)]
+        if per_port is not None:
+            per_port(p, pgs, qs)
+        ports.append(PortConfig(pgs=pgs, queues=qs))
+    all_pgs = [g for port in ports for g in port.pgs]
+    all_qs = [q for port in ports for q in port.queues]
+    ll_res = sum(g.reserved for g in all_pgs if g.lossless)
+    ll_hdrm = hdrm_pool if hdrm_pool else sum(g.headroom for g in all_pgs if g.lossless)
+    lossy_res = sum(g.reserved for g in all_pgs if not g.lossless)
+    ll_pool = ll_shared + ll_res + ll_hdrm
+    lossy_pool = lossy_shared + lossy_res
+    e_ll_pool = e_ll_shared + sum(q.reserved for q in all_qs if q.lossless)
+    e_lossy_pool = e_lossy_shared + sum(q.reserved for q in all_qs if not q.lossless)
+    return MmuConfig(ports=ports, cell_bytes=CELL_BYTES,
+                     buffer_cells=buffer_cells if buffer_cells else ll_pool + lossy_pool,
+                     max_frame_bytes=max_frame_bytes, ingress_lossless_pool=ll_pool,
+                     ingress_lossy_pool=lossy_pool, shared_headroom_pool=hdrm_pool,
+                     egress_lossless_pool=e_ll_pool, egress_lossy_pool=e_lossy_pool)
+
+
+LL_STATIC = dict(lossless=True, reserved=4, dynamic=False, static_th=10, headroom=6, xon=0,
+                 xon_offset=0)
+LOSSY_DT = dict(lossless=False, reserved=2, dynamic=True, alpha_shift=0)
+Q_LL = dict(lossless=True, dynamic=False, static_th=1000)
+Q_LOSSY = dict(lossless=False, reserved=0, dynamic=False, static_th=5)
+
+
+def directed_cfg(**kw) -> MmuConfig:
+    args = dict(pg3=LL_STATIC, lossy=LOSSY_DT, q3=Q_LL, qlossy=Q_LOSSY, ll_shared=100,
+                lossy_shared=30, e_ll_shared=100, e_lossy_shared=100)
+    args.update(kw)
+    return make_cfg(**args)
+
+
+async def new_tb(dut, cfg: MmuConfig, first: bool = True) -> PipeTB:
+    """A bench (and the model) from reset; ``first=False`` for a further bench in the same
+    test (the clock already runs; the reset clears the core's counters and state)."""
+    tb = PipeTB(dut, cfg)
+    await tb.start(clock=first)
+    return tb
+
+
+async def event(tb: PipeTB, rel=None, arr=None):
+    """One pair, then T_LAG idle clocks: the pair is committed (counters, pools, its PFC
+    evaluation) before the next event is decided, so each decision sees what the sequential
+    mmu_core sees.  Returns the model's decision."""
+    d = await tb.cycle(rel=rel, arr=arr)
+    await tb.idle(T_LAG)
+    return d
+
+
+async def settle(tb: PipeTB) -> None:
+    """A full scan of every PG: each is re-evaluated with T of the current pools.  Needed for
+    dynamic thresholds: an event's own PFC evaluation uses T of the pools from before it (the
+    pipelined rule), the sequential model's evaluation T of the pools after it."""
+    await tb.idle(tb.model.n_pg + T_LAG)
+
+
+def seg_of(dec) -> str:
+    if not dec.admit:
+        return f"drop{dec.reason}"
+    return {SEG_RESERVED: "res", SEG_SHARED: "shared", SEG_HEADROOM: "hdrm"}[dec.segment]
+
+
+@cocotb.test()
+async def dir_admission_cases(dut):
+    """Reserved, shared, headroom, drop (lossless: headroom full; lossy: ingress; egress),
+    and a frame split between reserved and shared (tb/mmu_core's case, events spaced)."""
+    tb = await new_tb(dut, directed_cfg())
+    ll = (0, 3, 1, 3, C)
+    segs = [seg_of(await event(tb, arr=ll)) for _ in range(21)]
+    want = ["res"] * 4 + ["shared"] * 10 + ["hdrm"] * 6 + [f"drop{REASON_HEADROOM_FULL}"]
+    assert segs == want, segs
+    assert tb.model.xoff[3], "XOFF expected once shared reached T"
+    # lossy PG 0 (alpha_shift 0: T = free shared): 2 reserved, then shared while s < 30 - s
+    lossy = (0, 0, 1, 3, C)
+    segs = [seg_of(await event(tb, arr=lossy)) for _ in range(18)]
+    assert segs == ["res"] * 2 + ["shared"] * 15 + [f"drop{REASON_INGRESS_LOSSY}"], segs
+    # egress: queue (1, 0) static 5 cells, no reserve
+    eg = (0, 1, 1, 0, C)
+    segs = [seg_of(await event(tb, arr=eg)) for _ in range(6)]
+    assert segs == ["res"] * 2 + ["shared"] * 3 + [f"drop{REASON_EGRESS}"], segs
+    # one frame across reserved and shared: 6 cells on a fresh lossless PG with 4 reserved
+    dec = await event(tb, arr=(2, 3, 2, 3, 6 * C))
+    assert (dec.admit, dec.res, dec.shared, dec.hdrm) == (True, 4, 2, 0), dec
+    await tb.finish()
+
+
+@cocotb.test()
+async def dir_pfc_xoff_xon(dut):
+    """XOFF on reaching T and on entering headroom below T; XON at max(xon, T - xon_offset),
+    clamped to T - 1, static and dynamic (tb/mmu_core's case, events spaced; the dynamic
+    part waits a scan of every PG before each check, see settle())."""
+    one = (0, 3, 1, 3, C)
+    rel1 = (0, 3, 1, 3, 1)
+
+    async def fill(tb, n):
+        for _ in range(n):
+            await event(tb, arr=one)
+
+    # (a) static T = 10, xon 2, offset 3: XOFF when shared reaches 10; point = 7
+    tb = await new_tb(dut, directed_cfg(pg3=dict(LL_STATIC, xon=2, xon_offset=3)))
+    await fill(tb, 4 + 9)
+    assert not tb.model.xoff[3]
+    await fill(tb, 1)
+    assert tb.model.xoff[3] and tb.model.shared[3] == 10, "XOFF at shared == T"
+    await fill(tb, 2)  # headroom 2
+    seen = []
+    for _ in range(5):
+        await event(tb, rel=rel1)
+        seen.append((tb.model.hdrm[3], tb.model.shared[3], tb.model.xoff[3]))
+    assert seen == [(1, 10, True), (0, 10, True), (0, 9, True), (0, 8, True),
+                    (0, 7, False)], seen
+    await tb.finish()
+
+    # (b) xon above T - offset: xon 6, offset 8 -> point 6
+    tb = await new_tb(dut, directed_cfg(pg3=dict(LL_STATIC, xon=6, xon_offset=8)), first=False)
+    await fill(tb, 14)
+    assert tb.model.xoff[3]
+    for s in (9, 8, 7, 6):
+        await event(tb, rel=rel1)
+        assert tb.model.xoff[3] == (s > 6), (s, tb.model.xoff[3])
+    await tb.finish()
+
+    # (c) XOFF on entering headroom while shared < T: the pool (8 cells) runs out first
+    tb = await new_tb(dut, directed_cfg(pg3=dict(LL_STATIC, static_th=100), ll_shared=8),
+                      first=False)
+    await fill(tb, 12)
+    assert not tb.model.xoff[3] and tb.model.shared[3] == 8
+    dec = await event(tb, arr=one)
+    assert dec.segment == SEG_HEADROOM and tb.model.xoff[3], "XOFF on headroom"
+    await event(tb, rel=rel1)
+    assert not tb.model.xoff[3], "XON once headroom drained (shared 8 <= point 99)"
+    await tb.finish()
+
+    # (d) dynamic alpha 1 over 40 shared cells: XOFF at s >= 40 - s (s = 20); offset 0 clamps
+    # the point to T - 1: XON at s <= (40 - s) - 1, i.e. s = 19
+    dyn = dict(lossless=True, reserved=0, dynamic=True, alpha_shift=0, headroom=6, xon=0,
+               xon_offset=0)
+    tb = await new_tb(dut, directed_cfg(pg3=dyn, ll_shared=40), first=False)
+    await fill(tb, 19)
+    await settle(tb)
+    assert not tb.model.xoff[3]
+    await fill(tb, 1)
+    await settle(tb)
+    assert tb.model.xoff[3] and tb.model.shared[3] == 20
+    await event(tb, rel=rel1)
+    await settle(tb)
+    assert not tb.model.xoff[3] and tb.model.shared[3] == 19, "XON at T - 1 (clamp)"
+    await tb.finish()
+    # offset 4: XON at s <= 40 - s - 4, i.e. s = 18
+    tb = await new_tb(dut, directed_cfg(pg3=dict(dyn, xon_offset=4), ll_shared=40), first=False)
+    await fill(tb, 20)
+    await settle(tb)
+    assert tb.model.xoff[3] and tb.model.shared[3] == 20
+    await event(tb, rel=rel1)
+    await settle(tb)
+    assert tb.model.xoff[3] and tb.model.shared[3] == 19
+    await event(tb, rel=rel1)
+    await settle(tb)
+    assert not tb.model.xoff[3] and tb.model.shared[3] == 18
+    await tb.finish()
+
+
+@cocotb.test()
+async def dir_release_order(dut):
+    """A release drains headroom first, then shared, then reserved (read back through the
+    status port; tb/mmu_core's case, events spaced)."""
+    tb = await new_tb(dut, directed_cfg())
+    await event(tb, arr=(0, 3, 1, 3, 4 * C))   # reserved 4
+    await event(tb, arr=(0, 3, 1, 3, 10 * C))  # shared 10 (below T when decided)
+    await event(tb, arr=(0, 3, 1, 3, 3 * C))   # headroom 3
+    addrs = [regmap.pg_addr(3, f) for f in ("hdrm", "shared", "res")]
+
+    async def read_all():
+        # the model commits a pair view_lag - 1 clocks after it; the core writes its counter
+        # RAM at E9 and the status port reads the RAM: wait as check_counters() does
+        await tb.idle(XOFF_LAT + 2)
+        return [await tb.read(a) for a in addrs]
+
+    assert await read_all() == [3, 10, 4]
+    for cells, want in ((2, [1, 10, 4]), (5, [0, 6, 4]), (8, [0, 0, 2]), (2, [0, 0, 0])):
+        await event(tb, rel=(0, 3, 1, 3, cells))
+        got = await read_all()
+        assert got == want, (cells, got, want)
+        m = tb.model
+        assert [m.hdrm[3], m.shared[3], m.res[3]] == want, "model and status port agree"
+    await tb.finish()
+
+
+@cocotb.test()
+async def dir_buffer_guard(dut):
+    """total + cells > buffer_cells drops first (REASON_BUFFER_FULL), even into reserved
+    (tb/mmu_core's case, events spaced)."""
+    tb = await new_tb(dut, directed_cfg(buffer_cells=6))
+    d = [await event(tb, arr=(0, 3, 1, 3, n * C)) for n in (3, 4, 3, 1)]
+    assert [x.reason for x in d] == [REASON_NONE, REASON_BUFFER_FULL, REASON_NONE,
+                                     REASON_BUFFER_FULL], d
+    await event(tb, rel=(0, 3, 1, 3, 2))
+    dec = await event(tb, arr=(0, 0, 1, 3, 2 * C))
+    assert dec.admit
+    await tb.finish()
+
+
+@cocotb.test()
+async def dir_bad_inputs(dut):
+    """Bad length, bad indices, bad releases (index, underflow: clamp, count, flag); an
+    out-of-range configuration computed as the model computes it; the underflow flag sticky
+    until reset (tb/mmu_core's case; mmu_pipe has no bad-configuration flags)."""
+    cfg = directed_cfg()
+    tb = await new_tb(dut, cfg)
+    mf = cfg.max_frame_bytes
+    cases = [((0, 3, 1, 3, 0), REASON_BAD_LEN), ((0, 3, 1, 3, mf + 1), REASON_BAD_LEN),
+             ((0, 3, 1, 3, (1 << LEN_W) - 1), REASON_BAD_LEN),
+             ((PORT_COUNT, 3, 1, 3, 64), REASON_BAD_INDEX), ((255, 3, 1, 3, 64), REASON_BAD_INDEX),
+             ((0, 8, 1, 3, 64), REASON_BAD_INDEX), ((0, 15, 1, 3, 64), REASON_BAD_INDEX),
+             ((0, 3, PORT_COUNT + 3, 3, 64), REASON_BAD_INDEX),
+             ((0, 3, 1, 8, 64), REASON_BAD_INDEX), ((0, 3, 1, 15, 64), REASON_BAD_INDEX),
+             ((PORT_COUNT, 3, 1, 3, 0), REASON_BAD_LEN)]
+    for arr, reason in cases:
+        dec = await event(tb, arr=arr)
+        assert dec.reason == reason, (arr, dec)
+    dec = await event(tb, arr=(0, 3, 1, 3, mf))
+    assert dec.admit and dec.cells == -(-mf // C)
+    # releases with bad indices: counted, nothing changes
+    for rel in ((PORT_COUNT, 3, 1, 3, 1), (0, 8, 1, 3, 1), (0, 3, 200, 3, 1), (0, 3, 1, 9, 1)):
+        await event(tb, rel=rel)
+    assert tb.model.release_bad_index == 4
+    await tb.idle(RESP_LAT)
+    assert val(dut.err_release_underflow) == 0
+    # underflow: more than held on the PG and on the queue; then on an empty PG
+    held = tb.model.res[3] + tb.model.shared[3] + tb.model.hdrm[3]
+    await event(tb, rel=(0, 3, 1, 3, held + 5))
+    await event(tb, rel=(1, 5, 2, 6, 3))
+    assert tb.model.release_underflow == 2 and tb.model.total_used == 0
+    # same clock: a bad release and a good arrival, then traffic continues back to back
+    await tb.cycle(rel=(0, 3, 1, 3, 1000), arr=(0, 3, 1, 3, 2 * C))
+    for _ in range(5):
+        await tb.cycle(arr=(0, 3, 1, 3, C))
+    await tb.idle(RESP_LAT)
+    assert val(dut.err_release_underflow) == 1
+    assert await tb.read(regmap.STATUS["flags"]) == 1, "flags: the underflow bit alone"
+    await tb.finish()
+
+    # out-of-range configuration: alpha_shift 4 on a lossy PG, -8 on an egress queue,
+    # max_frame_bytes wider than LEN_W, a lossy PG with headroom.  mmu_pipe flags none of
+    # them; it computes exactly what the model computes for that configuration.
+    def tweak(p, pgs, qs):
+        if p == 0:
+            pgs[1].alpha_shift = 4
+            qs[2].dynamic, qs[2].alpha_shift = True, -8
+            pgs[2].headroom = 3
+
+    bad = directed_cfg(per_port=tweak, max_frame_bytes=(1 << LEN_W) + 5)
+    tb = await new_tb(dut, bad, first=False)
+    # the reset clears the sticky underflow flag
+    assert val(dut.err_release_underflow) == 0
+    for n in (1, 3, (1 << LEN_W) - 1, 2, 5):
+        await event(tb, arr=(0, 1, 0, 2, n * C if n < 100 else n))
+        await event(tb, arr=(0, 2, 0, 2, n * C if n < 100 else n))
+        await event(tb, arr=(0, 1, 0, 1, n * C if n < 100 else n))
+    assert tb.cov[("admit", 1)] + tb.cov[("admit", 2)] > 0, tb.cov
+    assert await tb.read(regmap.STATUS["flags"]) == 0
+    await tb.finish()

@@ -57,10 +57,12 @@ class PipeTB:
         self.in_reset = False
 
     # ------------------------------------------------------------------ set-up
-    async def start(self) -> None:
-        """Clock, reset, then the configuration written through the port (model idles)."""
+    async def start(self, clock: bool = True) -> None:
+        """Clock, reset, then the configuration written through the port (model idles).
+        ``clock=False``: the clock already runs (a second bench in the same test)."""
         dut = self.dut
-        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        if clock:
+            cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
         for name in ("s_req_valid", "s_rel_valid", "cfg_wr_valid", "s_req_port", "s_req_pg",
                      "s_req_eport", "s_req_queue", "s_req_len", "s_req_tag", "s_rel_port",
                      "s_rel_pg", "s_rel_eport", "s_rel_queue", "s_rel_cells", "cfg_wr_addr",
