@@ -296,6 +296,7 @@ reg [LEN_W-1:0]  a_len0;
 reg [TAG_W-1:0]  a_tag0;
 reg [W-1:0]      r_c0;
 reg [IW-1:0]     scan_cnt_reg, sc0;
+reg              sv0;             // a scan slot (none while in reset)
 
 always @(posedge clk) begin
     a_v0 <= s_req_valid && !rst;
@@ -313,6 +314,7 @@ always @(posedge clk) begin
     r_c0 <= s_rel_cells;
     // the scan visits PG (clock mod N), clock 0 being the first edge after reset
     sc0 <= scan_cnt_reg;
+    sv0 <= !rst;
     scan_cnt_reg <= scan_cnt_reg + 1'b1;
     if (rst) begin
         scan_cnt_reg <= 0;
@@ -484,6 +486,7 @@ q_wm_inst (
 (* mem2reg *) reg [IW-1:0]   r_j [1:11];
 (* mem2reg *) reg [W-1:0]    r_c [1:11];
 (* mem2reg *) reg [IW-1:0]   sc [1:11];
+(* mem2reg *) reg            sv [1:11];
 (* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 (* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
@@ -509,6 +512,7 @@ always @(posedge clk) begin
     r_j[1] <= r_j0;
     r_c[1] <= r_c0;
     sc[1] <= sc0;
+    sv[1] <= sv0;
     gb[1] <= g_buffer_reg;
     gp0[1] <= g_pool_reg[0];
     gp1[1] <= g_pool_reg[1];
@@ -530,6 +534,7 @@ always @(posedge clk) begin
         r_j[st] <= r_j[st-1];
         r_c[st] <= r_c[st-1];
         sc[st] <= sc[st-1];
+        sv[st] <= sv[st-1];
     end
     for (st = 3; st <= 11; st = st + 1) begin
         a_cells[st] <= a_cells[st-1];
@@ -549,6 +554,7 @@ always @(posedge clk) begin
             a_badlen[st] <= 1'b0;
             a_badidx[st] <= 1'b0;
             r_ok[st] <= 1'b0;
+            sv[st] <= 1'b0;
         end
     end
 end
@@ -1457,6 +1463,7 @@ always @(posedge clk) begin
     ev_offS_reg <= ev_offS;
 end
 wire [IW-1:0] ev_sc = sc[10];
+wire ev_sok = sv[10];
 wire [IW-1:0] ev_ai = a_i[10];
 wire [IW-1:0] ev_ri = r_i[10];
 wire ev_aok = a_ok[10];
@@ -1465,7 +1472,7 @@ integer xi;
 always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
         ev_hit_reg[xi] <= 1'b0;
-        if (ev_sc == xi[IW-1:0]) begin
+        if (ev_sok && ev_sc == xi[IW-1:0]) begin
             ev_hit_reg[xi] <= 1'b1;
             ev_on_reg[xi] <= ev_onS_reg;
             ev_off_reg[xi] <= ev_offS_reg;

@@ -77,6 +77,27 @@ class PipeTB:
         for addr, value in regmap.config_image(self.cfg):
             await self.cycle(write=(addr, value))
 
+    async def reset_in_traffic(self) -> None:
+        """Assert rst for four clocks with whatever is in flight, then go on: counters and
+        state clear, the configuration stays (the model restarts with the same one)."""
+        dut = self.dut
+        await FallingEdge(dut.clk)
+        dut.rst.value = 1
+        dut.s_req_valid.value = 0
+        dut.s_rel_valid.value = 0
+        dut.cfg_wr_valid.value = 0
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        old = self.model
+        self.model = PipelinedMmu(self.cfg, t_lag=T_LAG, validate=False)
+        self.model.pg_cfg = old.pg_cfg
+        self.model.q_cfg = old.q_cfg
+        self.model.glob = old.glob
+        self.resp_q.clear()
+        self.xoff_q.clear()
+        self.cur_xoff = self.prev_xoff = 0
+        self.in_reset = True
+
     # ------------------------------------------------------------------ scoreboard
     def mismatch(self, what: str) -> None:
         self.mismatches += 1
