@@ -169,7 +169,7 @@ async def reconfiguration_under_traffic(dut):
 
 
 @cocotb.test()
-async def bad_inputs(dut):
+async def bad_input_answers(dut):
     """Zero and oversize lengths, indices out of range, a release of more than held and a
     release with a bad index: answered as the model answers, counted."""
     tb = PipeTB(dut, stress_config())

@@ -34,4 +34,5 @@ def test_mmu_pipe_small_and_large(ports):
     harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id=f"mmu_pipe-p{ports}",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": ports, "CELL_BYTES": 256},
-                testcase=["random_pairs", "bad_inputs"], extra_env={"RANDOM_CLOCKS": "6000"})
+                testcase=["random_pairs", "bad_input_answers"],
+                extra_env={"RANDOM_CLOCKS": "3000"})
