@@ -1,7 +1,7 @@
 """cocotb tests of mmu_pipe (rtl/mmu_pipe.v) against models.mmu_pipe, clock by clock.
 
 RANDOM_CLOCKS sets the length of the random runs (default 20,000 clocks, TB_SCALE of that on
-Icarus but at least 8,000; a seed is logged, SEED=n replays)."""
+Icarus but at least 4,000; a seed is logged, SEED=n replays)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, RE
                         SEG_RESERVED, SEG_SHARED)
 
 RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "0")) or max(
-    8000, round(20000 * float(os.environ.get("TB_SCALE", "1"))))
+    4000, round(20000 * float(os.environ.get("TB_SCALE", "1"))))
 
 
 def stress_config(ports: int = PORT_COUNT, cell_bytes: int = CELL_BYTES, hdrm_pool: int = 0,
