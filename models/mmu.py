@@ -30,6 +30,23 @@ SEG_SHARED = 2
 SEG_HEADROOM = 3
 
 
+def release_split(cells: int, hdrm: int, shared: int, res: int) -> tuple[int, int, int, int]:
+    """Cells a release takes from headroom, shared, reserved (in that order, each clamped at
+    what is held) and the remainder above what was held (an underflow when non-zero)."""
+    from_h = min(cells, hdrm)
+    from_s = min(cells - from_h, shared)
+    from_r = min(cells - from_h - from_s, res)
+    return from_h, from_s, from_r, cells - from_h - from_s - from_r
+
+
+def egress_release_split(cells: int, q_shared: int, q_res: int) -> tuple[int, int, int]:
+    """Cells a release takes from the egress queue's shared then reserved segment, and the
+    remainder above what was held."""
+    from_es = min(cells, q_shared)
+    from_er = min(cells - from_es, q_res)
+    return from_es, from_er, cells - from_es - from_er
+
+
 def shift_alpha(value: int, alpha_shift: int) -> int:
     """alpha * value, alpha = 2**alpha_shift: left shift for n >= 0, truncating right shift."""
     return value << alpha_shift if alpha_shift >= 0 else value >> -alpha_shift
@@ -240,24 +257,15 @@ class Mmu:
         i = port * PG_COUNT + pg
         j = eport * QUEUE_COUNT + queue
         pool = POOL_LOSSLESS if self.pg_lossless[i] else POOL_LOSSY
-        left = cells
-        from_h = min(left, self.hdrm[i])
-        left -= from_h
-        from_s = min(left, self.shared[i])
-        left -= from_s
-        from_r = min(left, self.res[i])
-        left -= from_r
+        from_h, from_s, from_r, left = release_split(cells, self.hdrm[i], self.shared[i],
+                                                     self.res[i])
         self.hdrm[i] -= from_h
         self.shared[i] -= from_s
         self.res[i] -= from_r
         self.hdrm_pool_used -= from_h
         self.pool_used[pool] -= from_s
         self.total_used -= from_h + from_s + from_r
-        eleft = cells
-        from_es = min(eleft, self.q_shared[j])
-        eleft -= from_es
-        from_er = min(eleft, self.q_res[j])
-        eleft -= from_er
+        from_es, from_er, eleft = egress_release_split(cells, self.q_shared[j], self.q_res[j])
         self.q_shared[j] -= from_es
         self.q_res[j] -= from_er
         self.egress_used[self.q_pool[j]] -= from_es

@@ -55,7 +55,7 @@ from .config import PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, MmuConfig
 from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_COUNT,
                   REASON_EGRESS, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE,
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
-                  shift_alpha)
+                  egress_release_split, release_split, shift_alpha)
 
 VIEW_LAG = 3        # the RTL's (rtl/mmu_pipe.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
@@ -347,13 +347,8 @@ class PipelinedMmu:
 
     def _release(self, i: int, j: int, cells: int) -> None:
         pool = POOL_LOSSLESS if self.pg_class[i] else POOL_LOSSY
-        left = cells
-        from_h = min(left, self.hdrm[i])
-        left -= from_h
-        from_s = min(left, self.shared[i])
-        left -= from_s
-        from_r = min(left, self.res[i])
-        left -= from_r
+        from_h, from_s, from_r, left = release_split(cells, self.hdrm[i], self.shared[i],
+                                                     self.res[i])
         self.hdrm[i] -= from_h
         self.shared[i] -= from_s
         self.res[i] -= from_r
@@ -361,11 +356,7 @@ class PipelinedMmu:
         self.pool_used[pool] -= from_s
         self.total_used -= from_h + from_s + from_r
         epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
-        eleft = cells
-        from_es = min(eleft, self.q_shared[j])
-        eleft -= from_es
-        from_er = min(eleft, self.q_res[j])
-        eleft -= from_er
+        from_es, from_er, eleft = egress_release_split(cells, self.q_shared[j], self.q_res[j])
         self.q_shared[j] -= from_es
         self.q_res[j] -= from_er
         self.egress_used[epool] -= from_es
