@@ -222,6 +222,33 @@ def test_closure_over_coverage_files(tmp_path):
         check_closure({"A": a, "B": b})
 
 
+def test_cocotb_coverage_export_and_merge(tmp_path):
+    """The cocotb-coverage XML of a test holds cov_db's required grid with that test's hits
+    (bins outside the grid left out); merging two tests' files adds the hits bin by bin, and
+    the totals agree with CovDb's report: closed when every bin is hit, one short otherwise."""
+    from uvm.cov_export import groups, merge_xml, read_hits, read_totals, write_xml
+
+    req = required_bins()
+    assert sorted(b for g in groups().values() for b in g) == sorted(req)
+    half = len(req) // 2
+    a = Counter({b: 2 for b in req[:half]})
+    a["cross:prio3:headroom:xoff"] = 4  # may happen, not required: not in the grid
+    b = Counter({b: 1 for b in req[half - 3:-1]})  # overlaps a; the last bin hit by neither
+    fa, fb, merged = tmp_path / "a.xml", tmp_path / "b.xml", tmp_path / "run.xml"
+    write_xml(a, fa)
+    write_xml(b, fb)
+    assert read_hits(fa) == Counter({k: v for k, v in a.items() if k in req})
+    assert read_totals(fa) == (half, len(req), round(100 * half / len(req), 2))
+    merge_xml([fa, fb], merged)
+    both = a + b
+    assert read_hits(merged) == Counter({k: v for k, v in both.items() if k in req})
+    got, size, _ = read_totals(merged)
+    assert (got, size) == (len(req) - 1, len(req)) and CovDb.missing(both) == [req[-1]]
+    assert f"coverage {got}/{size} bins" in CovDb.report(both)
+    write_xml(both + Counter({req[-1]: 1}), fa)
+    assert read_totals(fa) == (len(req), len(req), 100.0)
+
+
 def test_egress_bytes_packed_by_tkeep():
     """PortMonitor packs the egress ring's beats as cocotbext-axi did: byte lane i of a beat
     when tkeep bit i is set, whatever the pattern (a hole in tkeep drops that byte)."""

@@ -19,6 +19,7 @@ from pyuvm import ConfigDB, uvm_test
 from models.mmu import REASON_NAMES
 
 from .cov_db import CovDb
+from .cov_export import write_xml
 from .sim_clock import clocks
 from .switch_env import SwitchEnv
 
@@ -154,8 +155,11 @@ class SwitchBaseTest(uvm_test):
         self.logger.info(self.summary_text())
         delta = CovDb.hits - self.cov_before
         out = Path(os.environ.get("COV_DIR", "."))
+        name = type(self).__name__
         try:
-            CovDb.dump(out / f"coverage_{type(self).__name__}.json", delta)
+            CovDb.dump(out / f"coverage_{name}.json", delta)
+            # the same hits as cocotb-coverage's XML report (merged per run by tb/conftest.py)
+            write_xml(delta, out / f"coverage_{name}.xml")
         except OSError:
             pass
         self.summary = self.env.scoreboard.summary()
