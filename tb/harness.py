@@ -134,6 +134,19 @@ def _safe(s: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=-]+", "_", s)[:120]
 
 
+def build_tag() -> str:
+    """Suffix of the build and run folders: a waveform or coverage build is a different build
+    (the dump / the counters are compiled in)."""
+    waves = os.environ.get("WAVES", "0") not in ("", "0")
+    return ("-waves" if waves else "") + ("-linecov" if coverage_enabled() else "")
+
+
+def run_dir(test_id: str, sim: str | None = None) -> Path:
+    """The run folder of ``test_id`` (sim.log, results.xml, coverage.dat, waves) for this
+    run's options."""
+    return SIM_BUILD / (sim or sim_name()) / _safe(test_id + build_tag())
+
+
 def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
     runner.build(
         sources=srcs,
@@ -181,10 +194,8 @@ def run(
     cover = coverage_enabled()
     if cover and sim != "verilator":
         raise ValueError(f"LINE_COVERAGE=1 needs SIM=verilator (line coverage is Verilator's), not {sim}")
-    # a waveform or coverage build is a different build (the dump / the counters are compiled in)
-    wtag = ("-waves" if waves else "") + ("-linecov" if cover else "")
-    test_dir = SIM_BUILD / sim / _safe(test_id + wtag)
-    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + wtag)
+    test_dir = run_dir(test_id, sim)
+    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + build_tag())
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
     runner = get_runner(sim)
     build_args = list(build_args or [])

@@ -84,8 +84,7 @@ def test_random():
 def test_benchmark(data_width, capsys):
     _run("bench", "line_rate_benchmark", data_width=data_width,
          cell_bytes=128 if data_width == 64 else 64)
-    log = (harness.SIM_BUILD / harness.sim_name() / f"switch_core-dw{data_width}-bench"
-           / "sim.log").read_text()
+    log = (harness.run_dir(f"switch_core-dw{data_width}-bench") / "sim.log").read_text()
     with capsys.disabled():
         for line in log.splitlines():
             if "BENCHMARK" in line:
