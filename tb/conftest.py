@@ -1,4 +1,5 @@
-"""pytest glue: simulator selection, versions in the header, tb/ importable."""
+"""pytest glue: simulator selection, versions in the header, tb/ importable, the longest items
+first, and the pyuvm system suite's per-test summaries and merged coverage report at the end."""
 
 import sys
 from pathlib import Path
@@ -48,3 +49,69 @@ def pytest_collection_modifyitems(session, config, items):
         return (1, 0)
 
     items.sort(key=key)  # stable: everything else keeps its collection order
+
+
+# The pyuvm system suite's summaries on the console (tb/system/test_system.py puts each test's
+# SUMMARY line, its cocotb-coverage file and the closure report into the test report's
+# user_properties, which pytest-xdist carries from the workers to this process).
+_system_reports: list = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and any(k.startswith("system_") for k, _ in report.user_properties):
+        _system_reports.append(report)
+
+
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _system_coverage() -> str | None:
+    """Merge this session's cocotb-coverage files (one per system test) into
+    sim_build/<sim>/system-coverage.xml; returns a line that says where and how much."""
+    files = [v for r in _system_reports for k, v in r.user_properties
+             if k == "system_coverage_xml" and Path(v).exists()]
+    if not files:
+        return None
+    from uvm.cov_export import merge_xml, read_totals
+
+    sim = next(v for r in _system_reports for k, v in r.user_properties if k == "system_sim")
+    out = harness.SIM_BUILD / sim / "system-coverage.xml"
+    merge_xml([Path(f) for f in files], out)
+    got, size, pct = read_totals(out)
+    rel = out.relative_to(harness.ROOT)
+    return (f"functional coverage of this run: {got}/{size} bins ({pct:.1f} %) over "
+            f"{len(files)} test(s); cocotb-coverage XML: {rel} (per test: "
+            f"{Path(files[0]).parent.relative_to(harness.ROOT)}/coverage_<Test>.xml)")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _is_worker(config) or not _system_reports:
+        return
+    tr = terminalreporter
+    tr.section("pyuvm system suite")
+    closure = []
+    for r in sorted(_system_reports, key=lambda r: r.nodeid):
+        props = dict(r.user_properties)
+        note = f" [{props['system_note']}]" if "system_note" in props else ""
+        for k, v in r.user_properties:
+            if k == "system_summary":
+                # the bins a single test misses are no news (closure is the suite's): the
+                # sim.log keeps them
+                tr.write_line(f"{r.outcome.upper()}{note} {v.split('; missing: ')[0]}")
+            elif k == "system_closure":
+                closure.append(v)
+        if r.failed and not any(k == "system_summary" for k, _ in r.user_properties):
+            tr.write_line(f"FAILED {r.nodeid}: no SUMMARY line (see its sim.log)")
+    for c in closure:
+        tr.write_line(f"closure over the suite: {c}")
+    try:
+        line = _system_coverage()
+    except Exception as e:  # the report must not hide the test results
+        line = f"functional coverage: merging the cocotb-coverage files failed: {e}"
+    if line:
+        tr.write_line(line)
+    logs = sorted({Path(harness.SIM_BUILD, v) for r in _system_reports
+                   for k, v in r.user_properties if k == "system_sim"})
+    for d in logs:
+        tr.write_line(f"logs: {d.relative_to(harness.ROOT)}/system-<Test>{harness.build_tag()}/sim.log")

@@ -30,6 +30,10 @@ HERE = Path(__file__).resolve().parent
 # the pyuvm traffic tests (tb/conftest.py starts the long items of a run first)
 TRAFFIC = ["SoakTest", "RandomTest", "WarmupTest", "EgressPauseTest", "MixedLossyTest",
            "IncastTest", "IncastUndersizedTest"]
+# the negative case among them (pyuvm.test(expect_fail=True) in system_cases.py): its pytest
+# item passes when the scoreboard fails it; the console summary says so
+NEGATIVE = {"IncastUndersizedTest": "negative case, passes when the scoreboard reports its "
+                                    "lossless drops"}
 CLOSURE = "CoverageClosureTest"
 ALL = TRAFFIC + [CLOSURE]
 _RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex[:12]
@@ -72,11 +76,11 @@ def run_system(name: str, sim: str | None = None, extra_env: dict | None = None,
     harness.run("switch_tb_top", "system.system_cases", test_id=tid, build_id="system",
                 sources=sources(), testcase=[name], sim=sim, extra_env=env,
                 build_args=build_args(sim))
-    return harness.SIM_BUILD / sim / tid
+    return harness.run_dir(tid, sim)
 
 
 @pytest.mark.parametrize("name", TRAFFIC)
-def test_system(name):
+def test_system(name, request):
     sel = selected()
     if sel is not None and name not in sel:
         pytest.skip(f"SYSTEM_TESTS={','.join(sel)}")
@@ -87,8 +91,18 @@ def test_system(name):
         d = cov_dir(sim)
         d.mkdir(parents=True, exist_ok=True)
         (d / f"done_{name}").write_text("")
-        for s in _summaries(harness.SIM_BUILD / sim / f"system-{name}" / "sim.log"):
+        # the summary line and the cocotb-coverage file go to the report (JUnit properties,
+        # and tb/conftest.py prints them and merges the files at the end of the session)
+        props = request.node.user_properties
+        props.append(("system_sim", sim))
+        if name in NEGATIVE:
+            props.append(("system_note", NEGATIVE[name]))
+        for s in _summaries(harness.run_dir(f"system-{name}", sim) / "sim.log"):
             print("SUMMARY", s)
+            props.append(("system_summary", s))
+        xml = d / f"coverage_{name}.xml"
+        if xml.exists():
+            props.append(("system_coverage_xml", str(xml)))
 
 
 def closure_report(cov_files: dict[str, Path]) -> tuple[str, list[str]]:
@@ -135,4 +149,6 @@ def test_coverage_closure(request):
     absent = [t for t, f in files.items() if not f.exists()]
     assert not absent, f"no coverage file from {absent} in {d} (the test did not get to " \
                        "its extract phase)"
-    print(check_closure(files))
+    report = check_closure(files)
+    request.node.user_properties.append(("system_closure", report))
+    print(report)

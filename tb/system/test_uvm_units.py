@@ -249,6 +249,17 @@ def test_cocotb_coverage_export_and_merge(tmp_path):
     assert read_totals(fa) == (len(req), len(req), 100.0)
 
 
+def test_negative_system_tests_named_as_in_system_cases():
+    """The console summary marks the expect_fail tests of system_cases.py; the two lists agree."""
+    from pathlib import Path
+
+    from system.test_system import NEGATIVE, TRAFFIC
+
+    text = (Path(__file__).resolve().parent / "system_cases.py").read_text()
+    assert set(re.findall(r"expect_fail=True\)\((\w+)\)", text)) == set(NEGATIVE)
+    assert set(NEGATIVE) <= set(TRAFFIC)
+
+
 def test_egress_bytes_packed_by_tkeep():
     """PortMonitor packs the egress ring's beats as cocotbext-axi did: byte lane i of a beat
     when tkeep bit i is set, whatever the pattern (a hole in tkeep drops that byte)."""
