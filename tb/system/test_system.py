@@ -10,6 +10,9 @@ coverage closure over the whole suite.
   session, merges their files and asserts that every bin of cov_db.required_bins is hit; it
   is ordered last by tb/conftest.py (which starts the longest items first), so under xdist
   it waits at most for the traffic tests still running.  test_uvm_units has its negative case.
+* Each test's SUMMARY line (from its sim.log) and its cocotb-coverage XML go into the item's
+  user_properties: tb/conftest.py prints the lines in a "pyuvm system suite" section at the
+  end of the session and merges the XML files into sim_build/<sim>/system-coverage.xml.
 * SYSTEM_TESTS="IncastTest EgressPauseTest" runs a subset (the others skip; closure only runs
   when every traffic test is selected, or when SYSTEM_TESTS names CoverageClosureTest);
   TESTS=pattern (pytest -k) works as everywhere; SEED=n replays; SOAK=1 makes the soak-style
@@ -39,8 +42,10 @@ ALL = TRAFFIC + [CLOSURE]
 _RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex[:12]
 
 
-def _summaries(log: Path) -> list[str]:
-    if not log.exists():
+def _summaries(log: Path, since: float = 0.0) -> list[str]:
+    """The SUMMARY lines of ``log``, if it was written at ``since`` or later (a run that
+    stopped before its simulator started leaves the previous run's log)."""
+    if not log.exists() or log.stat().st_mtime < since:
         return []
     return [ln.split("SUMMARY", 1)[1].strip() for ln in log.read_text().splitlines()
             if "SUMMARY" in ln]
@@ -85,6 +90,7 @@ def test_system(name, request):
     if sel is not None and name not in sel:
         pytest.skip(f"SYSTEM_TESTS={','.join(sel)}")
     sim = harness.sim_name()
+    t0 = time.time()
     try:
         run_system(name, sim)
     finally:
@@ -97,7 +103,7 @@ def test_system(name, request):
         props.append(("system_sim", sim))
         if name in NEGATIVE:
             props.append(("system_note", NEGATIVE[name]))
-        for s in _summaries(harness.run_dir(f"system-{name}", sim) / "sim.log"):
+        for s in _summaries(harness.run_dir(f"system-{name}", sim) / "sim.log", t0):
             print("SUMMARY", s)
             props.append(("system_summary", s))
         xml = d / f"coverage_{name}.xml"
