@@ -57,9 +57,9 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
                   egress_release_split, release_split, shift_alpha)
 
-VIEW_LAG = 3        # the RTL's (rtl/mmu_pipe.v)
+VIEW_LAG = 4        # the RTL's (rtl/mmu_pipe.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
-DEFAULT_T_LAG = 7
+DEFAULT_T_LAG = 8
 
 PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
              "xon_offset")

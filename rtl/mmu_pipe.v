@@ -561,6 +561,8 @@ end
 
 // the decision register (DEC's output), read by earlier stages for their forwarding selects
 reg          dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg;
+// the pair in C2: its admit and classes (it is in the commit register a clock later)
+reg          adm8, cls8, qcls8;
 
 // ------------------------------------------------------------------------------ committed pools
 (* mem2reg *) reg [W-1:0] pool_reg [0:1];
@@ -580,8 +582,8 @@ end
 // counters (in stages 4 to 6 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
-(* mem2reg *) reg [PGW_W-1:0] wA [3:9];
-(* mem2reg *) reg [QW_W-1:0]  wQ [3:9];
+(* mem2reg *) reg [PGW_W-1:0] wA [3:10];
+(* mem2reg *) reg [QW_W-1:0]  wQ [3:10];
 // configuration of the pair's PGs and queue
 (* mem2reg *) reg             cA_ll [3:6], cA_dyn [3:3], cR_dyn [3:3], cS_dyn [3:3];
 (* mem2reg *) reg [3:0]       cA_al [3:3], cR_al [3:3], cS_al [3:3];
@@ -594,7 +596,7 @@ end
 (* mem2reg *) reg [W-1:0]     cQ_res [3:3], cQ_st [3:3];
 (* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used (T step 1)
 reg [W-1:0]     f_all3, f_pg3, f_q3;
-reg             f_same1_pg3, f_same2_pg3, f_same1_q3, f_same2_q3;
+reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same1_q3, f_same2_q3, f_same3_q3;
 
 // the commits the RAM read missed (pairs k-8, k-7, k-6): one-hot selects computed in stage 2
 // from the indices (newest first, the arrival bus before the release bus), so stage 3 is an
@@ -649,28 +651,31 @@ function [QE_W-1:0] merge7_q;
 endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
 always @(posedge clk) begin
-    pA2 <= pick7(a_i[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+    pA2 <= pick7(a_i[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pR2 <= pick7(r_i[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+    pR2 <= pick7(r_i[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pS2 <= pick7(sc[1], {dec_admit_reg, r_ok[7]}, {a_i[7], r_i[7]}, cm_pg_en_reg,
+    pS2 <= pick7(sc[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pqA2 <= pick7(a_j[1], {dec_admit_reg, r_ok[7]}, {a_j[7], r_j[7]}, cm_q_en_reg,
+    pqA2 <= pick7(a_j[1], {adm8, r_ok[8]}, {a_j[8], r_j[8]}, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
-    pqR2 <= pick7(r_j[1], {dec_admit_reg, r_ok[7]}, {a_j[7], r_j[7]}, cm_q_en_reg,
+    pqR2 <= pick7(r_j[1], {adm8, r_ok[8]}, {a_j[8], r_j[8]}, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
 end
 
 wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
 wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
-wire [W-1:0] f3_cells = a_ok[5] ? a_cells[5] : {W{1'b0}};   // pair k-3 (global counters only)
+wire [W-1:0] f3_cells = a_ok[5] ? a_cells[5] : {W{1'b0}};   // pair k-3
+wire [W-1:0] f4_cells = a_ok[6] ? a_cells[6] : {W{1'b0}};   // pair k-4 (global counters only)
 // pair k-1 and k-2 name this pair's PG / queue (compared in stage 2)
-reg f1_pg, f2_pg, f1_q, f2_q;
+reg f1_pg, f2_pg, f3_pg, f1_q, f2_q, f3_q;
 always @(posedge clk) begin
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
+    f3_pg <= a_ok[4] && a_i[4] == a_i[1];
     f1_q <= a_ok[2] && a_j[2] == a_j[1];
     f2_q <= a_ok[3] && a_j[3] == a_j[1];
+    f3_q <= a_ok[4] && a_j[4] == a_j[1];
 end
 always @(posedge clk) begin
     eA[3] <= merge7_pg(pA2, pgs_rd[0*PGE_W +: PGE_W]);
@@ -713,13 +718,17 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
-    f_all3 <= f1_cells + f2_cells + f3_cells;
-    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}});
-    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}});
+    f_all3 <= f1_cells + f2_cells + f3_cells + f4_cells;
+    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}})
+             + (f3_pg ? a_cells[5] : {W{1'b0}});
+    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}})
+            + (f3_q ? a_cells[5] : {W{1'b0}});
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
+    f_same3_pg3 <= f3_pg;
     f_same1_q3 <= f1_q;
     f_same2_q3 <= f2_q;
+    f_same3_q3 <= f3_q;
 end
 
 // stages 4 and 5 merge the commit of one more pair each (k-5, k-4); the watermark writes up to
@@ -738,13 +747,13 @@ always @(posedge clk) begin
     end
     // selects for stages 4 and 5: the pair in COMMIT now commits when they merge
     for (sm = 3; sm <= 4; sm = sm + 1) begin
-        pa[sm] <= {dec_admit_reg && a_i[7] == a_i[sm-1], r_ok[7] && r_i[7] == a_i[sm-1],
-                   dec_admit_reg && a_i[7] == r_i[sm-1], r_ok[7] && r_i[7] == r_i[sm-1],
-                   dec_admit_reg && a_i[7] == sc[sm-1], r_ok[7] && r_i[7] == sc[sm-1]};
-        pq[sm] <= {dec_admit_reg && a_j[7] == a_j[sm-1], r_ok[7] && r_j[7] == a_j[sm-1],
-                   dec_admit_reg && a_j[7] == r_j[sm-1], r_ok[7] && r_j[7] == r_j[sm-1]};
+        pa[sm] <= {adm8 && a_i[8] == a_i[sm-1], r_ok[8] && r_i[8] == a_i[sm-1],
+                   adm8 && a_i[8] == r_i[sm-1], r_ok[8] && r_i[8] == r_i[sm-1],
+                   adm8 && a_i[8] == sc[sm-1], r_ok[8] && r_i[8] == sc[sm-1]};
+        pq[sm] <= {adm8 && a_j[8] == a_j[sm-1], r_ok[8] && r_j[8] == a_j[sm-1],
+                   adm8 && a_j[8] == r_j[sm-1], r_ok[8] && r_j[8] == r_j[sm-1]};
     end
-    for (sm = 4; sm <= 9; sm = sm + 1) begin
+    for (sm = 4; sm <= 10; sm = sm + 1) begin
         wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
         wQ[sm] <= (wm_en_reg && wm_j_reg == a_j[sm-1]) ? wm_q_reg : wQ[sm-1];
     end
@@ -766,7 +775,8 @@ reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
 reg [W-1:0]         f_pg4, f_q4;
-reg                 f_same1_pg4, f_same2_pg4, f_same1_q4, f_same2_q4, hp_none4;
+reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same1_q4, f_same2_q4, f_same3_q4;
+reg                 hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[1]);
@@ -788,8 +798,10 @@ always @(posedge clk) begin
     f_q4 <= f_q3;
     f_same1_pg4 <= f_same1_pg3;
     f_same2_pg4 <= f_same2_pg3;
+    f_same3_pg4 <= f_same3_pg3;
     f_same1_q4 <= f_same1_q3;
     f_same2_q4 <= f_same2_q3;
+    f_same3_q4 <= f_same3_q3;
 end
 
 // ------------------------------------------------------------------------------ stage 5
@@ -803,7 +815,7 @@ reg signed [SW-1:0] kQR, kQ1;
 (* mem2reg *) reg signed [SW-1:0] kE1 [0:1], kE2 [0:1];
 reg                 hp_none5;
 reg signed [TW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
-reg                 f_same1_pg5, f_same2_pg5, f_same1_q5, f_same2_q5;
+reg                 f_same1_pg5, f_same2_pg5, f_same3_pg5, f_same1_q5, f_same2_q5, f_same3_q5;
 // forwarding selects: entry = the commit register's arrival bus (a) or release bus (r)
 reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
 reg                 emptyA5, emptyQ5;
@@ -848,19 +860,21 @@ always @(posedge clk) begin : stage5
     xS5 <= tS4 - tx(cS_off[4]);
     f_same1_pg5 <= f_same1_pg4;
     f_same2_pg5 <= f_same2_pg4;
+    f_same3_pg5 <= f_same3_pg4;
     f_same1_q5 <= f_same1_q4;
     f_same2_q5 <= f_same2_q4;
+    f_same3_q5 <= f_same3_q4;
     // pair k-3 is in COMMIT now: indices in stage 7, arrival bus enabled if admitted
-    mA5_a <= dec_admit_reg && a_i[7] == a_i[4];
-    mA5_r <= r_ok[7] && r_i[7] == a_i[4];
-    mR5_a <= dec_admit_reg && a_i[7] == r_i[4];
-    mR5_r <= r_ok[7] && r_i[7] == r_i[4];
-    mS5_a <= dec_admit_reg && a_i[7] == sc[4];
-    mS5_r <= r_ok[7] && r_i[7] == sc[4];
-    nA5_a <= dec_admit_reg && a_j[7] == a_j[4];
-    nA5_r <= r_ok[7] && r_j[7] == a_j[4];
-    nR5_a <= dec_admit_reg && a_j[7] == r_j[4];
-    nR5_r <= r_ok[7] && r_j[7] == r_j[4];
+    mA5_a <= adm8 && a_i[8] == a_i[4];
+    mA5_r <= r_ok[8] && r_i[8] == a_i[4];
+    mR5_a <= adm8 && a_i[8] == r_i[4];
+    mR5_r <= r_ok[8] && r_i[8] == r_i[4];
+    mS5_a <= adm8 && a_i[8] == sc[4];
+    mS5_r <= r_ok[8] && r_i[8] == sc[4];
+    nA5_a <= adm8 && a_j[8] == a_j[4];
+    nA5_r <= r_ok[8] && r_j[8] == a_j[4];
+    nR5_a <= adm8 && a_j[8] == r_j[4];
+    nR5_r <= r_ok[8] && r_j[8] == r_j[4];
     // an arrival bus entry is never empty; a release bus entry says so itself
     emptyA5 <= pa4_a ? 1'b0 : pa4_r ? cm_pg_empty_reg : eA4_zero;
     emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
@@ -882,9 +896,9 @@ wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR[5]);
 reg          d1_class_reg, d1_qclass_reg;
 wire d_emptyA = mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
 wire d_emptyQ = nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
-wire d_class = f_same1_pg5 ? d1_class_reg : f_same2_pg5 ? dec_class_reg
+wire d_class = f_same1_pg5 ? d1_class_reg : f_same2_pg5 ? dec_class_reg : f_same3_pg5 ? cls8
                : d_emptyA ? cA_ll[5] : eA_d[3*W];
-wire d_qclass = f_same1_q5 ? d1_qclass_reg : f_same2_q5 ? dec_qclass_reg
+wire d_qclass = f_same1_q5 ? d1_qclass_reg : f_same2_q5 ? dec_qclass_reg : f_same3_q5 ? qcls8
                 : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
 
 // every verdict of the decision for each candidate entry (the commit register's arrival bus,
@@ -951,6 +965,9 @@ reg [QE_W-1:0]  q1A, q1R;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 // DEC2's forwarding selects (pair k-2 commits then)
 reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+// PRE's index matches: pair k-1's arrival (a) / release (r) names this pair's release's (R)
+// or arrival's (A) PG (pm) / queue (pn); this pair's release and arrival name one PG / queue
+reg          pm_aR, pm_aA, pm_rR, pm_rA, pn_aR, pn_aA, pn_rR, pn_rA, same_pg6, same_q6;
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
@@ -968,16 +985,26 @@ always @(posedge clk) begin
     xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
     xS6 <= (tx(cS_xon[5]) > xS5) ? tx(cS_xon[5]) : xS5;
     // pair k-2 is in COMMIT now
-    mA6_a <= dec_admit_reg && a_i[7] == a_i[5];
-    mA6_r <= r_ok[7] && r_i[7] == a_i[5];
-    mR6_a <= dec_admit_reg && a_i[7] == r_i[5];
-    mR6_r <= r_ok[7] && r_i[7] == r_i[5];
-    mS6_a <= dec_admit_reg && a_i[7] == sc[5];
-    mS6_r <= r_ok[7] && r_i[7] == sc[5];
-    nA6_a <= dec_admit_reg && a_j[7] == a_j[5];
-    nA6_r <= r_ok[7] && r_j[7] == a_j[5];
-    nR6_a <= dec_admit_reg && a_j[7] == r_j[5];
-    nR6_r <= r_ok[7] && r_j[7] == r_j[5];
+    mA6_a <= adm8 && a_i[8] == a_i[5];
+    mA6_r <= r_ok[8] && r_i[8] == a_i[5];
+    mR6_a <= adm8 && a_i[8] == r_i[5];
+    mR6_r <= r_ok[8] && r_i[8] == r_i[5];
+    mS6_a <= adm8 && a_i[8] == sc[5];
+    mS6_r <= r_ok[8] && r_i[8] == sc[5];
+    nA6_a <= adm8 && a_j[8] == a_j[5];
+    nA6_r <= r_ok[8] && r_j[8] == a_j[5];
+    nR6_a <= adm8 && a_j[8] == r_j[5];
+    nR6_r <= r_ok[8] && r_j[8] == r_j[5];
+    pm_aR <= a_i[6] == r_i[5];
+    pm_aA <= a_i[6] == a_i[5];
+    pm_rR <= r_ok[6] && r_i[6] == r_i[5];
+    pm_rA <= r_ok[6] && r_i[6] == a_i[5];
+    pn_aR <= a_j[6] == r_j[5];
+    pn_aA <= a_j[6] == a_j[5];
+    pn_rR <= r_ok[6] && r_j[6] == r_j[5];
+    pn_rA <= r_ok[6] && r_j[6] == a_j[5];
+    same_pg6 <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
+    same_q6 <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
 end
 
 // ------------------------------------------------------------------------------ DEC2
@@ -1019,9 +1046,10 @@ wire [PGE_W-1:0] e2S_n = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, e1S);
 wire [QE_W-1:0]  q2A_n = sel_q(nA6_a, nA6_r, cm_q_val_reg, q1A);
 wire [QE_W-1:0]  q2R_n = sel_q(nR6_a, nR6_r, cm_q_val_reg, q1R);
 
-// stage 7 registers: the decision (m_resp_*) and everything COMMIT needs
+// stage 7 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
+// running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
 reg [2:0]    dec_reason_reg;
-// the amounts as the view gives them, and whether the rest goes to shared; COMMIT and the
+// the amounts as the view gives them, and whether the rest goes to shared; C1 and the
 // response register apply the admit
 reg [W-1:0]  dec_tr_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
 reg          dec_segsh_reg;
@@ -1029,10 +1057,9 @@ reg [PGE_W-1:0] e2A, e2R, e2S;
 reg [QE_W-1:0]  q2A, q2R;
 reg [W+1:0]  hsA7, hsrA7, hsR7, hsrR7, qsrA7, qsrR7;
 reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
-// COMMIT's forwarding selects (pair k-1 commits then)
+// C1's forwarding selects (pair k-2 is in the commit register then)
 reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
 reg          c_same_pg, c_same_q;
-reg  [3:0]   bs7, bq7;
 always @(posedge clk) begin
     dec_valid_reg <= a_v[6];
     dec_admit_reg <= d_admit;
@@ -1060,50 +1087,26 @@ always @(posedge clk) begin
     xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
     xR7 <= (xR6 > tR6 - 1) ? tR6 - 1 : xR6;
     xS7 <= (xS6 > tS6 - 1) ? tS6 - 1 : xS6;
-    // pair k-1 is in COMMIT now
-    mA7_a <= dec_admit_reg && a_i[7] == a_i[6];
-    mA7_r <= r_ok[7] && r_i[7] == a_i[6];
-    mR7_a <= dec_admit_reg && a_i[7] == r_i[6];
-    mR7_r <= r_ok[7] && r_i[7] == r_i[6];
-    mS7_a <= dec_admit_reg && a_i[7] == sc[6];
-    mS7_r <= r_ok[7] && r_i[7] == sc[6];
-    nA7_a <= dec_admit_reg && a_j[7] == a_j[6];
-    nA7_r <= r_ok[7] && r_j[7] == a_j[6];
-    nR7_a <= dec_admit_reg && a_j[7] == r_j[6];
-    nR7_r <= r_ok[7] && r_j[7] == r_j[6];
-    c_same_pg <= r_ok[6] && a_ok[6] && r_i[6] == a_i[6];
-    c_same_q <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
-    // the base of the arrival's new entry (one-hot): the release's entry when both name one
-    // PG, else the arrival's; each the commit of pair k-1 (arrival / release bus) or DEC2's
-    if (r_ok[6] && a_ok[6] && r_i[6] == a_i[6]) begin
-        bs7[3] <= dec_admit_reg && a_i[7] == r_i[6];
-        bs7[2] <= !(dec_admit_reg && a_i[7] == r_i[6]) && r_ok[7] && r_i[7] == r_i[6];
-        bs7[1] <= 1'b0;
-        bs7[0] <= !(dec_admit_reg && a_i[7] == r_i[6]) && !(r_ok[7] && r_i[7] == r_i[6]);
-    end else begin
-        bs7[3] <= dec_admit_reg && a_i[7] == a_i[6];
-        bs7[2] <= !(dec_admit_reg && a_i[7] == a_i[6]) && r_ok[7] && r_i[7] == a_i[6];
-        bs7[1] <= !(dec_admit_reg && a_i[7] == a_i[6]) && !(r_ok[7] && r_i[7] == a_i[6]);
-        bs7[0] <= 1'b0;
-    end
-    if (r_ok[6] && a_ok[6] && r_j[6] == a_j[6]) begin
-        bq7[3] <= dec_admit_reg && a_j[7] == r_j[6];
-        bq7[2] <= !(dec_admit_reg && a_j[7] == r_j[6]) && r_ok[7] && r_j[7] == r_j[6];
-        bq7[1] <= 1'b0;
-        bq7[0] <= !(dec_admit_reg && a_j[7] == r_j[6]) && !(r_ok[7] && r_j[7] == r_j[6]);
-    end else begin
-        bq7[3] <= dec_admit_reg && a_j[7] == a_j[6];
-        bq7[2] <= !(dec_admit_reg && a_j[7] == a_j[6]) && r_ok[7] && r_j[7] == a_j[6];
-        bq7[1] <= !(dec_admit_reg && a_j[7] == a_j[6]) && !(r_ok[7] && r_j[7] == a_j[6]);
-        bq7[0] <= 1'b0;
-    end
+    // pair k-2 is in C2 now
+    mA7_a <= adm8 && a_i[8] == a_i[6];
+    mA7_r <= r_ok[8] && r_i[8] == a_i[6];
+    mR7_a <= adm8 && a_i[8] == r_i[6];
+    mR7_r <= r_ok[8] && r_i[8] == r_i[6];
+    mS7_a <= adm8 && a_i[8] == sc[6];
+    mS7_r <= r_ok[8] && r_i[8] == sc[6];
+    nA7_a <= adm8 && a_j[8] == a_j[6];
+    nA7_r <= r_ok[8] && r_j[8] == a_j[6];
+    nR7_a <= adm8 && a_j[8] == r_j[6];
+    nR7_r <= r_ok[8] && r_j[8] == r_j[6];
+    c_same_pg <= same_pg6;
+    c_same_q <= same_q6;
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
     end
 end
 
-// the amounts of the admitted frame (0 when dropped): one LUT level in front of COMMIT's sums
+// the amounts of the admitted frame (0 when dropped): one LUT level in front of the sums
 wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
 wire [W-1:0] g_rem = dec_admit_reg ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
@@ -1141,147 +1144,300 @@ assign m_resp_eshared = resp_esh_reg;
 assign m_resp_tag = a_tag[8];
 
 // ------------------------------------------------------------------------------ COMMIT
-// exact counters (the commit of pair k-1 selected in), release first (headroom, shared,
-// reserved; egress shared, reserved; each clamps at what is held), then the decided amounts.
-// With running sums hs = hdrm + shared and hsr = hs + reserved, releasing c cells clamps
-// each sum at zero (max(x - c, 0)); every new value is one carry-save level and one chain.
-wire [PGE_W-1:0] eR_c = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e2R);
-wire [PGE_W-1:0] eA_c = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e2A);
-wire [PGE_W-1:0] eS_c = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e2S);
-wire [QE_W-1:0]  qR_c = sel_q(nR7_a, nR7_r, cm_q_val_reg, q2R);
-wire [QE_W-1:0]  qA_c = sel_q(nA7_a, nA7_r, cm_q_val_reg, q2A);
-wire [W+1:0] hsR_c = mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hsR7;
-wire [W+1:0] hsrR_c = mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrR7;
-wire [W+1:0] qsrR_c = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrR7;
+// Exact counters, release first (headroom, shared, reserved; egress shared, reserved; each
+// clamps at what is held), then the decided amounts.  With running sums hs = hdrm + shared
+// and hsr = hs + reserved (queue: qs = shared, qsr = qs + reserved) each sum x of an entry
+// changes as x -> max(x - c, 0) + a, c the released cells (if the release names the entry),
+// a the sum's part of the admitted amounts (if the arrival names it).  Two such steps compose:
+//     max(max(x - c1, 0) + a1 - c2, 0) + a2 = max(D, Q),
+//     D = x + (a1 - c1 - c2) + a2,   Q = max(a1 - c2, 0) + a2,
+// so an entry's loop is two clocks long: C1 adds x (the entry after pair k-2) to pair k-1's
+// and pair k's amounts, C2 takes the maximum.  PRE (in DEC2's clock) composes pair k-1's part;
+// the segments follow from which maxima the clamps took (shared = hs - hdrm has three cases:
+// neither clamp, only hdrm's, both; reserved likewise).  Each bus of the pair (the release's
+// PG / queue, the arrival's) is composed on its own; when both name one entry they agree.
 
-// sums of counters need W+2 bits; every value a counter takes back fits W bits (each is at
-// most what it held, or the pool it belongs to), so the upper bits of some results are unused
-/* verilator lint_off UNUSEDSIGNAL */
-// the release's cells in four copies (PG compares, queue compares, PG sums, queue sums and
-// the global amounts): each drives a quarter of COMMIT's loads (kept: synthesis would merge
-// them back into one register)
-(* keep *) reg [W-1:0] rc_pg, rc_q, rc_s, rc_qs;
-always @(posedge clk) begin
-    rc_pg <= r_c[6];
-    rc_q <= r_c[6];
-    rc_s <= r_c[6];
-    rc_qs <= r_c[6];
-end
-wire [XW-1:0] c_c = xz(rc_s);
-wire [XW-1:0] c_qc = xz(rc_qs);
-wire [XW-1:0] c_nc = ~c_c;
-wire [XW-1:0] c_qnc = ~c_qc;
-wire [XW-1:0] c_h = xz(eR_c[0 +: W]);
-wire [XW-1:0] c_s = xz(eR_c[W +: W]);
-wire [XW-1:0] c_r = xz(eR_c[2*W +: W]);
-wire [XW-1:0] c_hs = {{(XW-W-2){1'b0}}, hsR_c};
-wire [XW-1:0] c_hsr = {{(XW-W-2){1'b0}}, hsrR_c};
-// the compares against each source register in parallel, then selected: no select in front
-// of their carry chains
-wire [W+1:0] c_c2 = {2'b00, rc_pg};
-wire [W+1:0] c_qc2 = {2'b00, rc_q};
-wire [W+1:0] cmA_hs = cm_pg_hs_reg[W+2 +: W+2], cmR_hs = cm_pg_hs_reg[0 +: W+2];
-wire [W+1:0] cmA_hsr = cm_pg_hsr_reg[W+2 +: W+2], cmR_hsr = cm_pg_hsr_reg[0 +: W+2];
-wire c_ch = mR7_a ? rc_pg <= cm_pg_val_reg[PGE_W +: W]
-            : mR7_r ? rc_pg <= cm_pg_val_reg[0 +: W] : rc_pg <= e2R[0 +: W];
-wire c_chs = mR7_a ? c_c2 <= cmA_hs : mR7_r ? c_c2 <= cmR_hs : c_c2 <= hsR7;
-wire c_chsr = mR7_a ? c_c2 <= cmA_hsr : mR7_r ? c_c2 <= cmR_hsr : c_c2 <= hsrR7;
-wire c_empty = mR7_a ? c_c2 >= cmA_hsr : mR7_r ? c_c2 >= cmR_hsr : c_c2 >= hsrR7;
-wire [XW-1:0] c_qs = xz(qR_c[0 +: W]);
-wire [XW-1:0] c_qr = xz(qR_c[W +: W]);
-wire [XW-1:0] c_qsr = {{(XW-W-2){1'b0}}, qsrR_c};
-wire [W+1:0] cmA_qsr = cm_q_qsr_reg[W+2 +: W+2], cmR_qsr = cm_q_qsr_reg[0 +: W+2];
-wire c_cq = nR7_a ? rc_q <= cm_q_val_reg[QE_W +: W]
-            : nR7_r ? rc_q <= cm_q_val_reg[0 +: W] : rc_q <= q2R[0 +: W];
-wire c_cqsr = nR7_a ? c_qc2 <= cmA_qsr : nR7_r ? c_qc2 <= cmR_qsr : c_qc2 <= qsrR7;
-wire c_qempty = nR7_a ? c_qc2 >= cmA_qsr : nR7_r ? c_qc2 >= cmR_qsr : c_qc2 >= qsrR7;
+// PRE: pair k-1 (amounts in the decision registers, cells r_c[7]) on pair k's entries
+function [XW-1:0] gate;
+    input en;
+    input [W-1:0] v;
+    begin
+        gate = en ? xz(v) : {XW{1'b0}};
+    end
+endfunction
+function neg;   // a - b < 0
+    input [XW-1:0] a;
+    input [XW-1:0] b;
+    reg [XW-1:0] d;
+    begin
+        d = a + ~b + 1'b1;
+        neg = d[XW-1];
+    end
+endfunction
+function [XW-1:0] sub0;   // max(a - b, 0)
+    input [XW-1:0] a;
+    input [XW-1:0] b;
+    reg [XW-1:0] d;
+    begin
+        d = a + ~b + 1'b1;
+        sub0 = d[XW-1] ? {XW{1'b0}} : d;
+    end
+endfunction
+// per bus (0 release, 1 arrival): pair k-1's amounts on the entry, pair k-1's and pair k's
+// release on it, and the composed constants (mm = a1 - c1 - c2 - 1: C1 adds it with carry in)
 wire [XW-1:0] z = {XW{1'b0}};
-// the release alone: h - c, hs - c, hsr - c clamped at zero; shared and reserved follow
-wire [XW-1:0] r_h = c_ch ? add3(c_h, c_nc, z, 1'b1) : z;
-wire [XW-1:0] r_hs = c_chs ? add3(c_hs, c_nc, z, 1'b1) : z;
-wire [XW-1:0] r_hsr = c_chsr ? add3(c_hsr, c_nc, z, 1'b1) : z;
-wire [XW-1:0] r_s = c_ch ? c_s : r_hs;
-wire [XW-1:0] r_r = c_chs ? c_r : r_hsr;
-wire [XW-1:0] r_qs = c_cq ? add3(c_qs, c_qnc, z, 1'b1) : z;
-wire [XW-1:0] r_qsr = c_cqsr ? add3(c_qsr, c_qnc, z, 1'b1) : z;
-wire [XW-1:0] r_qr = c_cq ? c_qr : r_qsr;
-// the arrival's entry after its release (if the release names it) and its amounts, in one
-// formula: the base is the release's entry when both name one PG (queue), the arrival's
-// otherwise, and the release is c or nothing (max(x - 0, 0) + a = x + a)
-wire [XW-1:0] a_hd = xz(g_hd), a_sh = xz(g_sh), a_tr = xz(g_tr);
-wire [XW-1:0] a_rem = xz(g_rem), a_cl = xz(g_cl);
-wire [XW-1:0] a_etr = xz(g_etr), a_esh = xz(g_esh);
-// one-hot base selects, computed in DEC2: commit register arrival bus, release bus, DEC2's
-// arrival entry, DEC2's release entry
-wire [PGE_W-1:0] bA = ({PGE_W{bs7[3]}} & cm_pg_val_reg[PGE_W +: PGE_W])
-                      | ({PGE_W{bs7[2]}} & cm_pg_val_reg[0 +: PGE_W])
-                      | ({PGE_W{bs7[1]}} & e2A) | ({PGE_W{bs7[0]}} & e2R);
-wire [W+1:0] bA_hs = ({(W+2){bs7[3]}} & cmA_hs) | ({(W+2){bs7[2]}} & cmR_hs)
-                     | ({(W+2){bs7[1]}} & hsA7) | ({(W+2){bs7[0]}} & hsR7);
-wire [W+1:0] bA_hsr = ({(W+2){bs7[3]}} & cmA_hsr) | ({(W+2){bs7[2]}} & cmR_hsr)
-                      | ({(W+2){bs7[1]}} & hsrA7) | ({(W+2){bs7[0]}} & hsrR7);
-wire [QE_W-1:0] bQ = ({QE_W{bq7[3]}} & cm_q_val_reg[QE_W +: QE_W])
-                     | ({QE_W{bq7[2]}} & cm_q_val_reg[0 +: QE_W])
-                     | ({QE_W{bq7[1]}} & q2A) | ({QE_W{bq7[0]}} & q2R);
-wire [W+1:0] bQ_qsr = ({(W+2){bq7[3]}} & cmA_qsr) | ({(W+2){bq7[2]}} & cmR_qsr)
-                      | ({(W+2){bq7[1]}} & qsrA7) | ({(W+2){bq7[0]}} & qsrR7);
-wire [XW-1:0] e_nc = c_same_pg ? c_nc : ~z;     // minus c, or minus nothing
-wire [XW-1:0] e_qnc = c_same_q ? c_qnc : ~z;
-wire a_ch = !c_same_pg || c_ch;
-wire a_chs = !c_same_pg || c_chs;
-wire a_chsr = !c_same_pg || c_chsr;
-wire a_cq = !c_same_q || c_cq;
-wire a_cqsr = !c_same_q || c_cqsr;
-wire [XW-1:0] bh = xz(bA[0 +: W]), bs = xz(bA[W +: W]), br = xz(bA[2*W +: W]);
-wire [XW-1:0] bhs = {{(XW-W-2){1'b0}}, bA_hs}, bhsr = {{(XW-W-2){1'b0}}, bA_hsr};
-wire [XW-1:0] bqs = xz(bQ[0 +: W]), bqr = xz(bQ[W +: W]);
-wire [XW-1:0] bqsr = {{(XW-W-2){1'b0}}, bQ_qsr};
-wire [XW-1:0] b_h = a_ch ? add3(bh, e_nc, a_hd, 1'b1) : a_hd;
-wire [XW-1:0] b_s = a_ch ? add3(bs, a_sh, z, 1'b0)
-                    : a_chs ? add3(bhs, e_nc, a_sh, 1'b1) : a_sh;
-wire [XW-1:0] b_r = a_chs ? add3(br, a_tr, z, 1'b0)
-                    : a_chsr ? add3(bhsr, e_nc, a_tr, 1'b1) : a_tr;
-wire [XW-1:0] b_hs = a_chs ? add3(bhs, e_nc, a_rem, 1'b1) : a_rem;
-wire [XW-1:0] b_hsr = a_chsr ? add3(bhsr, e_nc, a_cl, 1'b1) : a_cl;
-wire [XW-1:0] b_qs = a_cq ? add3(bqs, e_qnc, a_esh, 1'b1) : a_esh;
-wire [XW-1:0] b_qr = a_cq ? add3(bqr, a_etr, z, 1'b0)
-                     : a_cqsr ? add3(bqsr, e_qnc, a_etr, 1'b1) : a_etr;
-wire [XW-1:0] b_qsr = a_cqsr ? add3(bqsr, e_qnc, a_cl, 1'b1) : a_cl;
-/* verilator lint_on UNUSEDSIGNAL */
+reg  [XW-1:0] p_a1s [0:1], p_a1r [0:1], p_a1qr [0:1];
+reg  [XW-1:0] p_mmh [0:1], p_mmhs [0:1], p_mmhsr [0:1], p_mmqs [0:1], p_mmqsr [0:1];
+reg  [XW-1:0] p_q1h [0:1], p_q1hs [0:1], p_q1hsr [0:1], p_q1qs [0:1], p_q1qsr [0:1];
+reg  [XW-1:0] p_qs [0:1], p_qr [0:1], p_qqr [0:1];
+reg  [XW-1:0] p_m3s [0:1], p_m3r [0:1], p_m3qr [0:1];
+reg           p_cls1 [0:1], p_qcls1 [0:1];
+genvar pb;
+generate
+for (pb = 0; pb < 2; pb = pb + 1) begin : pre
+    // pair k-1's arrival / release on this bus's PG and queue (indices compared in DEC1)
+    wire ma = pb ? pm_aA : pm_aR;
+    wire mr = pb ? pm_rA : pm_rR;
+    wire na = pb ? pn_aA : pn_aR;
+    wire nr = pb ? pn_rA : pn_rR;
+    // pair k's release on this bus (the release's own, or the arrival's when both name one)
+    wire m2 = pb ? (r_ok[6] && same_pg6) : r_ok[6];
+    wire n2 = pb ? (r_ok[6] && same_q6) : r_ok[6];
+    wire [XW-1:0] a1h = gate(ma, g_hd), a1hs = gate(ma, g_rem), a1hsr = gate(ma, g_cl);
+    wire [XW-1:0] a1s = gate(ma, g_sh), a1r = gate(ma, g_tr);
+    wire [XW-1:0] a1qs = gate(na, g_esh), a1qsr = gate(na, g_cl), a1qr = gate(na, g_etr);
+    wire [XW-1:0] c1 = gate(mr, r_c[7]), c2 = gate(m2, r_c[6]);
+    wire [XW-1:0] c1q = gate(nr, r_c[7]), c2q = gate(n2, r_c[6]);
+    wire [XW-1:0] mmhs = add3(a1hs, ~c1, ~c2, 1'b1);
+    wire [XW-1:0] mmhsr = add3(a1hsr, ~c1, ~c2, 1'b1);
+    wire [XW-1:0] mmqsr = add3(a1qsr, ~c1q, ~c2q, 1'b1);
+    wire [XW-1:0] dhs = a1hs + ~c2 + 1'b1;
+    wire [XW-1:0] dhsr = a1hsr + ~c2 + 1'b1;
+    wire [XW-1:0] dqsr = a1qsr + ~c2q + 1'b1;
+    wire lt_h = neg(a1h, c2), lt_hs = dhs[XW-1], lt_hsr = dhsr[XW-1];
+    wire lt_qs = neg(a1qs, c2q), lt_qsr = dqsr[XW-1];
+    always @(posedge clk) begin
+        p_a1s[pb] <= a1s;
+        p_a1r[pb] <= a1r;
+        p_a1qr[pb] <= a1qr;
+        p_mmh[pb] <= add3(a1h, ~c1, ~c2, 1'b1);
+        p_mmhs[pb] <= mmhs;
+        p_mmhsr[pb] <= mmhsr;
+        p_mmqs[pb] <= add3(a1qs, ~c1q, ~c2q, 1'b1);
+        p_mmqsr[pb] <= mmqsr;
+        p_q1h[pb] <= sub0(a1h, c2);
+        p_q1hs[pb] <= lt_hs ? z : dhs;
+        p_q1hsr[pb] <= lt_hsr ? z : dhsr;
+        p_q1qs[pb] <= sub0(a1qs, c2q);
+        p_q1qsr[pb] <= lt_qsr ? z : dqsr;
+        // both clamps taken: what is left of pair k-1's shared / reserved amounts
+        p_qs[pb] <= !lt_h ? a1s : !lt_hs ? dhs : z;
+        p_qr[pb] <= !lt_hs ? a1r : !lt_hsr ? dhsr : z;
+        p_qqr[pb] <= !lt_qs ? a1qr : !lt_qsr ? dqsr : z;
+        // only the lower clamp taken (minus 1: C1 adds it with carry in)
+        p_m3s[pb] <= lt_h ? mmhs : a1s + ~c1;
+        p_m3r[pb] <= lt_hs ? mmhsr : a1r + ~c1;
+        p_m3qr[pb] <= lt_qs ? mmqsr : a1qr + ~c1q;
+        // pair k-1's arrival names the entry: its class is the entry's
+        p_cls1[pb] <= dec_admit_reg && ma;
+        p_qcls1[pb] <= dec_admit_reg && na;
+    end
+end
+endgenerate
 
-wire c_rel = r_ok[7];
-wire c_adm = dec_admit_reg;
-wire c_rclass = eR_c[3*W];
-wire c_rqclass = qR_c[2*W];
-wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
+// C1: the entries after pair k-2 (the commit register or DEC2's), plus pair k's amounts
+wire [PGE_W-1:0] xR = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e2R);
+wire [PGE_W-1:0] xA = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e2A);
+wire [PGE_W-1:0] xS = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e2S);
+wire [QE_W-1:0]  yR = sel_q(nR7_a, nR7_r, cm_q_val_reg, q2R);
+wire [QE_W-1:0]  yA = sel_q(nA7_a, nA7_r, cm_q_val_reg, q2A);
+wire [W+1:0] xR_hs = mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hsR7;
+wire [W+1:0] xR_hsr = mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrR7;
+wire [W+1:0] xA_hs = mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hsA7;
+wire [W+1:0] xA_hsr = mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrA7;
+wire [W+1:0] yR_qsr = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrR7;
+wire [W+1:0] yA_qsr = nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrA7;
 
-// what the pair takes from the global counters (released, by segment and pool) and adds;
-// the GLOBAL stage applies it a clock later (global_lag 4)
+// C1 registers, per bus: D and Q of each running sum, the three candidates of each segment
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] c_from_t = c_chsr ? c_c : c_hsr;
-wire [XW-1:0] c_from_h = c_ch ? c_c : c_h;
-wire [XW-1:0] c_c_h = add3(c_c, ~c_h, z, 1'b1);
-wire [XW-1:0] c_from_s = c_ch ? z : c_chs ? c_c_h : c_s;
-wire [XW-1:0] c_from_es = c_cq ? c_qc : c_qs;
+reg [XW-1:0] c_dh [0:1], c_dhs [0:1], c_dhsr [0:1], c_qh [0:1], c_qhs [0:1], c_qhsr [0:1];
+reg [XW-1:0] c_s1 [0:1], c_s2 [0:1], c_s3 [0:1], c_r1 [0:1], c_r2 [0:1], c_r3 [0:1];
+reg [XW-1:0] c_dqs [0:1], c_dqsr [0:1], c_qqs [0:1], c_qqsr [0:1];
+reg [XW-1:0] c_qr1 [0:1], c_qr2 [0:1], c_qr3 [0:1];
 /* verilator lint_on UNUSEDSIGNAL */
+reg          c_cls [0:1], c_qcls [0:1];
+generate
+for (pb = 0; pb < 2; pb = pb + 1) begin : c1
+    wire [PGE_W-1:0] x = pb ? xA : xR;
+    wire [QE_W-1:0]  y = pb ? yA : yR;
+    wire [XW-1:0] xh = xz(x[0 +: W]), xs = xz(x[W +: W]), xr = xz(x[2*W +: W]);
+    wire [XW-1:0] xhs = {{(XW-W-2){1'b0}}, pb ? xA_hs : xR_hs};
+    wire [XW-1:0] xhsr = {{(XW-W-2){1'b0}}, pb ? xA_hsr : xR_hsr};
+    wire [XW-1:0] yqs = xz(y[0 +: W]), yqr = xz(y[W +: W]);
+    wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, pb ? yA_qsr : yR_qsr};
+    // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
+    wire ga = pb ? 1'b1 : c_same_pg;
+    wire gq = pb ? 1'b1 : c_same_q;
+    wire [XW-1:0] a2h = gate(ga, g_hd), a2hs = gate(ga, g_rem), a2hsr = gate(ga, g_cl);
+    wire [XW-1:0] a2s = gate(ga, g_sh), a2r = gate(ga, g_tr);
+    wire [XW-1:0] a2qs = gate(gq, g_esh), a2qsr = gate(gq, g_cl), a2qr = gate(gq, g_etr);
+    always @(posedge clk) begin
+        c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);
+        c_dhs[pb] <= add3(xhs, p_mmhs[pb], a2hs, 1'b1);
+        c_dhsr[pb] <= add3(xhsr, p_mmhsr[pb], a2hsr, 1'b1);
+        c_qh[pb] <= p_q1h[pb] + a2h;
+        c_qhs[pb] <= p_q1hs[pb] + a2hs;
+        c_qhsr[pb] <= p_q1hsr[pb] + a2hsr;
+        c_s1[pb] <= add3(xs, p_a1s[pb], a2s, 1'b0);
+        c_s2[pb] <= p_qs[pb] + a2s;
+        c_s3[pb] <= add3(xhs, p_m3s[pb], a2s, 1'b1);
+        c_r1[pb] <= add3(xr, p_a1r[pb], a2r, 1'b0);
+        c_r2[pb] <= p_qr[pb] + a2r;
+        c_r3[pb] <= add3(xhsr, p_m3r[pb], a2r, 1'b1);
+        c_dqs[pb] <= add3(yqs, p_mmqs[pb], a2qs, 1'b1);
+        c_dqsr[pb] <= add3(yqsr, p_mmqsr[pb], a2qsr, 1'b1);
+        c_qqs[pb] <= p_q1qs[pb] + a2qs;
+        c_qqsr[pb] <= p_q1qsr[pb] + a2qsr;
+        c_qr1[pb] <= add3(yqr, p_a1qr[pb], a2qr, 1'b0);
+        c_qr2[pb] <= p_qqr[pb] + a2qr;
+        c_qr3[pb] <= add3(yqsr, p_m3qr[pb], a2qr, 1'b1);
+        // class: pair k's arrival's, else pair k-1's, else the entry's
+        c_cls[pb] <= (dec_admit_reg && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
+        c_qcls[pb] <= (dec_admit_reg && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
+    end
+end
+endgenerate
+
+// the entries before pair k (for the release's amounts, the underflow flag and EVAL0): the
+// entry after pair k-2, or pair k-1's commit when it names it (selects for C2)
+reg [PGE_W-1:0] xR8, xA8, xS8;
+reg [QE_W-1:0]  yR8, yA8;
+reg [W+1:0]     xR8_hs, xR8_hsr, yR8_qsr;
+reg             uR_a8, uR_r8, uA_a8, uA_r8, uS_a8, uS_r8, vR_a8, vR_r8, vA_a8, vA_r8;
+reg             same_pg8;
+reg [W-1:0]     g_cl8, g_sh8, g_hd8, g_esh8;
+reg signed [TW-1:0] tA8, tR8, tS8, xA8t, xR8t, xS8t;
+always @(posedge clk) begin
+    xR8 <= xR;
+    xA8 <= xA;
+    xS8 <= xS;
+    yR8 <= yR;
+    yA8 <= yA;
+    xR8_hs <= xR_hs;
+    xR8_hsr <= xR_hsr;
+    yR8_qsr <= yR_qsr;
+    // pair k-1 is in C2 now: in the commit register at C2
+    uR_a8 <= adm8 && a_i[8] == r_i[7];
+    uR_r8 <= r_ok[8] && r_i[8] == r_i[7];
+    uA_a8 <= adm8 && a_i[8] == a_i[7];
+    uA_r8 <= r_ok[8] && r_i[8] == a_i[7];
+    uS_a8 <= adm8 && a_i[8] == sc[7];
+    uS_r8 <= r_ok[8] && r_i[8] == sc[7];
+    vR_a8 <= adm8 && a_j[8] == r_j[7];
+    vR_r8 <= r_ok[8] && r_j[8] == r_j[7];
+    vA_a8 <= adm8 && a_j[8] == a_j[7];
+    vA_r8 <= r_ok[8] && r_j[8] == a_j[7];
+    adm8 <= dec_admit_reg;
+    cls8 <= dec_class_reg;
+    qcls8 <= dec_qclass_reg;
+    same_pg8 <= c_same_pg;
+    g_cl8 <= g_cl;
+    g_sh8 <= g_sh;
+    g_hd8 <= g_hd;
+    g_esh8 <= g_esh;
+    tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
+    xA8t <= xA7; xR8t <= xR7; xS8t <= xS7;
+    if (rst) begin
+        adm8 <= 1'b0;
+    end
+end
+
+// C2: each running sum the larger of D and Q; the segments by the clamps taken
+function [XW-1:0] pick_max;
+    input ge;
+    input [XW-1:0] d;
+    input [XW-1:0] q;
+    begin
+        pick_max = ge ? d : q;
+    end
+endfunction
+function ge_s;  // d >= q, d signed (XW bits), q >= 0
+    input [XW-1:0] d;
+    input [XW-1:0] q;
+    begin
+        ge_s = !d[XW-1] && d >= q;
+    end
+endfunction
+/* verilator lint_off UNUSEDSIGNAL */
+wire [XW-1:0] v_h [0:1], v_hs [0:1], v_hsr [0:1], v_s [0:1], v_r [0:1];
+wire [XW-1:0] v_qs [0:1], v_qsr [0:1], v_qr [0:1];
+/* verilator lint_on UNUSEDSIGNAL */
+wire          v_empty [0:1], v_qempty [0:1];
+generate
+for (pb = 0; pb < 2; pb = pb + 1) begin : c2
+    wire ge_h = ge_s(c_dh[pb], c_qh[pb]);
+    wire ge_hs = ge_s(c_dhs[pb], c_qhs[pb]);
+    wire ge_hsr = ge_s(c_dhsr[pb], c_qhsr[pb]);
+    wire ge_qs = ge_s(c_dqs[pb], c_qqs[pb]);
+    wire ge_qsr = ge_s(c_dqsr[pb], c_qqsr[pb]);
+    assign v_h[pb] = pick_max(ge_h, c_dh[pb], c_qh[pb]);
+    assign v_hs[pb] = pick_max(ge_hs, c_dhs[pb], c_qhs[pb]);
+    assign v_hsr[pb] = pick_max(ge_hsr, c_dhsr[pb], c_qhsr[pb]);
+    assign v_s[pb] = ge_h ? c_s1[pb] : ge_hs ? c_s3[pb] : c_s2[pb];
+    assign v_r[pb] = ge_hs ? c_r1[pb] : ge_hsr ? c_r3[pb] : c_r2[pb];
+    assign v_qs[pb] = pick_max(ge_qs, c_dqs[pb], c_qqs[pb]);
+    assign v_qsr[pb] = pick_max(ge_qsr, c_dqsr[pb], c_qqsr[pb]);
+    assign v_qr[pb] = ge_qs ? c_qr1[pb] : ge_qsr ? c_qr3[pb] : c_qr2[pb];
+    assign v_empty[pb] = ge_hsr ? c_dhsr[pb] == 0 : c_qhsr[pb] == 0;
+    assign v_qempty[pb] = ge_qsr ? c_dqsr[pb] == 0 : c_qqsr[pb] == 0;
+end
+endgenerate
+
+// the release's entry before pair k: what the release takes from each segment and pool
+wire [PGE_W-1:0] uR = sel_pg(uR_a8, uR_r8, cm_pg_val_reg, xR8);
+wire [QE_W-1:0]  uQ = sel_q(vR_a8, vR_r8, cm_q_val_reg, yR8);
+wire [W+1:0] uR_hs = uR_a8 ? cm_pg_hs_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hs_reg[0 +: W+2] : xR8_hs;
+wire [W+1:0] uR_hsr = uR_a8 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hsr_reg[0 +: W+2]
+                      : xR8_hsr;
+wire [W+1:0] uQ_qsr = vR_a8 ? cm_q_qsr_reg[W+2 +: W+2] : vR_r8 ? cm_q_qsr_reg[0 +: W+2]
+                      : yR8_qsr;
+wire [W+1:0] u_c = {2'b00, r_c[8]};
+wire c_rel = r_ok[8];
+wire c_ch = r_c[8] <= uR[0 +: W];
+wire c_chs = u_c <= uR_hs;
+wire c_chsr = u_c <= uR_hsr;
+wire c_cq = r_c[8] <= uQ[0 +: W];
+wire c_cqsr = u_c <= uQ_qsr;
+wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
+wire c_rclass = uR[3*W];
+wire c_rqclass = uQ[2*W];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [W+1:0] c_c_h = u_c - {2'b00, uR[0 +: W]};
+/* verilator lint_on UNUSEDSIGNAL */
+wire [W-1:0] c_from_t = c_chsr ? r_c[8] : uR_hsr[W-1:0];
+wire [W-1:0] c_from_h = c_ch ? r_c[8] : uR[0 +: W];
+wire [W-1:0] c_from_s = c_ch ? {W{1'b0}} : c_chs ? c_c_h[W-1:0] : uR[W +: W];
+wire [W-1:0] c_from_es = c_cq ? r_c[8] : uQ[0 +: W];
 reg [W-1:0] gr_t, gr_h, gr_s, gr_es, ga_c, ga_sh, ga_hd, ga_esh;
 reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
 always @(posedge clk) begin
     gr_rel <= c_rel;
-    gr_t <= c_from_t[W-1:0];
-    gr_h <= c_from_h[W-1:0];
-    gr_s <= c_from_s[W-1:0];
-    gr_es <= c_from_es[W-1:0];
+    gr_t <= c_from_t;
+    gr_h <= c_from_h;
+    gr_s <= c_from_s;
+    gr_es <= c_from_es;
     gr_class <= c_rclass;
     gr_qclass <= c_rqclass;
-    ga_c <= g_cl;
-    ga_sh <= g_sh;
-    ga_hd <= g_hd;
-    ga_esh <= g_esh;
-    ga_class <= dec_class_reg;
-    ga_qclass <= dec_qclass_reg;
+    ga_c <= g_cl8;
+    ga_sh <= g_sh8;
+    ga_hd <= g_hd8;
+    ga_esh <= g_esh8;
+    ga_class <= cls8;
+    ga_qclass <= qcls8;
     if (rst) begin
         gr_rel <= 1'b0;
         ga_c <= 0;
@@ -1294,28 +1450,28 @@ end
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
 reg         underflow_reg;
-reg [PGE_W-1:0] eA8, eS8;
-reg [QE_W-1:0]  qA8;
-reg signed [TW-1:0] tA8, tR8, tS8, xA8, xR8, xS8;
-reg         adm8;
-reg         same_pg8, eS8_a, eS8_r;
+reg [PGE_W-1:0] eA9, eS9;
+reg [QE_W-1:0]  qA9;
+reg signed [TW-1:0] tA9, tR9, tS9, xA9, xR9, xS9;
+reg         adm9;
+reg         same_pg9, eS9_a, eS9_r;
 always @(posedge clk) begin
-    cm_pg_en_reg <= {c_adm, c_rel};
-    cm_pg_idx_reg <= {a_i[7], r_i[7]};
-    cm_pg_val_reg[PGE_W +: PGE_W] <= {dec_class_reg, b_r[W-1:0], b_s[W-1:0], b_h[W-1:0]};
-    cm_pg_hs_reg[W+2 +: W+2] <= b_hs[W+1:0];
-    cm_pg_hsr_reg[W+2 +: W+2] <= b_hsr[W+1:0];
-    cm_pg_val_reg[0 +: PGE_W] <= {c_rclass, r_r[W-1:0], r_s[W-1:0], r_h[W-1:0]};
-    cm_pg_hs_reg[0 +: W+2] <= r_hs[W+1:0];
-    cm_pg_hsr_reg[0 +: W+2] <= r_hsr[W+1:0];
-    cm_pg_empty_reg <= c_empty;
-    cm_q_en_reg <= {c_adm, c_rel};
-    cm_q_idx_reg <= {a_j[7], r_j[7]};
-    cm_q_val_reg[QE_W +: QE_W] <= {dec_qclass_reg, b_qr[W-1:0], b_qs[W-1:0]};
-    cm_q_qsr_reg[W+2 +: W+2] <= b_qsr[W+1:0];
-    cm_q_val_reg[0 +: QE_W] <= {c_rqclass, r_qr[W-1:0], r_qs[W-1:0]};
-    cm_q_qsr_reg[0 +: W+2] <= r_qsr[W+1:0];
-    cm_q_empty_reg <= c_qempty;
+    cm_pg_en_reg <= {adm8, r_ok[8]};
+    cm_pg_idx_reg <= {a_i[8], r_i[8]};
+    cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};
+    cm_pg_hs_reg[W+2 +: W+2] <= v_hs[1][W+1:0];
+    cm_pg_hsr_reg[W+2 +: W+2] <= v_hsr[1][W+1:0];
+    cm_pg_val_reg[0 +: PGE_W] <= {c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
+    cm_pg_hs_reg[0 +: W+2] <= v_hs[0][W+1:0];
+    cm_pg_hsr_reg[0 +: W+2] <= v_hsr[0][W+1:0];
+    cm_pg_empty_reg <= v_empty[0];
+    cm_q_en_reg <= {adm8, r_ok[8]};
+    cm_q_idx_reg <= {a_j[8], r_j[8]};
+    cm_q_val_reg[QE_W +: QE_W] <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0]};
+    cm_q_qsr_reg[W+2 +: W+2] <= v_qsr[1][W+1:0];
+    cm_q_val_reg[0 +: QE_W] <= {c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
+    cm_q_qsr_reg[0 +: W+2] <= v_qsr[0][W+1:0];
+    cm_q_empty_reg <= v_qempty[0];
     cmh_pg_en_reg[1] <= cm_pg_en_reg;
     cmh_pg_idx_reg[1] <= cm_pg_idx_reg;
     cmh_pg_val_reg[1] <= cm_pg_val_reg;
@@ -1333,16 +1489,17 @@ always @(posedge clk) begin
         underflow_count_reg <= underflow_count_reg + 1'b1;
         err_flags_reg[0] <= 1'b1;
     end
-    eA8 <= eA_c;
-    eS8 <= eS_c;
-    qA8 <= qA_c;
-    adm8 <= c_adm;
-    same_pg8 <= c_same_pg;
+    // the arrival's and the scan PG's entries before pair k (EVAL0 applies pair k's commit)
+    eA9 <= sel_pg(uA_a8, uA_r8, cm_pg_val_reg, xA8);
+    eS9 <= sel_pg(uS_a8, uS_r8, cm_pg_val_reg, xS8);
+    qA9 <= sel_q(vA_a8, vA_r8, cm_q_val_reg, yA8);
+    adm9 <= adm8;
+    same_pg9 <= same_pg8;
     // the scan PG against this pair's own commit (EVAL0 sees it in the commit register)
-    eS8_a <= c_adm && a_i[7] == sc[7];
-    eS8_r <= c_rel && r_i[7] == sc[7];
-    tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
-    xA8 <= xA7; xR8 <= xR7; xS8 <= xS7;
+    eS9_a <= adm8 && a_i[8] == sc[8];
+    eS9_r <= r_ok[8] && r_i[8] == sc[8];
+    tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
+    xA9 <= xA8t; xR9 <= xR8t; xS9 <= xS8t;
     if (rst) begin
         cm_pg_en_reg <= 2'b00;
         cm_q_en_reg <= 2'b00;
@@ -1353,7 +1510,7 @@ always @(posedge clk) begin
         underflow_count_reg <= 0;
         underflow_reg <= 1'b0;
         err_flags_reg <= 2'b00;
-        adm8 <= 1'b0;
+        adm9 <= 1'b0;
     end
 end
 assign err_release_underflow = err_flags_reg[0];
@@ -1396,30 +1553,30 @@ end
 // release it if on (EVAL3 applies them to the current state); all three agree when they name
 // one PG.  The arrival's watermarks.
 // the post-commit entries, registered (EVAL1 compares them)
-wire [PGE_W-1:0] eR_en = (adm8 && same_pg8) ? cm_pg_val_reg[PGE_W +: PGE_W]
+wire [PGE_W-1:0] eR_en = (adm9 && same_pg9) ? cm_pg_val_reg[PGE_W +: PGE_W]
                          : cm_pg_val_reg[0 +: PGE_W];
-wire [PGE_W-1:0] eA_en = adm8 ? cm_pg_val_reg[PGE_W +: PGE_W]
-                         : same_pg8 ? cm_pg_val_reg[0 +: PGE_W] : eA8;
-wire [PGE_W-1:0] eS_en = sel_pg(eS8_a, eS8_r, cm_pg_val_reg, eS8);
+wire [PGE_W-1:0] eA_en = adm9 ? cm_pg_val_reg[PGE_W +: PGE_W]
+                         : same_pg9 ? cm_pg_val_reg[0 +: PGE_W] : eA9;
+wire [PGE_W-1:0] eS_en = sel_pg(eS9_a, eS9_r, cm_pg_val_reg, eS9);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
-wire [QE_W-1:0]  qA_en = adm8 ? cm_q_val_reg[QE_W +: QE_W] : qA8;
+wire [QE_W-1:0]  qA_en = adm9 ? cm_q_val_reg[QE_W +: QE_W] : qA9;
 reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
-reg             adm9, wsel9, wqsel9;
-reg signed [TW-1:0] tA9, tR9, tS9, xA9, xR9, xS9;
+reg             adm10, wsel10, wqsel10;
+reg signed [TW-1:0] tA10, tR10, tS10, xA10, xR10, xS10;
 always @(posedge clk) begin
     eR_e <= eR_en;
     eA_e <= eA_en;
     eS_e <= eS_en;
     qA_e <= qA_en;
-    adm9 <= adm8 && !rst;
+    adm10 <= adm9 && !rst;
     // the watermark write of pair k-1 (EVAL1 now) names this pair's PG / queue
-    wsel9 <= adm9 && a_i[9] == a_i[8];
-    wqsel9 <= adm9 && a_j[9] == a_j[8];
-    tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
-    xA9 <= xA8; xR9 <= xR8; xS9 <= xS8;
+    wsel10 <= adm10 && a_i[10] == a_i[9];
+    wqsel10 <= adm10 && a_j[10] == a_j[9];
+    tA10 <= tA9; tR10 <= tR9; tS10 <= tS9;
+    xA10 <= xA9; xR10 <= xR9; xS10 <= xS9;
 end
 
 // XOFF if off: lossless and (headroom in use or 0 < shared >= T); XON if on: lossy, or no
@@ -1446,12 +1603,12 @@ endfunction
 reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR9);
-wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR9);
-wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA9);
-wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA9);
-wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS9);
-wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS9);
+wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR10);
+wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR10);
+wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA10);
+wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA10);
+wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS10);
+wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS10);
 // the conditions and indices registered, then decoded to every PG a clock later
 reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
 always @(posedge clk) begin
@@ -1462,12 +1619,12 @@ always @(posedge clk) begin
     ev_onS_reg <= ev_onS;
     ev_offS_reg <= ev_offS;
 end
-wire [IW-1:0] ev_sc = sc[10];
-wire ev_sok = sv[10];
-wire [IW-1:0] ev_ai = a_i[10];
-wire [IW-1:0] ev_ri = r_i[10];
-wire ev_aok = a_ok[10];
-wire ev_rok = r_ok[10];
+wire [IW-1:0] ev_sc = sc[11];
+wire ev_sok = sv[11];
+wire [IW-1:0] ev_ai = a_i[11];
+wire [IW-1:0] ev_ri = r_i[11];
+wire ev_aok = a_ok[11];
+wire ev_rok = r_ok[11];
 integer xi;
 always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
@@ -1509,14 +1666,14 @@ assign pfc_change = pfc_change_reg;
 
 // watermarks of the admitted arrival's PG and queue, in EVAL1 from the registered post-commit
 // entries (the write of pair k-1 merged by a select computed in EVAL0)
-wire [PGW_W-1:0] w_old = wsel9 ? wm_pg_reg : wA[9];
-wire [QW_W-1:0]  w_qold = wqsel9 ? wm_q_reg : wQ[9];
+wire [PGW_W-1:0] w_old = wsel10 ? wm_pg_reg : wA[10];
+wire [QW_W-1:0]  w_qold = wqsel10 ? wm_q_reg : wQ[10];
 wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
 wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
 always @(posedge clk) begin
-    wm_en_reg <= adm9;
-    wm_i_reg <= a_i[9];
-    wm_j_reg <= a_j[9];
+    wm_en_reg <= adm10;
+    wm_i_reg <= a_i[10];
+    wm_j_reg <= a_j[10];
     wm_pg_reg <= {(w_r > w_old[2*W +: W]) ? w_r : w_old[2*W +: W],
                   (w_s > w_old[W +: W]) ? w_s : w_old[W +: W],
                   (w_h > w_old[0 +: W]) ? w_h : w_old[0 +: W]};

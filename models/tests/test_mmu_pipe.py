@@ -53,7 +53,7 @@ def check_limits(m: PipelinedMmu) -> None:
 def test_accounting_checker_can_fail():
     m = PipelinedMmu(small_cfg())
     m.clock(arrival=(0, 3, 1, 3, 256 * 6))
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     check_accounting(m)
     check_limits(m)
     m.pool_used[0] += 1
@@ -150,7 +150,7 @@ def test_view_charges_the_arrival_in_flight_in_full():
     segs = [m.clock(arrival=(0, 3, 1, 3, 100)) for _ in range(5)]
     assert [d.segment for d in segs[:4]] == [SEG_RESERVED] * 4
     assert not segs[4].admit  # reserved full, T 0, no headroom
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.res[3] == 4
     m.clock(release=(0, 3, 1, 3, 1))
     d1 = m.clock(arrival=(0, 3, 1, 3, 100))
@@ -160,7 +160,7 @@ def test_view_charges_the_arrival_in_flight_in_full():
     m.idle(m.view_lag - 1)
     d = m.clock(arrival=(0, 3, 1, 3, 100))
     assert d.admit and d.segment == SEG_RESERVED
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.res[3] == 4 and m.total_used == 4
 
 
@@ -171,7 +171,7 @@ def test_buffer_guard_counts_the_frame_in_flight():
     d = [m.clock(arrival=(0, 3, 1, 3, 256 * 4)) for _ in range(3)]
     assert [x.admit for x in d] == [True, True, False]
     assert d[2].reason == REASON_BUFFER_FULL  # 4 committed? no: 0 + 4 in flight + 4 + 4 > 10
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.total_used == 8
 
 
@@ -207,7 +207,7 @@ def test_pfc_scan_pauses_a_pg_without_events_of_its_own():
     while m.pool_used[0] < size:
         d = m.clock(arrival=(1, 3, 0, 3, 10 * 256))
         assert d.admit
-        m.idle(2)
+        m.idle(m.view_lag - 1)
     t0 = m.now
     while not m.xoff[3]:
         m.idle()
@@ -227,23 +227,23 @@ def test_reconfiguration_lossless_to_lossy_under_traffic():
         d = m.clock(arrival=(0, 3, 1, 3, 3 * 256))
         if d.admit:
             held.append((0, 3, 1, 3, d.cells))
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.hdrm[3] > 0 and m.xoff[3]
     m.write_pg(0, 3, lossless=0)
     for rel in held[:-1]:
         m.clock(release=rel)
         d = m.clock(arrival=(1, 0, 0, 0, 256))  # lossy traffic elsewhere meanwhile
         check_accounting(m)
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.pg_class[3] == 1, "still holds cells: class unchanged"
     m.clock(release=held[-1])
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     check_accounting(m)
     assert m.res[3] + m.shared[3] + m.hdrm[3] == 0 and not m.xoff[3]
     assert m.pool_used[POOL_LOSSLESS] == 0 and m.release_underflow == 0
     d = m.clock(arrival=(0, 3, 1, 3, 6 * 256))  # decided as lossy: no headroom, lossy pool
     assert d.admit and d.hdrm == 0 and d.shared == 4
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     check_accounting(m)
     assert m.pg_class[3] == 0 and m.pool_used[POOL_LOSSY] == 4 + m.shared[PG_COUNT] and not m.xoff[3]
 
@@ -284,7 +284,7 @@ def test_random_reconfiguration_under_traffic_never_corrupts(seed):
     check_accounting(m)
     assert m.total_used == 0 and m.release_underflow == 0 and not any(m.xoff)
     d = [m.clock(arrival=(p, g, p, g, 100)) for p in range(2) for g in range(8)]
-    m.idle(2)
+    m.idle(m.view_lag - 1)
     assert m.pg_class == [c["lossless"] for c in m.pg_cfg], "an empty PG takes its new class"
 
 

@@ -21,12 +21,12 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from mmu_pipe import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import PipelinedMmu
+from models.mmu_pipe import DEFAULT_T_LAG, PipelinedMmu
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 TAG_W = 8
-T_LAG = 7
+T_LAG = DEFAULT_T_LAG
 RESP_LAT = 9      # falling edges from driving a request to seeing its response
 XOFF_LAT = 11     # falling edges from stepping the model to seeing its pfc_xoff
 STAT_LAT = 6      # falling edges from driving stat_addr to seeing stat_data
