@@ -8,7 +8,7 @@ exactly what a pipelined core with its counters in RAM sees and when:
 
 * **Clock stepped.**  :meth:`PipelinedMmu.clock` is called once per clock, idle clocks
   included; each call is one *pair* (the clock's release and arrival, either may be absent).
-* **Decision view (view_lag, 3 in the RTL).**  The arrival of clock k is decided on the
+* **Decision view (view_lag, 4 in the RTL).**  The arrival of clock k is decided on the
   counters as committed after clock k - view_lag, plus a worst-case charge for every arrival
   of clocks k - view_lag + 1 .. k - 1 (decided, not yet committed): its full cell count is
   added to every counter it could have raised (its PG's reserved, shared and headroom, its
@@ -16,7 +16,7 @@ exactly what a pipelined core with its counters in RAM sees and when:
   clocks and of clock k are not credited yet.  The view is never below the true occupancy, so
   no admitted frame can exceed the total buffer, a reserved segment, a headroom limit or the
   headroom pool (hard limits hold for every decision).
-* **Global counters (global_lag, 4 in the RTL).**  The total, the pools and the headroom pool
+* **Global counters (global_lag, 5 in the RTL).**  The total, the pools and the headroom pool
   in that view are the ones committed after clock k - global_lag, and the arrivals of clocks
   k - global_lag + 1 .. k - 1 are charged to them in full: the global counters commit a clock
   after the per-entry counters.

@@ -2,31 +2,37 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, view_lag 3, global_lag 4, t_lag 7): docs/mmu_core.md "Line-rate core" has the stage table.
+ * (PipelinedMmu, view_lag 4, global_lag 5, t_lag 8): docs/mmu_core.md "Line-rate core" has the
+ * stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):
  *
  *   E0      input registers
  *   E0-E1   index and length checks, (len - 1) * reciprocal, RAM addresses (read at E1)
  *   E1-E2   cells; RAM read (output registers at E2)
- *   E2-E3   merge the RAM data with the commits of pairs k-8 .. k-6; T step 1 (size - pool);
- *           the in-flight charge of pairs k-2 and k-1
- *   E3-E4   merge k-5; T (alpha shift); partial constants
- *   E4-E5   merge k-4; decision constants (every limit minus the in-flight charge)
- *   E5-E6   DEC1: merge k-3, every comparison of the decision
- *   E6-E7   DEC2: the decision and its amounts (response registered at E8); merge k-2
- *   E7-E8   COMMIT: merge k-1, release then arrival on the exact counters (RAM write at E9)
- *   E8-E9   GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
- *   E8-E9   EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
- *   E9-E10  EVAL1: their PFC conditions (XOFF if off, XON if on)
- *   E10-E11 EVAL2: the conditions decoded to every PG
- *   E11-E12 EVAL3: applied to the current state, pfc_xoff from E12
+ *   E2-E3   merge the RAM data with the commits of pairs k-9 .. k-7; T step 1 (size - pool);
+ *           the in-flight charge of pairs k-3 .. k-1
+ *   E3-E4   merge k-6; T (alpha shift); partial constants
+ *   E4-E5   merge k-5; decision constants (every limit minus the in-flight charge)
+ *   E5-E6   DEC1: merge k-4, every comparison of the decision
+ *   E6-E7   DEC2: the decision and its amounts (response registered at E8); merge k-3;
+ *           PRE: pair k-1's update of this pair's entries, composed with this pair's release
+ *   E7-E8   C1: merge k-2; each running sum's two candidates (pairs k-1 and k composed)
+ *   E8-E9   C2: their maxima, the segments: the exact counters (RAM write at E10); what the
+ *           release takes from the pools
+ *   E9-E10  GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
+ *   E9-E10  EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
+ *   E10-E11 EVAL1: their PFC conditions (XOFF if off, XON if on)
+ *   E11-E12 EVAL2: the conditions decoded to every PG
+ *   E12-E13 EVAL3: applied to the current state, pfc_xoff from E13
  *
- * The decision sees the per-PG / per-queue counters committed after pair k-3 and charges the
- * arrivals of pairs k-2 and k-1 in full (view_lag 3); the total and the pools are committed a
- * clock later (GLOBAL stage), so it sees them after pair k-4 with k-3 .. k-1 charged
- * (global_lag 4); T comes from the pools as committed after pair k-7 (registered at E2):
- * t_lag 7.  Response 8 clocks, pfc_xoff 12 clocks after the request's edge.
+ * The decision sees the per-PG / per-queue counters committed after pair k-4 and charges the
+ * arrivals of pairs k-3 .. k-1 in full (view_lag 4); the total and the pools are committed a
+ * clock later (GLOBAL stage), so it sees them after pair k-5 with k-4 .. k-1 charged
+ * (global_lag 5); T comes from the pools as committed after pair k-8 (registered at E2):
+ * t_lag 8.  Response 8 clocks, pfc_xoff 13 clocks after the request's edge.  An entry's
+ * read-modify-write loop is two clocks long (C1, C2): the update of pair k is composed with
+ * that of pair k-1 (COMMIT below), so no stage holds more than one carry chain of it.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -563,6 +569,8 @@ end
 reg          dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg;
 // the pair in C2: its admit and classes (it is in the commit register a clock later)
 reg          adm8, cls8, qcls8;
+// the pair in EVAL1 (its watermark write is in the watermark register a clock later)
+reg          adm10;
 
 // ------------------------------------------------------------------------------ committed pools
 (* mem2reg *) reg [W-1:0] pool_reg [0:1];
@@ -663,10 +671,31 @@ always @(posedge clk) begin
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
 end
 
-wire [W-1:0] f1_cells = a_ok[3] ? a_cells[3] : {W{1'b0}};   // pair k-1
-wire [W-1:0] f2_cells = a_ok[4] ? a_cells[4] : {W{1'b0}};   // pair k-2
-wire [W-1:0] f3_cells = a_ok[5] ? a_cells[5] : {W{1'b0}};   // pair k-3
-wire [W-1:0] f4_cells = a_ok[6] ? a_cells[6] : {W{1'b0}};   // pair k-4 (global counters only)
+// the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-4 at
+// stage 3; k-3 and k-4 summed a stage earlier)
+(* mem2reg *) reg [W-1:0] a_gc [3:6];
+reg [W-1:0] f34_3;
+reg [2:0] wp3, wq3;     // stage 3's watermark selects, newest first
+integer sg;
+always @(posedge clk) begin
+    a_gc[3] <= a_ok[2] ? a_cells[2] : {W{1'b0}};
+    for (sg = 4; sg <= 6; sg = sg + 1) begin
+        a_gc[sg] <= a_gc[sg-1];
+    end
+    f34_3 <= a_gc[4] + a_gc[5];
+    // the watermark writes stage 3 merges: the pair in EVAL1 now, the write register, its
+    // first history register (one-hot, newest first, else the RAM)
+    wp3[2] <= adm10 && a_i[10] == a_i[1];
+    wp3[1] <= !(adm10 && a_i[10] == a_i[1]) && wm_en_reg && wm_i_reg == a_i[1];
+    wp3[0] <= !(adm10 && a_i[10] == a_i[1]) && !(wm_en_reg && wm_i_reg == a_i[1])
+              && wmh_en_reg[1] && wmh_i_reg[1] == a_i[1];
+    wq3[2] <= adm10 && a_j[10] == a_j[1];
+    wq3[1] <= !(adm10 && a_j[10] == a_j[1]) && wm_en_reg && wm_j_reg == a_j[1];
+    wq3[0] <= !(adm10 && a_j[10] == a_j[1]) && !(wm_en_reg && wm_j_reg == a_j[1])
+              && wmh_en_reg[1] && wmh_j_reg[1] == a_j[1];
+end
+wire [W-1:0] f1_cells = a_gc[3];   // pair k-1
+wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 // pair k-1 and k-2 name this pair's PG / queue (compared in stage 2)
 reg f1_pg, f2_pg, f3_pg, f1_q, f2_q, f3_q;
 always @(posedge clk) begin
@@ -684,12 +713,12 @@ always @(posedge clk) begin
     qA[3] <= merge7_q(pqA2, qs_rd[0*QE_W +: QE_W]);
     qR[3] <= merge7_q(pqR2, qs_rd[1*QE_W +: QE_W]);
     // watermarks: RAM (writes up to pair k-11) and the writes of pairs k-10, k-9, k-8
-    wA[3] <= (wm_en_reg && wm_i_reg == a_i[2]) ? wm_pg_reg
-             : (wmh_en_reg[1] && wmh_i_reg[1] == a_i[2]) ? wmh_pg_reg[1]
-             : (wmh_en_reg[2] && wmh_i_reg[2] == a_i[2]) ? wmh_pg_reg[2] : pgw_rd[0 +: PGW_W];
-    wQ[3] <= (wm_en_reg && wm_j_reg == a_j[2]) ? wm_q_reg
-             : (wmh_en_reg[1] && wmh_j_reg[1] == a_j[2]) ? wmh_q_reg[1]
-             : (wmh_en_reg[2] && wmh_j_reg[2] == a_j[2]) ? wmh_q_reg[2] : qw_rd[0 +: QW_W];
+    wA[3] <= ({PGW_W{wp3[2]}} & wm_pg_reg) | ({PGW_W{wp3[1]}} & wmh_pg_reg[1])
+             | ({PGW_W{wp3[0]}} & wmh_pg_reg[2])
+             | ({PGW_W{!(|wp3[2:0])}} & pgw_rd[0 +: PGW_W]);
+    wQ[3] <= ({QW_W{wq3[2]}} & wm_q_reg) | ({QW_W{wq3[1]}} & wmh_q_reg[1])
+             | ({QW_W{wq3[0]}} & wmh_q_reg[2])
+             | ({QW_W{!(|wq3[2:0])}} & qw_rd[0 +: QW_W]);
     cA_ll[3] <= pgc_rd[0][0];
     cA_res[3] <= pgc_rd[1][0 +: W];
     cA_dyn[3] <= pgc_rd[2][0];
@@ -718,7 +747,7 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
-    f_all3 <= f1_cells + f2_cells + f3_cells + f4_cells;
+    f_all3 <= f1_cells + f2_cells + f34_3;
     f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}})
              + (f3_pg ? a_cells[5] : {W{1'b0}});
     f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}})
@@ -967,7 +996,11 @@ reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 // PRE's index matches: pair k-1's arrival (a) / release (r) names this pair's release's (R)
 // or arrival's (A) PG (pm) / queue (pn); this pair's release and arrival name one PG / queue
-reg          pm_aR, pm_aA, pm_rR, pm_rA, pn_aR, pn_aA, pn_rR, pn_rA, same_pg6, same_q6;
+reg          pm_aR, pm_aA, pn_aR, pn_aA, same_pg6, same_q6;
+// ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
+// their sum, per bus (0 release, 1 arrival) of the PG and of the queue
+reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
+reg  [W:0]   p_c12 [0:1], p_c12q [0:1];
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
@@ -997,14 +1030,26 @@ always @(posedge clk) begin
     nR6_r <= r_ok[8] && r_j[8] == r_j[5];
     pm_aR <= a_i[6] == r_i[5];
     pm_aA <= a_i[6] == a_i[5];
-    pm_rR <= r_ok[6] && r_i[6] == r_i[5];
-    pm_rA <= r_ok[6] && r_i[6] == a_i[5];
     pn_aR <= a_j[6] == r_j[5];
     pn_aA <= a_j[6] == a_j[5];
-    pn_rR <= r_ok[6] && r_j[6] == r_j[5];
-    pn_rA <= r_ok[6] && r_j[6] == a_j[5];
     same_pg6 <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
     same_q6 <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
+    p_c1[0] <= (r_ok[6] && r_i[6] == r_i[5]) ? r_c[6] : {W{1'b0}};
+    p_c1[1] <= (r_ok[6] && r_i[6] == a_i[5]) ? r_c[6] : {W{1'b0}};
+    p_c2[0] <= r_ok[5] ? r_c[5] : {W{1'b0}};
+    p_c2[1] <= (r_ok[5] && a_ok[5] && r_i[5] == a_i[5]) ? r_c[5] : {W{1'b0}};
+    p_c1q[0] <= (r_ok[6] && r_j[6] == r_j[5]) ? r_c[6] : {W{1'b0}};
+    p_c1q[1] <= (r_ok[6] && r_j[6] == a_j[5]) ? r_c[6] : {W{1'b0}};
+    p_c2q[0] <= r_ok[5] ? r_c[5] : {W{1'b0}};
+    p_c2q[1] <= (r_ok[5] && a_ok[5] && r_j[5] == a_j[5]) ? r_c[5] : {W{1'b0}};
+    p_c12[0] <= ((r_ok[6] && r_i[6] == r_i[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
+                + (r_ok[5] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12[1] <= ((r_ok[6] && r_i[6] == a_i[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
+                + ((r_ok[5] && a_ok[5] && r_i[5] == a_i[5]) ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12q[0] <= ((r_ok[6] && r_j[6] == r_j[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
+                 + (r_ok[5] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12q[1] <= ((r_ok[6] && r_j[6] == a_j[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
+                 + ((r_ok[5] && a_ok[5] && r_j[5] == a_j[5]) ? {1'b0, r_c[5]} : {(W+1){1'b0}});
 end
 
 // ------------------------------------------------------------------------------ DEC2
@@ -1106,9 +1151,33 @@ always @(posedge clk) begin
     end
 end
 
-// the amounts of the admitted frame (0 when dropped): one LUT level in front of the sums
+// the amounts of the admitted frame (0 when dropped): one LUT level in front of the sums; the
+// admit in three kept copies (the response and the globals, PRE, C1): each drives a third of
+// the loads
+(* keep *) reg dec_admit_p, dec_admit_c;
+always @(posedge clk) begin
+    dec_admit_p <= d_admit;
+    dec_admit_c <= d_admit;
+    if (rst) begin
+        dec_admit_p <= 1'b0;
+        dec_admit_c <= 1'b0;
+    end
+end
+wire [W-1:0] gp_tr = dec_admit_p ? dec_tr_reg : {W{1'b0}};
+wire [W-1:0] gp_rem = dec_admit_p ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gp_sh = (dec_admit_p && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gp_hd = (dec_admit_p && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gp_cl = dec_admit_p ? a_cells[7] : {W{1'b0}};
+wire [W-1:0] gp_etr = dec_admit_p ? dec_etr_reg : {W{1'b0}};
+wire [W-1:0] gp_esh = dec_admit_p ? dec_esh_reg : {W{1'b0}};
+wire [W-1:0] gc_tr = dec_admit_c ? dec_tr_reg : {W{1'b0}};
+wire [W-1:0] gc_rem = dec_admit_c ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gc_sh = (dec_admit_c && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gc_hd = (dec_admit_c && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
+wire [W-1:0] gc_cl = dec_admit_c ? a_cells[7] : {W{1'b0}};
+wire [W-1:0] gc_etr = dec_admit_c ? dec_etr_reg : {W{1'b0}};
+wire [W-1:0] gc_esh = dec_admit_c ? dec_esh_reg : {W{1'b0}};
 wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
-wire [W-1:0] g_rem = dec_admit_reg ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_hd = (dec_admit_reg && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_cl = dec_admit_reg ? a_cells[7] : {W{1'b0}};
@@ -1195,22 +1264,20 @@ reg           p_cls1 [0:1], p_qcls1 [0:1];
 genvar pb;
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : pre
-    // pair k-1's arrival / release on this bus's PG and queue (indices compared in DEC1)
+    // pair k-1's arrival on this bus's PG and queue (indices compared in DEC1); the released
+    // cells come gated from DEC1
     wire ma = pb ? pm_aA : pm_aR;
-    wire mr = pb ? pm_rA : pm_rR;
     wire na = pb ? pn_aA : pn_aR;
-    wire nr = pb ? pn_rA : pn_rR;
-    // pair k's release on this bus (the release's own, or the arrival's when both name one)
-    wire m2 = pb ? (r_ok[6] && same_pg6) : r_ok[6];
-    wire n2 = pb ? (r_ok[6] && same_q6) : r_ok[6];
-    wire [XW-1:0] a1h = gate(ma, g_hd), a1hs = gate(ma, g_rem), a1hsr = gate(ma, g_cl);
-    wire [XW-1:0] a1s = gate(ma, g_sh), a1r = gate(ma, g_tr);
-    wire [XW-1:0] a1qs = gate(na, g_esh), a1qsr = gate(na, g_cl), a1qr = gate(na, g_etr);
-    wire [XW-1:0] c1 = gate(mr, r_c[7]), c2 = gate(m2, r_c[6]);
-    wire [XW-1:0] c1q = gate(nr, r_c[7]), c2q = gate(n2, r_c[6]);
-    wire [XW-1:0] mmhs = add3(a1hs, ~c1, ~c2, 1'b1);
-    wire [XW-1:0] mmhsr = add3(a1hsr, ~c1, ~c2, 1'b1);
-    wire [XW-1:0] mmqsr = add3(a1qsr, ~c1q, ~c2q, 1'b1);
+    wire [XW-1:0] a1h = gate(ma, gp_hd), a1hs = gate(ma, gp_rem), a1hsr = gate(ma, gp_cl);
+    wire [XW-1:0] a1s = gate(ma, gp_sh), a1r = gate(ma, gp_tr);
+    wire [XW-1:0] a1qs = gate(na, gp_esh), a1qsr = gate(na, gp_cl), a1qr = gate(na, gp_etr);
+    wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
+    wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
+    wire [XW-1:0] c12 = {{(XW-W-1){1'b0}}, p_c12[pb]};
+    wire [XW-1:0] c12q = {{(XW-W-1){1'b0}}, p_c12q[pb]};
+    wire [XW-1:0] mmhs = a1hs + ~c12;
+    wire [XW-1:0] mmhsr = a1hsr + ~c12;
+    wire [XW-1:0] mmqsr = a1qsr + ~c12q;
     wire [XW-1:0] dhs = a1hs + ~c2 + 1'b1;
     wire [XW-1:0] dhsr = a1hsr + ~c2 + 1'b1;
     wire [XW-1:0] dqsr = a1qsr + ~c2q + 1'b1;
@@ -1220,10 +1287,10 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
         p_a1s[pb] <= a1s;
         p_a1r[pb] <= a1r;
         p_a1qr[pb] <= a1qr;
-        p_mmh[pb] <= add3(a1h, ~c1, ~c2, 1'b1);
+        p_mmh[pb] <= a1h + ~c12;
         p_mmhs[pb] <= mmhs;
         p_mmhsr[pb] <= mmhsr;
-        p_mmqs[pb] <= add3(a1qs, ~c1q, ~c2q, 1'b1);
+        p_mmqs[pb] <= a1qs + ~c12q;
         p_mmqsr[pb] <= mmqsr;
         p_q1h[pb] <= sub0(a1h, c2);
         p_q1hs[pb] <= lt_hs ? z : dhs;
@@ -1239,8 +1306,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
         p_m3r[pb] <= lt_hs ? mmhsr : a1r + ~c1;
         p_m3qr[pb] <= lt_qs ? mmqsr : a1qr + ~c1q;
         // pair k-1's arrival names the entry: its class is the entry's
-        p_cls1[pb] <= dec_admit_reg && ma;
-        p_qcls1[pb] <= dec_admit_reg && na;
+        p_cls1[pb] <= dec_admit_p && ma;
+        p_qcls1[pb] <= dec_admit_p && na;
     end
 end
 endgenerate
@@ -1282,9 +1349,9 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
     wire ga = pb ? 1'b1 : c_same_pg;
     wire gq = pb ? 1'b1 : c_same_q;
-    wire [XW-1:0] a2h = gate(ga, g_hd), a2hs = gate(ga, g_rem), a2hsr = gate(ga, g_cl);
-    wire [XW-1:0] a2s = gate(ga, g_sh), a2r = gate(ga, g_tr);
-    wire [XW-1:0] a2qs = gate(gq, g_esh), a2qsr = gate(gq, g_cl), a2qr = gate(gq, g_etr);
+    wire [XW-1:0] a2h = gate(ga, gc_hd), a2hs = gate(ga, gc_rem), a2hsr = gate(ga, gc_cl);
+    wire [XW-1:0] a2s = gate(ga, gc_sh), a2r = gate(ga, gc_tr);
+    wire [XW-1:0] a2qs = gate(gq, gc_esh), a2qsr = gate(gq, gc_cl), a2qr = gate(gq, gc_etr);
     always @(posedge clk) begin
         c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);
         c_dhs[pb] <= add3(xhs, p_mmhs[pb], a2hs, 1'b1);
@@ -1306,8 +1373,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         c_qr2[pb] <= p_qqr[pb] + a2qr;
         c_qr3[pb] <= add3(yqsr, p_m3qr[pb], a2qr, 1'b1);
         // class: pair k's arrival's, else pair k-1's, else the entry's
-        c_cls[pb] <= (dec_admit_reg && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
-        c_qcls[pb] <= (dec_admit_reg && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
+        c_cls[pb] <= (dec_admit_c && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
+        c_qcls[pb] <= (dec_admit_c && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
     end
 end
 endgenerate
@@ -1564,7 +1631,7 @@ wire [QE_W-1:0]  qA_en = adm9 ? cm_q_val_reg[QE_W +: QE_W] : qA9;
 reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
-reg             adm10, wsel10, wqsel10;
+reg             wsel10, wqsel10;
 reg signed [TW-1:0] tA10, tR10, tS10, xA10, xR10, xS10;
 always @(posedge clk) begin
     eR_e <= eR_en;
