@@ -352,14 +352,27 @@ reg [31:0]   g_max_frame_reg;
 reg [W-1:0]  g_hdrm_pool_reg;
 (* mem2reg *) reg [W-1:0]  g_epool_reg [0:1];     // egress shared sizes
 
-reg          cw_v;
+// the write registered with its decoded enables: a global field, a PG field (8) or a queue
+// field (5) of index cw_a[4 +: IW]
+reg          cw_g;
+// (the address bits above the index, and queue fields 5 to 7, are decoded into the enables)
+/* verilator lint_off UNUSEDSIGNAL */
 reg [15:0]   cw_a;
+reg [7:0]    cw_pgf, cw_qf;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [31:0]   cw_d;
+integer cf;
 always @(posedge clk) begin
-    cw_v <= cfg_wr_valid && !rst;
+    cw_g <= cfg_wr_valid && !rst && cfg_wr_addr[15:5] == 11'd1;
+    for (cf = 0; cf < 8; cf = cf + 1) begin
+        cw_pgf[cf] <= cfg_wr_valid && !rst && cfg_wr_addr[15:13] == 3'd1 && cfg_wr_addr[3]
+                      && cfg_wr_addr[2:0] == cf[2:0];
+        cw_qf[cf] <= cfg_wr_valid && !rst && cfg_wr_addr[15:13] == 3'd2 && cfg_wr_addr[3]
+                     && cfg_wr_addr[2:0] == cf[2:0];
+    end
     cw_a <= cfg_wr_addr;
     cw_d <= cfg_wr_data;
-    if (cw_v && cw_a[15:5] == 11'd1) begin
+    if (cw_g) begin
         case (cw_a[4:0])
             5'h00: g_buffer_reg <= cw_d[W-1:0];
             5'h01: g_max_frame_reg <= cw_d;
@@ -373,8 +386,6 @@ always @(posedge clk) begin
     end
 end
 
-wire cw_pg = cw_v && cw_a[15:13] == 3'd1 && cw_a[3];
-wire cw_q = cw_v && cw_a[15:13] == 3'd2 && cw_a[3];
 wire [IW-1:0] cw_idx = cw_a[4 +: IW];
 
 reg  [15:0] st_addr_reg;
@@ -394,7 +405,7 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
                 .OUT_REG(1))
     ram_inst (
         .clk(clk), .rst(1'b0),
-        .wr_en(cw_pg && cw_a[2:0] == f), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
+        .wr_en(cw_pgf[f]), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
         .rd_addr({st_idx, sc0, r_i0, a_i0}), .rd_data(rd)
     );
     assign pgc_rd[f] = {{(32-FW){1'b0}}, rd[3*FW +: FW], {(32-FW){1'b0}}, rd[2*FW +: FW],
@@ -407,7 +418,7 @@ for (f = 0; f < 5; f = f + 1) begin : qc
                 .OUT_REG(1))
     ram_inst (
         .clk(clk), .rst(1'b0),
-        .wr_en(cw_q && cw_a[2:0] == f), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
+        .wr_en(cw_qf[f]), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
         .rd_addr({st_idx, a_j0}), .rd_data(rd)
     );
     assign qc_rd[f] = {64'd0, {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
@@ -1091,6 +1102,28 @@ wire [PGE_W-1:0] e2S_n = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, e1S);
 wire [QE_W-1:0]  q2A_n = sel_q(nA6_a, nA6_r, cm_q_val_reg, q1A);
 wire [QE_W-1:0]  q2R_n = sel_q(nR6_a, nR6_r, cm_q_val_reg, q1R);
 
+// (the class bit, and the fields a sum does not take, are unused)
+/* verilator lint_off UNUSEDSIGNAL */
+function [W+1:0] hs_of;     // hdrm + shared of a PG entry
+    input [PGE_W-1:0] e;
+    begin
+        hs_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
+    end
+endfunction
+function [W+1:0] hsr_of;    // hdrm + shared + reserved
+    input [PGE_W-1:0] e;
+    begin
+        hsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]} + {2'b00, e[2*W +: W]};
+    end
+endfunction
+function [W+1:0] qsr_of;    // shared + reserved of a queue entry
+    input [QE_W-1:0] e;
+    begin
+        qsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 // stage 7 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
 // running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
 reg [2:0]    dec_reason_reg;
@@ -1121,12 +1154,13 @@ always @(posedge clk) begin
     e2S <= e2S_n;
     q2A <= q2A_n;
     q2R <= q2R_n;
-    hsA7 <= {2'b00, e2A_n[0 +: W]} + {2'b00, e2A_n[W +: W]};
-    hsrA7 <= {2'b00, e2A_n[0 +: W]} + {2'b00, e2A_n[W +: W]} + {2'b00, e2A_n[2*W +: W]};
-    hsR7 <= {2'b00, e2R_n[0 +: W]} + {2'b00, e2R_n[W +: W]};
-    hsrR7 <= {2'b00, e2R_n[0 +: W]} + {2'b00, e2R_n[W +: W]} + {2'b00, e2R_n[2*W +: W]};
-    qsrA7 <= {2'b00, q2A_n[0 +: W]} + {2'b00, q2A_n[W +: W]};
-    qsrR7 <= {2'b00, q2R_n[0 +: W]} + {2'b00, q2R_n[W +: W]};
+    // the running sums: the commit register's, else summed from DEC1's registered entry
+    hsA7 <= mA6_a ? cm_pg_hs_reg[W+2 +: W+2] : mA6_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1A);
+    hsrA7 <= mA6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA6_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1A);
+    hsR7 <= mR6_a ? cm_pg_hs_reg[W+2 +: W+2] : mR6_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1R);
+    hsrR7 <= mR6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR6_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1R);
+    qsrA7 <= nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1A);
+    qsrR7 <= nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1R);
     tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
     // XON point, step 3: never at or above T
     xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
@@ -1467,23 +1501,35 @@ endgenerate
 // the release's entry before pair k: what the release takes from each segment and pool
 wire [PGE_W-1:0] uR = sel_pg(uR_a8, uR_r8, cm_pg_val_reg, xR8);
 wire [QE_W-1:0]  uQ = sel_q(vR_a8, vR_r8, cm_q_val_reg, yR8);
-wire [W+1:0] uR_hs = uR_a8 ? cm_pg_hs_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hs_reg[0 +: W+2] : xR8_hs;
+/* verilator lint_off UNUSEDSIGNAL */
 wire [W+1:0] uR_hsr = uR_a8 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hsr_reg[0 +: W+2]
                       : xR8_hsr;
-wire [W+1:0] uQ_qsr = vR_a8 ? cm_q_qsr_reg[W+2 +: W+2] : vR_r8 ? cm_q_qsr_reg[0 +: W+2]
-                      : yR8_qsr;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [W+1:0] u_c = {2'b00, r_c[8]};
 wire c_rel = r_ok[8];
-wire c_ch = r_c[8] <= uR[0 +: W];
-wire c_chs = u_c <= uR_hs;
-wire c_chsr = u_c <= uR_hsr;
-wire c_cq = r_c[8] <= uQ[0 +: W];
-wire c_cqsr = u_c <= uQ_qsr;
+// each compare against the three candidates in parallel, then selected
+function csel;
+    input a, r, va, vr, vx;
+    begin
+        csel = a ? va : r ? vr : vx;
+    end
+endfunction
+wire c_ch = csel(uR_a8, uR_r8, r_c[8] <= cm_pg_val_reg[PGE_W +: W], r_c[8] <= cm_pg_val_reg[0 +: W],
+                 r_c[8] <= xR8[0 +: W]);
+wire c_chs = csel(uR_a8, uR_r8, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
+                  u_c <= xR8_hs);
+wire c_chsr = csel(uR_a8, uR_r8, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
+                   u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR8_hsr);
+wire c_cq = csel(vR_a8, vR_r8, r_c[8] <= cm_q_val_reg[QE_W +: W], r_c[8] <= cm_q_val_reg[0 +: W],
+                 r_c[8] <= yR8[0 +: W]);
+wire c_cqsr = csel(vR_a8, vR_r8, u_c <= cm_q_qsr_reg[W+2 +: W+2], u_c <= cm_q_qsr_reg[0 +: W+2],
+                   u_c <= yR8_qsr);
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
 wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
 /* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] c_c_h = u_c - {2'b00, uR[0 +: W]};
+wire [W+1:0] c_c_h = uR_a8 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
+                    : uR_r8 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR8[0 +: W]};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [W-1:0] c_from_t = c_chsr ? r_c[8] : uR_hsr[W-1:0];
 wire [W-1:0] c_from_h = c_ch ? r_c[8] : uR[0 +: W];
