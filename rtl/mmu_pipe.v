@@ -262,6 +262,10 @@ reg  [2*QE_W-1:0] cm_q_val_reg;
 // whether the release bus's entry is empty after the commit (the arrival bus's never is)
 reg  [2*(W+2)-1:0] cm_pg_hs_reg, cm_pg_hsr_reg, cm_q_qsr_reg;
 reg               cm_pg_empty_reg, cm_q_empty_reg;
+// a copy of the commit register's entries for DEC1's compares (kept: each copy drives half of
+// the loads)
+(* keep *) reg [2*PGE_W-1:0] cmd_pg_val_reg;
+(* keep *) reg [2*QE_W-1:0]  cmd_q_val_reg;
 // the same for the two clocks before (pairs whose RAM write the read may have missed)
 (* mem2reg *) reg  [1:0]        cmh_pg_en_reg [1:2];
 (* mem2reg *) reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
@@ -386,7 +390,6 @@ always @(posedge clk) begin
     end
 end
 
-wire [IW-1:0] cw_idx = cw_a[4 +: IW];
 
 reg  [15:0] st_addr_reg;
 wire [IW-1:0] st_idx = st_addr_reg[4 +: IW];
@@ -401,11 +404,19 @@ generate
 for (f = 0; f < 8; f = f + 1) begin : pgc
     localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
     wire [4*FW-1:0] rd;
+    // the write's index and data in a copy per memory (kept: the fan-out of one register to
+    // every memory was a critical path)
+    (* keep *) reg [IW-1:0] widx;
+    (* keep *) reg [FW-1:0] wdat;
+    always @(posedge clk) begin
+        widx <= cfg_wr_addr[4 +: IW];
+        wdat <= cfg_wr_data[FW-1:0];
+    end
     mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(FW), .WRITE_PORTS(1), .READ_PORTS(4),
                 .OUT_REG(1))
     ram_inst (
         .clk(clk), .rst(1'b0),
-        .wr_en(cw_pgf[f]), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
+        .wr_en(cw_pgf[f]), .wr_addr(widx), .wr_data(wdat),
         .rd_addr({st_idx, sc0, r_i0, a_i0}), .rd_data(rd)
     );
     assign pgc_rd[f] = {{(32-FW){1'b0}}, rd[3*FW +: FW], {(32-FW){1'b0}}, rd[2*FW +: FW],
@@ -414,11 +425,17 @@ end
 for (f = 0; f < 5; f = f + 1) begin : qc
     localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
     wire [2*FW-1:0] rd;
+    (* keep *) reg [IW-1:0] widx;
+    (* keep *) reg [FW-1:0] wdat;
+    always @(posedge clk) begin
+        widx <= cfg_wr_addr[4 +: IW];
+        wdat <= cfg_wr_data[FW-1:0];
+    end
     mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(FW), .WRITE_PORTS(1), .READ_PORTS(2),
                 .OUT_REG(1))
     ram_inst (
         .clk(clk), .rst(1'b0),
-        .wr_en(cw_qf[f]), .wr_addr(cw_idx), .wr_data(cw_d[FW-1:0]),
+        .wr_en(cw_qf[f]), .wr_addr(widx), .wr_data(wdat),
         .rd_addr({st_idx, a_j0}), .rd_data(rd)
     );
     assign qc_rd[f] = {64'd0, {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
@@ -859,6 +876,7 @@ reg                 f_same1_pg5, f_same2_pg5, f_same3_pg5, f_same1_q5, f_same2_q
 // forwarding selects: entry = the commit register's arrival bus (a) or release bus (r)
 reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
 reg                 emptyA5, emptyQ5;
+reg  [1:0]          p_m1, p_m2, p_n1, p_n2;
 // (only the arrival's entry's selects are needed here)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [5:0] pa4 = pa[4];
@@ -915,6 +933,16 @@ always @(posedge clk) begin : stage5
     nA5_r <= r_ok[8] && r_j[8] == a_j[4];
     nR5_a <= adm8 && a_j[8] == r_j[4];
     nR5_r <= r_ok[8] && r_j[8] == r_j[4];
+    // DEC1's release gates: pair k-1's release (m1 / n1) and this pair's (m2 / n2) on this
+    // pair's release (0) and arrival (1) PG / queue
+    p_m1[0] <= r_ok[5] && r_i[5] == r_i[4];
+    p_m1[1] <= r_ok[5] && r_i[5] == a_i[4];
+    p_m2[0] <= r_ok[4];
+    p_m2[1] <= r_ok[4] && a_ok[4] && r_i[4] == a_i[4];
+    p_n1[0] <= r_ok[5] && r_j[5] == r_j[4];
+    p_n1[1] <= r_ok[5] && r_j[5] == a_j[4];
+    p_n2[0] <= r_ok[4];
+    p_n2[1] <= r_ok[4] && a_ok[4] && r_j[4] == a_j[4];
     // an arrival bus entry is never empty; a release bus entry says so itself
     emptyA5 <= pa4_a ? 1'b0 : pa4_r ? cm_pg_empty_reg : eA4_zero;
     emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
@@ -954,10 +982,10 @@ generate
 for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
     // (the class bit is not compared)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [PGE_W-1:0] e = (cs == 0) ? cm_pg_val_reg[PGE_W +: PGE_W]
-                       : (cs == 1) ? cm_pg_val_reg[0 +: PGE_W] : eA[5];
-    wire [QE_W-1:0] q = (cs == 0) ? cm_q_val_reg[QE_W +: QE_W]
-                      : (cs == 1) ? cm_q_val_reg[0 +: QE_W] : qA[5];
+    wire [PGE_W-1:0] e = (cs == 0) ? cmd_pg_val_reg[PGE_W +: PGE_W]
+                       : (cs == 1) ? cmd_pg_val_reg[0 +: PGE_W] : eA[5];
+    wire [QE_W-1:0] q = (cs == 0) ? cmd_q_val_reg[QE_W +: QE_W]
+                      : (cs == 1) ? cmd_q_val_reg[0 +: QE_W] : qA[5];
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0] hdrm = e[0 +: W], sh = e[W +: W], res = e[2*W +: W];
     wire [W-1:0] qsh = q[0 +: W], qres = q[W +: W];
@@ -1045,22 +1073,18 @@ always @(posedge clk) begin
     pn_aA <= a_j[6] == a_j[5];
     same_pg6 <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
     same_q6 <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
-    p_c1[0] <= (r_ok[6] && r_i[6] == r_i[5]) ? r_c[6] : {W{1'b0}};
-    p_c1[1] <= (r_ok[6] && r_i[6] == a_i[5]) ? r_c[6] : {W{1'b0}};
-    p_c2[0] <= r_ok[5] ? r_c[5] : {W{1'b0}};
-    p_c2[1] <= (r_ok[5] && a_ok[5] && r_i[5] == a_i[5]) ? r_c[5] : {W{1'b0}};
-    p_c1q[0] <= (r_ok[6] && r_j[6] == r_j[5]) ? r_c[6] : {W{1'b0}};
-    p_c1q[1] <= (r_ok[6] && r_j[6] == a_j[5]) ? r_c[6] : {W{1'b0}};
-    p_c2q[0] <= r_ok[5] ? r_c[5] : {W{1'b0}};
-    p_c2q[1] <= (r_ok[5] && a_ok[5] && r_j[5] == a_j[5]) ? r_c[5] : {W{1'b0}};
-    p_c12[0] <= ((r_ok[6] && r_i[6] == r_i[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
-                + (r_ok[5] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12[1] <= ((r_ok[6] && r_i[6] == a_i[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
-                + ((r_ok[5] && a_ok[5] && r_i[5] == a_i[5]) ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12q[0] <= ((r_ok[6] && r_j[6] == r_j[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
-                 + (r_ok[5] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12q[1] <= ((r_ok[6] && r_j[6] == a_j[5]) ? {1'b0, r_c[6]} : {(W+1){1'b0}})
-                 + ((r_ok[5] && a_ok[5] && r_j[5] == a_j[5]) ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c1[0] <= p_m1[0] ? r_c[6] : {W{1'b0}};
+    p_c1[1] <= p_m1[1] ? r_c[6] : {W{1'b0}};
+    p_c2[0] <= p_m2[0] ? r_c[5] : {W{1'b0}};
+    p_c2[1] <= p_m2[1] ? r_c[5] : {W{1'b0}};
+    p_c1q[0] <= p_n1[0] ? r_c[6] : {W{1'b0}};
+    p_c1q[1] <= p_n1[1] ? r_c[6] : {W{1'b0}};
+    p_c2q[0] <= p_n2[0] ? r_c[5] : {W{1'b0}};
+    p_c2q[1] <= p_n2[1] ? r_c[5] : {W{1'b0}};
+    p_c12[0] <= (p_m1[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12[1] <= (p_m1[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12q[0] <= (p_n1[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    p_c12q[1] <= (p_n1[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
 end
 
 // ------------------------------------------------------------------------------ DEC2
@@ -1185,32 +1209,15 @@ always @(posedge clk) begin
     end
 end
 
-// the amounts of the admitted frame (0 when dropped): one LUT level in front of the sums; the
-// admit in three kept copies (the response and the globals, PRE, C1): each drives a third of
-// the loads
-(* keep *) reg dec_admit_p, dec_admit_c;
+// the amounts of the admitted frame (0 when dropped), for the response and the globals (PRE
+// and C1 gate their own, each with kept copies of the admit)
+(* keep *) reg dec_admit_p;
 always @(posedge clk) begin
     dec_admit_p <= d_admit;
-    dec_admit_c <= d_admit;
     if (rst) begin
         dec_admit_p <= 1'b0;
-        dec_admit_c <= 1'b0;
     end
 end
-wire [W-1:0] gp_tr = dec_admit_p ? dec_tr_reg : {W{1'b0}};
-wire [W-1:0] gp_rem = dec_admit_p ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gp_sh = (dec_admit_p && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gp_hd = (dec_admit_p && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gp_cl = dec_admit_p ? a_cells[7] : {W{1'b0}};
-wire [W-1:0] gp_etr = dec_admit_p ? dec_etr_reg : {W{1'b0}};
-wire [W-1:0] gp_esh = dec_admit_p ? dec_esh_reg : {W{1'b0}};
-wire [W-1:0] gc_tr = dec_admit_c ? dec_tr_reg : {W{1'b0}};
-wire [W-1:0] gc_rem = dec_admit_c ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gc_sh = (dec_admit_c && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gc_hd = (dec_admit_c && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] gc_cl = dec_admit_c ? a_cells[7] : {W{1'b0}};
-wire [W-1:0] gc_etr = dec_admit_c ? dec_etr_reg : {W{1'b0}};
-wire [W-1:0] gc_esh = dec_admit_c ? dec_esh_reg : {W{1'b0}};
 wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
 wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_hd = (dec_admit_reg && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
@@ -1302,9 +1309,18 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     // cells come gated from DEC1
     wire ma = pb ? pm_aA : pm_aR;
     wire na = pb ? pn_aA : pn_aR;
-    wire [XW-1:0] a1h = gate(ma, gp_hd), a1hs = gate(ma, gp_rem), a1hsr = gate(ma, gp_cl);
-    wire [XW-1:0] a1s = gate(ma, gp_sh), a1r = gate(ma, gp_tr);
-    wire [XW-1:0] a1qs = gate(na, gp_esh), a1qsr = gate(na, gp_cl), a1qr = gate(na, gp_etr);
+    // the admit in kept copies, one per bus and side: each drives its own gates
+    (* keep *) reg adm_pg, adm_q;
+    always @(posedge clk) begin
+        adm_pg <= d_admit && !rst;
+        adm_q <= d_admit && !rst;
+    end
+    wire ga = ma && adm_pg, gq = na && adm_q;
+    wire [XW-1:0] a1h = gate(ga && !dec_segsh_reg, dec_rem_reg), a1hs = gate(ga, dec_rem_reg);
+    wire [XW-1:0] a1hsr = gate(ga, a_cells[7]), a1s = gate(ga && dec_segsh_reg, dec_rem_reg);
+    wire [XW-1:0] a1r = gate(ga, dec_tr_reg);
+    wire [XW-1:0] a1qs = gate(gq, dec_esh_reg), a1qsr = gate(gq, a_cells[7]);
+    wire [XW-1:0] a1qr = gate(gq, dec_etr_reg);
     wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
     wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
     wire [XW-1:0] c12 = {{(XW-W-1){1'b0}}, p_c12[pb]};
@@ -1381,11 +1397,21 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [XW-1:0] yqs = xz(y[0 +: W]), yqr = xz(y[W +: W]);
     wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, pb ? yA_qsr : yR_qsr};
     // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
+    // the admit in kept copies, one per bus and side (and one for the class)
+    (* keep *) reg adm_pg, adm_q, adm_cls;
+    always @(posedge clk) begin
+        adm_pg <= d_admit && !rst;
+        adm_q <= d_admit && !rst;
+        adm_cls <= d_admit && !rst;
+    end
     wire ga = pb ? 1'b1 : c_same_pg;
     wire gq = pb ? 1'b1 : c_same_q;
-    wire [XW-1:0] a2h = gate(ga, gc_hd), a2hs = gate(ga, gc_rem), a2hsr = gate(ga, gc_cl);
-    wire [XW-1:0] a2s = gate(ga, gc_sh), a2r = gate(ga, gc_tr);
-    wire [XW-1:0] a2qs = gate(gq, gc_esh), a2qsr = gate(gq, gc_cl), a2qr = gate(gq, gc_etr);
+    wire gA = ga && adm_pg, gQ = gq && adm_q;
+    wire [XW-1:0] a2h = gate(gA && !dec_segsh_reg, dec_rem_reg), a2hs = gate(gA, dec_rem_reg);
+    wire [XW-1:0] a2hsr = gate(gA, a_cells[7]), a2s = gate(gA && dec_segsh_reg, dec_rem_reg);
+    wire [XW-1:0] a2r = gate(gA, dec_tr_reg);
+    wire [XW-1:0] a2qs = gate(gQ, dec_esh_reg), a2qsr = gate(gQ, a_cells[7]);
+    wire [XW-1:0] a2qr = gate(gQ, dec_etr_reg);
     always @(posedge clk) begin
         c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);
         c_dhs[pb] <= add3(xhs, p_mmhs[pb], a2hs, 1'b1);
@@ -1407,8 +1433,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         c_qr2[pb] <= p_qqr[pb] + a2qr;
         c_qr3[pb] <= add3(yqsr, p_m3qr[pb], a2qr, 1'b1);
         // class: pair k's arrival's, else pair k-1's, else the entry's
-        c_cls[pb] <= (dec_admit_c && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
-        c_qcls[pb] <= (dec_admit_c && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
+        c_cls[pb] <= (adm_cls && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
+        c_qcls[pb] <= (adm_cls && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
     end
 end
 endgenerate
@@ -1578,6 +1604,10 @@ always @(posedge clk) begin
     cm_pg_hs_reg[0 +: W+2] <= v_hs[0][W+1:0];
     cm_pg_hsr_reg[0 +: W+2] <= v_hsr[0][W+1:0];
     cm_pg_empty_reg <= v_empty[0];
+    cmd_pg_val_reg <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0],
+                       c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
+    cmd_q_val_reg <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0],
+                      c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
     cm_q_en_reg <= {adm8, r_ok[8]};
     cm_q_idx_reg <= {a_j[8], r_j[8]};
     cm_q_val_reg[QE_W +: QE_W] <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0]};
