@@ -792,6 +792,7 @@ end
 // stage 8; configuration fields carried
 integer sm;
 (* mem2reg *) reg [5:0] pa [3:4];
+(* mem2reg *) reg       wsA [3:9], wsQ [3:9];
 (* mem2reg *) reg [3:0] pq [3:4];
 always @(posedge clk) begin
     // the selects were computed a stage earlier against the pair then in COMMIT
@@ -810,9 +811,15 @@ always @(posedge clk) begin
         pq[sm] <= {adm8 && a_j[8] == a_j[sm-1], r_ok[8] && r_j[8] == a_j[sm-1],
                    adm8 && a_j[8] == r_j[sm-1], r_ok[8] && r_j[8] == r_j[sm-1]};
     end
+    // the watermark write of the pair now in EVAL1 is in the write register when the
+    // selects computed here are used
     for (sm = 4; sm <= 10; sm = sm + 1) begin
-        wA[sm] <= (wm_en_reg && wm_i_reg == a_i[sm-1]) ? wm_pg_reg : wA[sm-1];
-        wQ[sm] <= (wm_en_reg && wm_j_reg == a_j[sm-1]) ? wm_q_reg : wQ[sm-1];
+        wA[sm] <= wsA[sm-1] ? wm_pg_reg : wA[sm-1];
+        wQ[sm] <= wsQ[sm-1] ? wm_q_reg : wQ[sm-1];
+    end
+    for (sm = 3; sm <= 9; sm = sm + 1) begin
+        wsA[sm] <= adm10 && a_i[10] == a_i[sm-1];
+        wsQ[sm] <= adm10 && a_j[10] == a_j[sm-1];
     end
     for (sm = 4; sm <= 6; sm = sm + 1) begin
         cA_ll[sm] <= cA_ll[sm-1];
@@ -1444,6 +1451,8 @@ endgenerate
 reg [PGE_W-1:0] xR8, xA8, xS8;
 reg [QE_W-1:0]  yR8, yA8;
 reg [W+1:0]     xR8_hs, xR8_hsr, yR8_qsr;
+// (the release's selects twice: the compares' and the values')
+(* keep *) reg  uRc_a8, uRc_r8, vRc_a8, vRc_r8;
 reg             uR_a8, uR_r8, uA_a8, uA_r8, uS_a8, uS_r8, vR_a8, vR_r8, vA_a8, vA_r8;
 reg             same_pg8;
 reg [W-1:0]     g_cl8, g_sh8, g_hd8, g_esh8;
@@ -1459,6 +1468,10 @@ always @(posedge clk) begin
     yR8_qsr <= yR_qsr;
     // pair k-1 is in C2 now: in the commit register at C2
     uR_a8 <= adm8 && a_i[8] == r_i[7];
+    uRc_a8 <= adm8 && a_i[8] == r_i[7];
+    uRc_r8 <= r_ok[8] && r_i[8] == r_i[7];
+    vRc_a8 <= adm8 && a_j[8] == r_j[7];
+    vRc_r8 <= r_ok[8] && r_j[8] == r_j[7];
     uR_r8 <= r_ok[8] && r_i[8] == r_i[7];
     uA_a8 <= adm8 && a_i[8] == a_i[7];
     uA_r8 <= r_ok[8] && r_i[8] == a_i[7];
@@ -1540,22 +1553,22 @@ function csel;
         csel = a ? va : r ? vr : vx;
     end
 endfunction
-wire c_ch = csel(uR_a8, uR_r8, r_c[8] <= cm_pg_val_reg[PGE_W +: W], r_c[8] <= cm_pg_val_reg[0 +: W],
+wire c_ch = csel(uRc_a8, uRc_r8, r_c[8] <= cm_pg_val_reg[PGE_W +: W], r_c[8] <= cm_pg_val_reg[0 +: W],
                  r_c[8] <= xR8[0 +: W]);
-wire c_chs = csel(uR_a8, uR_r8, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
+wire c_chs = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
                   u_c <= xR8_hs);
-wire c_chsr = csel(uR_a8, uR_r8, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
+wire c_chsr = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
                    u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR8_hsr);
-wire c_cq = csel(vR_a8, vR_r8, r_c[8] <= cm_q_val_reg[QE_W +: W], r_c[8] <= cm_q_val_reg[0 +: W],
+wire c_cq = csel(vRc_a8, vRc_r8, r_c[8] <= cm_q_val_reg[QE_W +: W], r_c[8] <= cm_q_val_reg[0 +: W],
                  r_c[8] <= yR8[0 +: W]);
-wire c_cqsr = csel(vR_a8, vR_r8, u_c <= cm_q_qsr_reg[W+2 +: W+2], u_c <= cm_q_qsr_reg[0 +: W+2],
+wire c_cqsr = csel(vRc_a8, vRc_r8, u_c <= cm_q_qsr_reg[W+2 +: W+2], u_c <= cm_q_qsr_reg[0 +: W+2],
                    u_c <= yR8_qsr);
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
 wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
 /* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] c_c_h = uR_a8 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
-                    : uR_r8 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR8[0 +: W]};
+wire [W+1:0] c_c_h = uRc_a8 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
+                    : uRc_r8 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR8[0 +: W]};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [W-1:0] c_from_t = c_chsr ? r_c[8] : uR_hsr[W-1:0];
 wire [W-1:0] c_from_h = c_ch ? r_c[8] : uR[0 +: W];
