@@ -1040,9 +1040,8 @@ reg [QE_W-1:0]  q1A, q1R;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 // DEC2's forwarding selects (pair k-2 commits then)
 reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
-// PRE's index matches: pair k-1's arrival (a) / release (r) names this pair's release's (R)
-// or arrival's (A) PG (pm) / queue (pn); this pair's release and arrival name one PG / queue
-reg          pm_aR, pm_aA, pn_aR, pn_aA, same_pg6, same_q6;
+// this pair's release and arrival name one PG / queue
+reg          same_pg6, same_q6;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
 reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
@@ -1074,10 +1073,6 @@ always @(posedge clk) begin
     nA6_r <= r_ok[8] && r_j[8] == a_j[5];
     nR6_a <= adm8 && a_j[8] == r_j[5];
     nR6_r <= r_ok[8] && r_j[8] == r_j[5];
-    pm_aR <= a_i[6] == r_i[5];
-    pm_aA <= a_i[6] == a_i[5];
-    pn_aR <= a_j[6] == r_j[5];
-    pn_aA <= a_j[6] == a_j[5];
     same_pg6 <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
     same_q6 <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
     p_c1[0] <= p_m1[0] ? r_c[6] : {W{1'b0}};
@@ -1168,7 +1163,7 @@ reg [W+1:0]  hsA7, hsrA7, hsR7, hsrR7, qsrA7, qsrR7;
 reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 // C1's forwarding selects (pair k-2 is in the commit register then)
 reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
-reg          c_same_pg, c_same_q;
+reg          c_same_pg;
 always @(posedge clk) begin
     dec_valid_reg <= a_v[6];
     dec_admit_reg <= d_admit;
@@ -1209,7 +1204,6 @@ always @(posedge clk) begin
     nR7_a <= adm8 && a_j[8] == r_j[6];
     nR7_r <= r_ok[8] && r_j[8] == r_j[6];
     c_same_pg <= same_pg6;
-    c_same_q <= same_q6;
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
@@ -1217,14 +1211,7 @@ always @(posedge clk) begin
 end
 
 // the amounts of the admitted frame (0 when dropped), for the response and the globals (PRE
-// and C1 gate their own, each with kept copies of the admit)
-(* keep *) reg dec_admit_p;
-always @(posedge clk) begin
-    dec_admit_p <= d_admit;
-    if (rst) begin
-        dec_admit_p <= 1'b0;
-    end
-end
+// and C1 gate their own)
 wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
 wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_hd = (dec_admit_reg && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
@@ -1312,22 +1299,22 @@ reg           p_cls1 [0:1], p_qcls1 [0:1];
 genvar pb;
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : pre
-    // pair k-1's arrival on this bus's PG and queue (indices compared in DEC1); the released
-    // cells come gated from DEC1
-    wire ma = pb ? pm_aA : pm_aR;
-    wire na = pb ? pn_aA : pn_aR;
-    // the admit in kept copies, one per bus and side: each drives its own gates
-    (* keep *) reg adm_pg, adm_q;
+    // (the released cells come gated from DEC1)
+    // the gates of pair k-1's amounts on this bus, registered with its decision (admitted,
+    // its arrival names this bus's PG / queue; headroom or shared): each its own register,
+    // so the admit's fan-out is spread
+    reg g1_h, g1_s, g1_a, g1_q;
     always @(posedge clk) begin
-        adm_pg <= d_admit && !rst;
-        adm_q <= d_admit && !rst;
+        g1_h <= d_admit && !d2_shared_ok && a_i[6] == (pb ? a_i[5] : r_i[5]);
+        g1_s <= d_admit && d2_shared_ok && a_i[6] == (pb ? a_i[5] : r_i[5]);
+        g1_a <= d_admit && a_i[6] == (pb ? a_i[5] : r_i[5]);
+        g1_q <= d_admit && a_j[6] == (pb ? a_j[5] : r_j[5]);
     end
-    wire ga = ma && adm_pg, gq = na && adm_q;
-    wire [XW-1:0] a1h = gate(ga && !dec_segsh_reg, dec_rem_reg), a1hs = gate(ga, dec_rem_reg);
-    wire [XW-1:0] a1hsr = gate(ga, a_cells[7]), a1s = gate(ga && dec_segsh_reg, dec_rem_reg);
-    wire [XW-1:0] a1r = gate(ga, dec_tr_reg);
-    wire [XW-1:0] a1qs = gate(gq, dec_esh_reg), a1qsr = gate(gq, a_cells[7]);
-    wire [XW-1:0] a1qr = gate(gq, dec_etr_reg);
+    wire [XW-1:0] a1h = gate(g1_h, dec_rem_reg), a1hs = gate(g1_a, dec_rem_reg);
+    wire [XW-1:0] a1hsr = gate(g1_a, a_cells[7]), a1s = gate(g1_s, dec_rem_reg);
+    wire [XW-1:0] a1r = gate(g1_a, dec_tr_reg);
+    wire [XW-1:0] a1qs = gate(g1_q, dec_esh_reg), a1qsr = gate(g1_q, a_cells[7]);
+    wire [XW-1:0] a1qr = gate(g1_q, dec_etr_reg);
     wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
     wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
     wire [XW-1:0] c12 = {{(XW-W-1){1'b0}}, p_c12[pb]};
@@ -1363,8 +1350,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
         p_m3r[pb] <= lt_hs ? mmhsr : a1r + ~c1;
         p_m3qr[pb] <= lt_qs ? mmqsr : a1qr + ~c1q;
         // pair k-1's arrival names the entry: its class is the entry's
-        p_cls1[pb] <= dec_admit_p && ma;
-        p_qcls1[pb] <= dec_admit_p && na;
+        p_cls1[pb] <= g1_a;
+        p_qcls1[pb] <= g1_q;
     end
 end
 endgenerate
@@ -1404,21 +1391,20 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [XW-1:0] yqs = xz(y[0 +: W]), yqr = xz(y[W +: W]);
     wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, pb ? yA_qsr : yR_qsr};
     // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
-    // the admit in kept copies, one per bus and side (and one for the class)
-    (* keep *) reg adm_pg, adm_q, adm_cls;
+    // the gates of this pair's amounts on this bus, registered with the decision (admitted,
+    // and for the release's bus: the arrival names the same PG / queue)
+    reg g2_h, g2_s, g2_a, g2_q;
     always @(posedge clk) begin
-        adm_pg <= d_admit && !rst;
-        adm_q <= d_admit && !rst;
-        adm_cls <= d_admit && !rst;
+        g2_h <= d_admit && !d2_shared_ok && (pb ? a_ok[6] : same_pg6);
+        g2_s <= d_admit && d2_shared_ok && (pb ? a_ok[6] : same_pg6);
+        g2_a <= d_admit && (pb ? a_ok[6] : same_pg6);
+        g2_q <= d_admit && (pb ? !a_badidx[6] : same_q6);
     end
-    wire ga = pb ? 1'b1 : c_same_pg;
-    wire gq = pb ? 1'b1 : c_same_q;
-    wire gA = ga && adm_pg, gQ = gq && adm_q;
-    wire [XW-1:0] a2h = gate(gA && !dec_segsh_reg, dec_rem_reg), a2hs = gate(gA, dec_rem_reg);
-    wire [XW-1:0] a2hsr = gate(gA, a_cells[7]), a2s = gate(gA && dec_segsh_reg, dec_rem_reg);
-    wire [XW-1:0] a2r = gate(gA, dec_tr_reg);
-    wire [XW-1:0] a2qs = gate(gQ, dec_esh_reg), a2qsr = gate(gQ, a_cells[7]);
-    wire [XW-1:0] a2qr = gate(gQ, dec_etr_reg);
+    wire [XW-1:0] a2h = gate(g2_h, dec_rem_reg), a2hs = gate(g2_a, dec_rem_reg);
+    wire [XW-1:0] a2hsr = gate(g2_a, a_cells[7]), a2s = gate(g2_s, dec_rem_reg);
+    wire [XW-1:0] a2r = gate(g2_a, dec_tr_reg);
+    wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, a_cells[7]);
+    wire [XW-1:0] a2qr = gate(g2_q, dec_etr_reg);
     always @(posedge clk) begin
         c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);
         c_dhs[pb] <= add3(xhs, p_mmhs[pb], a2hs, 1'b1);
@@ -1440,8 +1426,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         c_qr2[pb] <= p_qqr[pb] + a2qr;
         c_qr3[pb] <= add3(yqsr, p_m3qr[pb], a2qr, 1'b1);
         // class: pair k's arrival's, else pair k-1's, else the entry's
-        c_cls[pb] <= (adm_cls && ga) ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
-        c_qcls[pb] <= (adm_cls && gq) ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
+        c_cls[pb] <= g2_a ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
+        c_qcls[pb] <= g2_q ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
     end
 end
 endgenerate
@@ -1544,7 +1530,15 @@ wire [QE_W-1:0]  uQ = sel_q(vR_a8, vR_r8, cm_q_val_reg, yR8);
 wire [W+1:0] uR_hsr = uR_a8 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hsr_reg[0 +: W+2]
                       : xR8_hsr;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W+1:0] u_c = {2'b00, r_c[8]};
+// the released cells in C2: gated copies for the PG compares, the queue compares, the
+// amounts (distinct gates, so synthesis keeps them apart: each drives a third of the loads)
+reg [W-1:0] rcp8, rcq8;
+always @(posedge clk) begin
+    rcp8 <= r_ok[7] ? r_c[7] : {W{1'b0}};
+    rcq8 <= (r_ok[7] && !rst) ? r_c[7] : {W{1'b0}};
+end
+wire [W+1:0] u_c = {2'b00, rcp8};
+wire [W+1:0] u_cq = {2'b00, rcq8};
 wire c_rel = r_ok[8];
 // each compare against the three candidates in parallel, then selected
 function csel;
@@ -1553,16 +1547,16 @@ function csel;
         csel = a ? va : r ? vr : vx;
     end
 endfunction
-wire c_ch = csel(uRc_a8, uRc_r8, r_c[8] <= cm_pg_val_reg[PGE_W +: W], r_c[8] <= cm_pg_val_reg[0 +: W],
-                 r_c[8] <= xR8[0 +: W]);
+wire c_ch = csel(uRc_a8, uRc_r8, rcp8 <= cm_pg_val_reg[PGE_W +: W], rcp8 <= cm_pg_val_reg[0 +: W],
+                 rcp8 <= xR8[0 +: W]);
 wire c_chs = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
                   u_c <= xR8_hs);
 wire c_chsr = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
                    u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR8_hsr);
-wire c_cq = csel(vRc_a8, vRc_r8, r_c[8] <= cm_q_val_reg[QE_W +: W], r_c[8] <= cm_q_val_reg[0 +: W],
-                 r_c[8] <= yR8[0 +: W]);
-wire c_cqsr = csel(vRc_a8, vRc_r8, u_c <= cm_q_qsr_reg[W+2 +: W+2], u_c <= cm_q_qsr_reg[0 +: W+2],
-                   u_c <= yR8_qsr);
+wire c_cq = csel(vRc_a8, vRc_r8, rcq8 <= cm_q_val_reg[QE_W +: W], rcq8 <= cm_q_val_reg[0 +: W],
+                 rcq8 <= yR8[0 +: W]);
+wire c_cqsr = csel(vRc_a8, vRc_r8, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
+                   u_cq <= cm_q_qsr_reg[0 +: W+2], u_cq <= yR8_qsr);
 wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
 wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
