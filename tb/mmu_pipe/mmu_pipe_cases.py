@@ -542,8 +542,10 @@ async def reset_under_traffic(dut):
     for _ in range(3000):
         rel, arr = tr.next_pair()
         tr.record(arr, await tb.cycle(rel=rel, arr=arr))
-    # every lossless PG into headroom (frames back to back, no release): stale scan slots
-    # would then find headroom in whatever PG they name
+    # the random traffic's frames released (a buffer it left full would refuse the frames
+    # below), then every lossless PG into headroom (frames back to back, no release): stale
+    # scan slots would then find headroom in whatever PG they name
+    await tr.drain()
     for _ in range(40):
         for p in range(PORT_COUNT):
             for g in (3, 4):
