@@ -1120,7 +1120,11 @@ always @* begin
         d_reason = REASON_NONE;
     end
 end
-wire d_admit = a_v[6] && d_reason == REASON_NONE;
+// the admit flat (the reason's order does not matter for it): every gate of the amounts is
+// registered from it
+wire d_admit = a_v[6] && !d2_badlen && !d2_badidx && !d1_guard
+               && (d1_rem_none || d2_shared_ok || d2_hdrm_ok)
+               && (d1_erem_none || d2_egress_ok);
 
 wire [PGE_W-1:0] e2A_n = sel_pg(mA6_a, mA6_r, cm_pg_val_reg, e1A);
 wire [PGE_W-1:0] e2R_n = sel_pg(mR6_a, mR6_r, cm_pg_val_reg, e1R);
@@ -1557,7 +1561,14 @@ wire c_cq = csel(vRc_a8, vRc_r8, rcq8 <= cm_q_val_reg[QE_W +: W], rcq8 <= cm_q_v
                  rcq8 <= yR8[0 +: W]);
 wire c_cqsr = csel(vRc_a8, vRc_r8, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
                    u_cq <= cm_q_qsr_reg[0 +: W+2], u_cq <= yR8_qsr);
-wire c_underflow = c_rel && (!c_chsr || !c_cqsr);
+// the underflow flag from the registered compares (a clock later: a flag and a counter)
+reg  c_rel9, c_chsr9, c_cqsr9;
+always @(posedge clk) begin
+    c_rel9 <= c_rel && !rst;
+    c_chsr9 <= c_chsr;
+    c_cqsr9 <= c_cqsr;
+end
+wire c_underflow = c_rel9 && (!c_chsr9 || !c_cqsr9);
 wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
 /* verilator lint_off UNUSEDSIGNAL */
