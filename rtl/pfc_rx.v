@@ -11,18 +11,32 @@
  *  Destination MAC             6 octets   must be 01-80-C2-00-00-01
  *  Source MAC                  6 octets   ignored
  *  EtherType                   2 octets   0x8808 (MAC Control): otherwise the frame is ignored
- *  Opcode                      2 octets   must be 0x0101
- *  class-enable vector         2 octets   first octet ignored, second octet bit k = priority k
+ *  Opcode                      2 octets   0x0101 (PFC); 0x0001 (802.3x PAUSE) with
+ *                                         LINK_PAUSE_ENABLE
+ *  class-enable vector         2 octets   first octet reserved (802.1Qbb 36.1.3: transmitted
+ *                                         as zero, ignored on receipt), second octet bit k =
+ *                                         priority k
  *  time[0] .. time[7]          8 x 2      quanta, priority 0 first
  *  padding                     26 octets  ignored
+ *
+ *  802.3x PAUSE (Annex 31B), LINK_PAUSE_ENABLE = 1 only:
+ *  Opcode                      2 octets   0x0001
+ *  pause_time                  2 octets   quanta, applied to every priority
+ *  padding                     42 octets  ignored
  *  FCS                         4 octets   may or may not be on the tap: any length >= 60 is
  *                                         accepted; a bad FCS is flagged by tuser on tlast
  *
  * Rules (docs/pfc.md):
  *  - Only frames with EtherType 0x8808 are looked at; others are ignored (not counted).
- *  - A MAC Control frame with tuser set on tlast, a destination other than 01-80-C2-00-00-01,
- *    an opcode other than 0x0101 (802.3x PAUSE included) or fewer than 60 octets is discarded
- *    and counted in stat_malformed (once per frame).
+ *  - A MAC Control frame with tuser set on any beat, a destination other than
+ *    01-80-C2-00-00-01, an opcode other than 0x0101 (and 0x0001 with LINK_PAUSE_ENABLE) or
+ *    fewer than 60 octets is discarded and counted in stat_malformed (once per frame).  In
+ *    switch_core tuser on tlast carries the ingress parser's decision (sw_ingress: the frame is
+ *    a well-formed PFC frame, or a PAUSE frame on a port that honours PAUSE), so the timers
+ *    move only on frames that the one classification of the port calls so.
+ *  - A good 802.3x PAUSE frame (LINK_PAUSE_ENABLE) loads every priority's timer with its
+ *    pause_time (time 0: resume at once), counted in stat_pause_frames; rx_pfc_prio is then
+ *    all ones.
  *  - A good frame is applied on its tlast beat: for each enabled priority, time 0 clears the
  *    timer (resume at once), time t > 0 restarts it at t quanta; a clear enable bit leaves the
  *    timer alone.  pause[k] is 1 from the clock after tlast while timer k is non-zero, i.e.
@@ -57,7 +71,9 @@ module pfc_rx #(
     // tkeep width
     parameter KEEP_WIDTH = DATA_WIDTH / 8,
     // 1: the tap is registered here, in two copies (a clock of latency, see above)
-    parameter IN_REG = 0
+    parameter IN_REG = 0,
+    // 1: 802.3x PAUSE frames (opcode 0x0001) pause every priority; 0: they are malformed
+    parameter LINK_PAUSE_ENABLE = 0
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -78,12 +94,14 @@ module pfc_rx #(
     // pulses with tlast of a good PFC frame / of any MAC Control frame (EtherType 0x8808)
     output wire                  is_pfc,
     output wire                  is_mac_ctrl,
-    // pulses with tlast of a good PFC frame: bit k set when the frame's enable bit k is
+    // pulses with tlast of a good PFC frame: bit k set when the frame's enable bit k is; all
+    // ones with a good PAUSE frame (LINK_PAUSE_ENABLE)
     // (XOFF or XON for priority k; the PFC watchdog's restoration timer watches it)
     output wire [7:0]            rx_pfc_prio,
 
-    // status
+    // status (a PAUSE frame counts in stat_xoff_rx / stat_xon_rx of every priority)
     output wire [31:0]           stat_pfc_frames,
+    output wire [31:0]           stat_pause_frames,
     output wire [8*32-1:0]       stat_xoff_rx,
     output wire [8*32-1:0]       stat_xon_rx,
     output wire [31:0]           stat_malformed
@@ -184,6 +202,8 @@ reg         da_bad_reg;                  // an octet of the destination MAC diff
 reg [5:0]   da_mis_reg, da_mis_next;
 reg [1:0]   type_ok_reg, type_ok_next;   // octet 12 == 0x88, octet 13 == 0x08
 reg [1:0]   op_ok_reg, op_ok_next;       // octet 14 == 0x01, octet 15 == 0x01
+reg         op_zero_reg, op_zero_next;   // octet 14 == 0x00 (PAUSE: with op_ok_reg[0])
+reg         err_reg;                     // tuser on an earlier beat of this frame
 reg [7:0]   en_reg, en_next;
 reg [127:0] time_reg, time_next;         // priority k at [k*16 +: 16]
 
@@ -196,6 +216,7 @@ reg [127:0] time_reg, time_next;         // priority k at [k*16 +: 16]
 // enough: each flag is final one clock after its octet, and these registers one clock after
 // that.  A stale value right after a frame's end meets a frame of a few octets only.
 reg         hdr_ok_reg;
+reg         hdr_pause_reg;               // of those, a PAUSE frame (LINK_PAUSE_ENABLE)
 reg [7:0]   hdr_en_reg;
 reg [7:0]   time_nz_reg;
 
@@ -208,9 +229,10 @@ reg [7:0]      pause_reg, pause_next;
 // counted the clock after the frame's tlast beat (a malformed frame is a MAC Control frame
 // that is not a good PFC frame: the two are registered apart, as the MAC Control test may
 // need the octets of the tlast beat)
-reg            ev_pfc_reg, ev_mac_ctrl_reg;
+reg            ev_pfc_reg, ev_pause_reg, ev_mac_ctrl_reg;
 reg [7:0]      ev_xoff_reg, ev_xon_reg;
 reg [31:0]     stat_pfc_reg;
+reg [31:0]     stat_pause_reg;
 reg [8*32-1:0] stat_xoff_reg;
 reg [8*32-1:0] stat_xon_reg;
 reg [31:0]     stat_malformed_reg;
@@ -227,7 +249,7 @@ wire d_frame_end = d_tvalid[CE] && d_tlast[CE];
 
 reg [7:0] octet;
 reg       sel;     // lane i carries octet p
-integer i, p, c, k, m;  // loop variables (Yosys: one driver each)
+integer i, p, c, k, m, mp;  // loop variables (Yosys: one driver each)
 
 always @* begin
     // octets after this beat >= c: already, or through lane i (count + i + 1 >= c)
@@ -243,7 +265,9 @@ always @* begin
     da_mis_next = 6'd0;
     type_ok_next = type_ok_reg;
     op_ok_next = op_ok_reg;
+    op_zero_next = op_zero_reg;
     en_next = en_reg;
+    mp = 0;     // loop index only: assigned on every path, so no latch
     time_next = time_reg;
     octet = 8'd0;
     sel = 1'b0;
@@ -259,10 +283,21 @@ always @* begin
                 if (p == 12 && octet == 8'h88) type_ok_next[1] = 1'b1;
                 if (p == 13 && octet == 8'h08) type_ok_next[0] = 1'b1;
                 if (p == 14 && octet == 8'h01) op_ok_next[1] = 1'b1;
+                if (p == 14 && octet == 8'h00) op_zero_next = 1'b1;
                 if (p == 15 && octet == 8'h01) op_ok_next[0] = 1'b1;
                 if (p == 17) en_next = octet;
-                // time (p - 18) / 2, high octet first
-                if (p >= 18) time_next[((p - 18) / 2) * 16 + (p % 2 == 0 ? 8 : 0) +: 8] = octet;
+                // PFC: time (p - 18) / 2, high octet first; PAUSE (the opcode is in earlier
+                // beats than octets 16, 17): pause_time into every priority's time, the
+                // padding after it left out
+                if (LINK_PAUSE_ENABLE != 0 && op_zero_reg) begin
+                    if (p == 16 || p == 17) begin
+                        for (mp = 0; mp < 8; mp = mp + 1) begin
+                            time_next[mp * 16 + (p == 16 ? 8 : 0) +: 8] = octet;
+                        end
+                    end
+                end else if (p >= 18) begin
+                    time_next[((p - 18) / 2) * 16 + (p % 2 == 0 ? 8 : 0) +: 8] = octet;
+                end
             end
         end
     end
@@ -283,10 +318,12 @@ always @* begin
         for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
             len_ok = len_ok | (d_tkeep[gi*KEEP_WIDTH + i] & gex[KEEP_WIDTH + MIN_LEN - 1 - i]);
         end
-        good[gi] = d_tvalid[gi] && d_tlast[gi] && !d_tuser[gi] && len_ok;
+        good[gi] = d_tvalid[gi] && d_tlast[gi] && !d_tuser[gi] && !err_reg && len_ok;
     end
 end
 wire       apply = good[CE] && hdr_ok_reg;
+// opcode 0x0001 (802.3x PAUSE) from the registered opcode flags, with LINK_PAUSE_ENABLE only
+wire       hdr_pause = LINK_PAUSE_ENABLE != 0 && op_zero_reg && op_ok_reg[0];
 reg  [7:0] load;                 // == apply ? en_reg : 0
 integer lk;
 always @* begin
@@ -296,12 +333,13 @@ always @* begin
 end
 wire       mac_ctrl = type_ok_next == 2'b11;
 
-assign is_pfc = apply;
+assign is_pfc = apply && !hdr_pause_reg;
 assign is_mac_ctrl = d_frame_end && mac_ctrl;
 assign rx_pfc_prio = load;
 assign pause = pause_reg;
 
 assign stat_pfc_frames = stat_pfc_reg;
+assign stat_pause_frames = stat_pause_reg;
 assign stat_xoff_rx = stat_xoff_reg;
 assign stat_xon_rx = stat_xon_reg;
 assign stat_malformed = stat_malformed_reg;
@@ -339,28 +377,37 @@ always @(posedge clk) begin
         da_mis_reg <= p_tlast ? 6'd0 : da_mis_next;
         type_ok_reg <= p_tlast ? 2'b00 : type_ok_next;
         op_ok_reg <= p_tlast ? 2'b00 : op_ok_next;
+        op_zero_reg <= p_tlast ? 1'b0 : op_zero_next;
         en_reg <= en_next;
         time_reg <= time_next;
     end
     da_bad_reg <= frame_end ? 1'b0 : (da_bad_reg || da_mis_reg != 6'd0);
-    hdr_ok_reg <= !da_bad_reg && type_ok_reg == 2'b11 && op_ok_reg == 2'b11;
-    hdr_en_reg <= {8{!da_bad_reg && type_ok_reg == 2'b11 && op_ok_reg == 2'b11}} & en_reg;
+    // (the tuser of every beat but the last, from the frame-event copy of the tap)
+    err_reg <= d_frame_end ? 1'b0 : (err_reg || (d_tvalid[CE] && d_tuser[CE]));
+    hdr_ok_reg <= !da_bad_reg && type_ok_reg == 2'b11 && (op_ok_reg == 2'b11 || hdr_pause);
+    hdr_pause_reg <= !da_bad_reg && type_ok_reg == 2'b11 && hdr_pause;
+    hdr_en_reg <= ({8{!da_bad_reg && type_ok_reg == 2'b11 && op_ok_reg == 2'b11}} & en_reg)
+                  | {8{!da_bad_reg && type_ok_reg == 2'b11 && hdr_pause}};
     for (m = 0; m < 8; m = m + 1) begin
         time_nz_reg[m] <= time_reg[m*16 +: 16] != 16'd0;
     end
     ntimer_reg <= ntimer_next;
     pause_reg <= pause_next;
 
-    ev_pfc_reg <= apply;
+    ev_pfc_reg <= apply && !hdr_pause_reg;
+    ev_pause_reg <= apply && hdr_pause_reg;
     ev_mac_ctrl_reg <= d_frame_end && mac_ctrl;
     ev_xoff_reg <= load & time_nz_reg;
     ev_xon_reg <= load & ~time_nz_reg;
 
-    if (ev_mac_ctrl_reg && !ev_pfc_reg) begin
+    if (ev_mac_ctrl_reg && !ev_pfc_reg && !ev_pause_reg) begin
         stat_malformed_reg <= stat_malformed_reg + 32'd1;
     end
     if (ev_pfc_reg) begin
         stat_pfc_reg <= stat_pfc_reg + 32'd1;
+    end
+    if (ev_pause_reg) begin
+        stat_pause_reg <= stat_pause_reg + 32'd1;
     end
     for (m = 0; m < 8; m = m + 1) begin
         if (ev_xoff_reg[m]) begin
@@ -377,15 +424,20 @@ always @(posedge clk) begin
         da_bad_reg <= 1'b0;
         type_ok_reg <= 2'b00;
         op_ok_reg <= 2'b00;
+        op_zero_reg <= 1'b0;
+        err_reg <= 1'b0;
         hdr_ok_reg <= 1'b0;
+        hdr_pause_reg <= 1'b0;
         hdr_en_reg <= 8'd0;
         ntimer_reg <= {32*8{1'b1}};
         pause_reg <= 8'd0;
         ev_pfc_reg <= 1'b0;
+        ev_pause_reg <= 1'b0;
         ev_mac_ctrl_reg <= 1'b0;
         ev_xoff_reg <= 8'd0;
         ev_xon_reg <= 8'd0;
         stat_pfc_reg <= 32'd0;
+        stat_pause_reg <= 32'd0;
         stat_xoff_reg <= {8*32{1'b0}};
         stat_xon_reg <= {8*32{1'b0}};
         stat_malformed_reg <= 32'd0;

@@ -25,6 +25,8 @@ from common.pfc_frames import PFC_DA, pfc_frame, pause_frame, with_fcs
 DW = int(os.environ.get("PARAM_DATA_WIDTH", "8"))
 # IN_REG 1: the tap is registered inside pfc_rx, so everything happens a clock later
 IN_REG = int(os.environ.get("PARAM_IN_REG", "0"))
+# LINK_PAUSE_ENABLE 1: 802.3x PAUSE frames pause every priority (else they are malformed)
+LINK_PAUSE = int(os.environ.get("PARAM_LINK_PAUSE_ENABLE", "0"))
 SRC = "02:aa:bb:cc:dd:ee"
 
 
@@ -43,7 +45,8 @@ class RxModel:
     def __init__(self, dut):
         self.dut = dut
         self.timer = [0] * 8
-        self.expect: list[tuple[bool, int, list[int]]] = []   # (good, enabled, times)
+        # (good, enabled, times, PAUSE frame)
+        self.expect: list[tuple[bool, int, list[int], bool]] = []
         self.errors: list[str] = []
         self.cycle = 0
         self.loads: list[tuple[int, int, int]] = []           # (cycle, priority, quanta)
@@ -74,8 +77,8 @@ class RxModel:
                 self.delay.append(end)
                 end = self.delay.pop(0)
             if end:
-                good, en, times = self.expect.pop(0)
-                if int(d.is_pfc.value) != good:
+                good, en, times, link = self.expect.pop(0)
+                if int(d.is_pfc.value) != (good and not link):
                     self.errors.append(f"cycle {self.cycle}: is_pfc {int(d.is_pfc.value)}")
                 self.is_pfc += int(d.is_pfc.value)
                 want_prio = en & 0xFF if good else 0
@@ -113,9 +116,13 @@ class TB:
         self.source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.clk, dut.rst)
         self.model = RxModel(dut)
 
-    async def send(self, data: bytes, good: bool, en: int = 0, times=None, bad_fcs=False):
-        self.model.expect.append((good, en, list(times or [0] * 8)))
-        await self.source.send(AxiStreamFrame(data, tuser=1 if bad_fcs else 0))
+    async def send(self, data: bytes, good: bool, en: int = 0, times=None, bad_fcs=False,
+                   link: bool = False):
+        """``bad_fcs``: tuser on the last beat (True) or a per-byte list; ``link``: a PAUSE
+        frame (good: every priority loads ``times``)."""
+        self.model.expect.append((good, en, list(times or [0] * 8), link))
+        tuser = bad_fcs if isinstance(bad_fcs, list) else (1 if bad_fcs else 0)
+        await self.source.send(AxiStreamFrame(data, tuser=tuser))
         await self.source.wait()
         await ClockCycles(self.dut.clk, 2 + IN_REG)   # counters and timers updated
 
@@ -199,7 +206,7 @@ async def malformed_and_ignored(dut):
         ("wrong DA", pfc_frame(SRC, 0x11, t, dst="01:80:c2:00:00:02"), False),
         ("wrong DA (unicast)", pfc_frame(SRC, 0x11, t, dst="02:00:00:00:00:01"), False),
         ("opcode 0x0102", bytes(bad_opcode), False),
-        ("802.3x PAUSE", pause_frame(SRC, 100), False),
+    ] + ([] if LINK_PAUSE else [("802.3x PAUSE", pause_frame(SRC, 100), False)]) + [
         ("runt 59", good[:59], False),
         ("PFC fields truncated (30)", good[:30], False),
         ("runt 59 + FCS-like", with_fcs(good[:55]), False),
@@ -235,6 +242,37 @@ async def malformed_and_ignored(dut):
     assert tb.stat("stat_xoff_rx", 0) == 3 and tb.stat("stat_xoff_rx", 4) == 3
     assert tb.stat("stat_xoff_rx", 1) == 0 and tb.stat("stat_xon_rx", 0) == 0
     assert tb.model.is_pfc == 4
+    tb.model.check()
+
+
+@cocotb.test()
+async def tuser_mid_frame_and_pause(dut):
+    """tuser on a middle beat (not the last) makes a PFC frame malformed: no timer moves (the
+    issue-18 bug: only tuser on tlast was checked).  802.3x PAUSE: with LINK_PAUSE_ENABLE every
+    priority pauses for pause_time quanta and time 0 resumes, counted in stat_pause_frames; a
+    PAUSE with tuser mid-frame does nothing; without LINK_PAUSE_ENABLE a PAUSE is malformed."""
+    tb = await reset(dut, step_for(8))
+    kw = DW // 8
+    t = times_of(c2=400)
+    f = pfc_frame(SRC, 0x04, t)
+    mid = [0] * len(f)
+    m0 = kw * (len(f) // kw // 2)
+    mid[m0:m0 + kw] = [1] * kw            # a middle beat (its tuser is its last byte's)
+    await tb.send(f, False, bad_fcs=mid)
+    assert int(dut.pause.value) == 0 and tb.stat("stat_malformed") == 1
+    p = pause_frame(SRC, 300)
+    if LINK_PAUSE:
+        await tb.send(p, False, bad_fcs=mid[:len(p)], link=True)
+        assert int(dut.pause.value) == 0 and tb.stat("stat_malformed") == 2
+        await tb.send(p, True, 0xFF, [300] * 8, link=True)
+        assert int(dut.pause.value) == 0xFF and tb.stat("stat_pause_frames") == 1
+        assert tb.stat("stat_pfc_frames") == 0 and tb.stat("stat_xoff_rx", 7) == 1
+        await tb.send(pause_frame(SRC, 0), True, 0xFF, [0] * 8, link=True)
+        assert int(dut.pause.value) == 0 and tb.stat("stat_pause_frames") == 2
+    else:
+        await tb.send(p, False)
+        assert int(dut.pause.value) == 0 and tb.stat("stat_malformed") == 2
+        assert tb.stat("stat_pause_frames") == 0
     tb.model.check()
 
 

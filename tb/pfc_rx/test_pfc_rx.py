@@ -1,14 +1,18 @@
 """pytest runner for pfc_rx: parametrized builds for DATA_WIDTH 8 and 64, with the tap used as
 it comes (IN_REG 0) and registered inside in two copies (IN_REG 1, the switch's and the board
-partners' build)."""
+partners' build), and the switch's build with 802.3x PAUSE honoured (LINK_PAUSE_ENABLE)."""
 
 import pytest
 
 import harness
 
 
-@pytest.mark.parametrize("data_width,in_reg", [(8, 0), (64, 0), (8, 1), (64, 1)])
-def test_pfc_rx(data_width, in_reg):
-    harness.run("pfc_rx", "pfc_rx.pfc_rx_cases", test_id=f"pfc_rx-dw{data_width}-r{in_reg}",
+@pytest.mark.parametrize("data_width,in_reg,link", [(8, 0, 0), (64, 0, 0), (8, 1, 0), (64, 1, 0),
+                                                   (64, 1, 1)])
+def test_pfc_rx(data_width, in_reg, link):
+    """link: LINK_PAUSE_ENABLE (802.3x PAUSE honoured), the switch's build."""
+    harness.run("pfc_rx", "pfc_rx.pfc_rx_cases",
+                test_id=f"pfc_rx-dw{data_width}-r{in_reg}" + ("-pause" if link else ""),
                 sources=harness.rtl_sources(["pfc_rx"]),
-                parameters={"DATA_WIDTH": data_width, "IN_REG": in_reg})
+                parameters={"DATA_WIDTH": data_width, "IN_REG": in_reg,
+                            "LINK_PAUSE_ENABLE": link})
