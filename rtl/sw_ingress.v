@@ -6,10 +6,11 @@
  * on transmit); tuser on any beat marks a bad frame (bad FCS / MAC error).
  *
  *  Field                       Offset   Used for
- *  Destination MAC             0..5     01-80-C2-00-00-01 + EtherType 0x8808: PFC, consumed
+ *  Destination MAC             0..5     01-80-C2-00-00-01: MAC Control, consumed
  *  Source MAC                  6..11    -
- *  EtherType / TPID            12..13   0x8100: 802.1Q tag present
- *  TCI                         14..15   PCP = TCI[15:13] (byte 14 bits 7:5) = priority
+ *  EtherType / TPID            12..13   0x8808: MAC Control, consumed; 0x8100: 802.1Q tag
+ *  TCI / MAC Control opcode    14..15   PCP = TCI[15:13] (byte 14 bits 7:5) = priority;
+ *                                       opcode 0x0101 PFC, 0x0001 802.3x PAUSE
  *  EtherType (tagged)          16..17   0x0800: IPv4 (prevention rewrite)
  *  IPv4 TOS (tagged)           19       DSCP = bits 7:2, ECN = bits 1:0
  *  IPv4 header checksum        28..29   (tagged frame: 14 + 4 + 10)
@@ -28,13 +29,37 @@
  * frame, so byte b is lane b % WORD_BYTES of word b / WORD_BYTES (every beat before tlast is
  * full); bytes 28 and 29 must share a word (checked at elaboration).
  * Stream: every beat before a frame's tlast is full (tkeep all ones, as a MAC delivers it);
- * only the last beat may be partial, with tkeep contiguous from lane 0.  The header
- * positions and the length checks depend on it.
- * Classification at tlast (first match wins): error (tuser), oversize (length above
- * cfg_max_frame_bytes), runt (below 60 bytes), PFC, good.  Words of a frame past
- * cfg_max_frame_bytes are marked store = 0 and never take a cell; the frame's last word
- * always reaches the buffer stage (with its classification), so the frame's cells are
- * returned.
+ * only the last beat may be partial, with tkeep contiguous from lane 0 and not empty.  The
+ * header positions and the length checks depend on it; a frame that breaks it (a hole in
+ * tkeep, an empty beat) is malformed.
+ *
+ * The one decision per received frame (docs/switch_core.md "Bad input"), at tlast, first
+ * match wins, each class counted in its own stat_* counter:
+ *   error      tuser on any beat                                   stat_drop_error
+ *   malformed  a beat before tlast not full, or a last beat with    stat_drop_malformed
+ *              an empty or non-contiguous tkeep
+ *   oversize   length above cfg_max_frame_bytes                    stat_drop_oversize
+ *   runt       below 60 bytes                                      stat_drop_runt
+ *   MAC Control (IEEE 802.3 Annex 31B; EtherType 0x8808 or destination 01-80-C2-00-00-01,
+ *              consumed, never forwarded):
+ *     PFC      0x8808 to 01-80-C2-00-00-01, opcode 0x0101          stat_pfc_frames
+ *     PAUSE    0x8808 to 01-80-C2-00-00-01, opcode 0x0001          stat_pause_frames
+ *              (honoured when cfg_link_pause_enable, else only counted)
+ *     unknown  0x8808 to 01-80-C2-00-00-01, another opcode         stat_ctrl_unknown
+ *     other    0x8808 to another address, or the address with      stat_ctrl_malformed
+ *              another EtherType
+ *   bad dest   tdest >= PORT_COUNT                                 stat_drop_bad_dest
+ *   good       the rest: to the admission core
+ * m_ctrl_apply pulses with tlast of a frame whose pause timers pfc_rx may load (PFC, or PAUSE
+ * with cfg_link_pause_enable); switch_core feeds pfc_rx its inverse as tuser, so the timers
+ * follow this classification and no other.
+ * A frame that stalls (tvalid low after its first beat, before tlast) for cfg_stall_clocks
+ * clocks (0: never) is cut: its last word goes to the buffer stage as kind stall (no data),
+ * so its cells are returned, counted in stat_drop_stall; the beats that follow, up to and
+ * including the next tlast, are accepted and discarded.
+ * Words of a frame past cfg_max_frame_bytes are marked store = 0 and never take a cell; the
+ * frame's last word always reaches the buffer stage (with its classification), so the frame's
+ * cells are returned.
  */
 
 `resetall
@@ -42,6 +67,8 @@
 `default_nettype none
 
 module sw_ingress #(
+    // number of switch ports (tdest at or above it: bad dest)
+    parameter PORT_COUNT = 4,
     // stream width in bits (8 or 64)
     parameter DATA_WIDTH = 64,
     parameter KEEP_WIDTH = DATA_WIDTH / 8,
@@ -90,17 +117,24 @@ module sw_ingress #(
     output wire [LEN_W-1:0]                 m_word_len,
     output wire [2:0]                       m_word_prio,
     output wire [DEST_WIDTH-1:0]            m_word_dest,
-    output wire [2:0]                       m_word_kind,
+    output wire [3:0]                       m_word_kind,
     // prevention: the frame was remapped to its alternate priority (m_word_prio is it), and
     // the frame was tagged (else: queue / PG remapped, bytes unchanged)
     output wire                             m_word_remap,
     output wire                             m_word_tagged,
+    // pulses with the tlast beat of a PFC frame, or of a PAUSE frame with
+    // cfg_link_pause_enable: pfc_rx may act on it
+    output wire                             m_ctrl_apply,
 
     /*
      * Configuration
      */
     input  wire [2:0]                       cfg_default_prio,
     input  wire [31:0]                      cfg_max_frame_bytes,
+    // 802.3x PAUSE frames pause every priority (else counted and dropped)
+    input  wire                             cfg_link_pause_enable,
+    // clocks a frame may stall between beats before it is cut (0: never cut)
+    input  wire [31:0]                      cfg_stall_clocks,
     input  wire [7:0]                       cfg_prev_enable,
     input  wire [8*3-1:0]                   cfg_prev_alt_prio,
     input  wire [8*6-1:0]                   cfg_prev_alt_dscp,
@@ -113,18 +147,26 @@ module sw_ingress #(
     output wire [31:0]                      stat_drop_error,
     output wire [31:0]                      stat_drop_runt,
     output wire [31:0]                      stat_drop_oversize,
-    output wire [31:0]                      stat_pfc_frames
+    output wire [31:0]                      stat_pfc_frames,
+    output wire [31:0]                      stat_pause_frames,
+    output wire [31:0]                      stat_ctrl_unknown,
+    output wire [31:0]                      stat_ctrl_malformed,
+    output wire [31:0]                      stat_drop_malformed,
+    output wire [31:0]                      stat_drop_bad_dest,
+    output wire [31:0]                      stat_drop_stall
 );
 
-// frame classes (m_word_kind)
-localparam [2:0] KIND_GOOD = 3'd0, KIND_ERROR = 3'd1, KIND_RUNT = 3'd2,
-                 KIND_OVERSIZE = 3'd3, KIND_PFC = 3'd4;
+// frame classes (m_word_kind; switch_core stores only KIND_GOOD frames)
+localparam [3:0] KIND_GOOD = 4'd0, KIND_ERROR = 4'd1, KIND_RUNT = 4'd2,
+                 KIND_OVERSIZE = 4'd3, KIND_PFC = 4'd4, KIND_PAUSE = 4'd5,
+                 KIND_CTRL_UNKNOWN = 4'd6, KIND_CTRL_MALFORMED = 4'd7,
+                 KIND_MALFORMED = 4'd8, KIND_BAD_DEST = 4'd9, KIND_STALL = 4'd10;
 localparam [47:0] PFC_DA = 48'h0180C2000001;
 localparam WORD_W = WORD_BEATS * DATA_WIDTH;
 localparam BI_W = WORD_BEATS > 1 ? $clog2(WORD_BEATS) : 1;
 localparam integer BEAT_LAST_I = WORD_BEATS - 1;
 localparam [BI_W-1:0] BEAT_LAST = BEAT_LAST_I[BI_W-1:0];
-localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 3 + 2;
+localparam ENTRY_W = WORD_W + WB_W + 2 + LEN_W + 3 + DEST_WIDTH + 4 + 2;
 localparam MIN_LEN = 60;
 // byte lanes of the prevention rewrite: word index and lane of frame bytes 14, 19, 28, 29
 localparam integer WORD_BYTES = WORD_BEATS * KEEP_WIDTH;
@@ -167,7 +209,14 @@ reg              da_ok_reg;
 reg [KEEP_WIDTH-1:0]   da_in_reg;
 reg [KEEP_WIDTH*8-1:0] da_exp_reg;
 reg [15:0]       ethertype_reg;
-reg [7:0]        tci_hi_reg;
+reg [7:0]        tci_hi_reg;     // byte 14: PCP when tagged, opcode high byte of MAC Control
+reg [7:0]        op_lo_reg;      // byte 15: opcode low byte of MAC Control
+reg              hole_reg;       // a beat of this frame before tlast was not full
+// stall cut: clocks without a beat inside a frame; the cut waits for room in the FIFO
+// (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
+reg [31:0]       stall_cnt_reg;
+reg              cut_pend_reg;
+reg              cut_reg;
 reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
 reg [7:0]        tos_reg;         // byte 19
 reg              same_group_reg;  // latched with the frame's first beat
@@ -178,6 +227,8 @@ reg [WB_W-1:0]   word_bytes_reg;
 reg [WORD_W-1:0] gather_reg;
 reg [31:0]       rx_frames_reg, rx_bytes_reg, drop_error_reg, drop_runt_reg;
 reg [31:0]       drop_oversize_reg, pfc_frames_reg;
+reg [31:0]       pause_frames_reg, ctrl_unknown_reg, ctrl_malformed_reg;
+reg [31:0]       drop_malformed_reg, drop_bad_dest_reg, drop_stall_reg;
 
 // the DA lanes of the beat at bidx b: {in-DA flags, expected bytes}
 function [KEEP_WIDTH*9-1:0] da_lanes(input [4:0] b);
@@ -197,7 +248,14 @@ wire [4:0] bidx_succ = (bidx_reg != 5'd31) ? bidx_reg + 5'd1 : bidx_reg;
 
 wire fifo_ready;
 wire fire = s_axis_tvalid && s_axis_tready;
-assign s_axis_tready = fifo_ready;
+// a beat of a frame being cut is accepted and discarded; the parse sees only the others
+wire take = fire && !cut_reg;
+wire cut_push = cut_pend_reg && fifo_ready;
+// the frame has stalled for cfg_stall_clocks clocks after this one
+wire in_frame = !first_reg && !cut_reg && !cut_pend_reg;
+wire stall_due = cfg_stall_clocks != 32'd0 && in_frame && !s_axis_tvalid
+                 && {1'b0, stall_cnt_reg} + 33'd1 >= {1'b0, cfg_stall_clocks};
+assign s_axis_tready = fifo_ready && !cut_pend_reg;
 
 // this beat's contribution
 reg [WB_W-1:0]   beat_bytes;
@@ -206,6 +264,7 @@ reg [15:0]       len_next;
 reg              da_ok_next;
 reg [15:0]       ethertype_next;
 reg [7:0]        tci_hi_next;
+reg [7:0]        op_lo_next;
 reg [15:0]       inner_type_next;
 reg [7:0]        tos_next;
 reg [WORD_W-1:0] gather_next;
@@ -217,6 +276,7 @@ always @* begin
     da_ok_next = da_ok_reg;
     ethertype_next = ethertype_reg;
     tci_hi_next = tci_hi_reg;
+    op_lo_next = op_lo_reg;
     inner_type_next = inner_type_reg;
     tos_next = tos_reg;
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
@@ -237,6 +297,9 @@ always @* begin
             if (pos == 14) begin
                 tci_hi_next = s_axis_tdata[i*8 +: 8];
             end
+            if (pos == 15) begin
+                op_lo_next = s_axis_tdata[i*8 +: 8];
+            end
             if (pos == 16) begin
                 inner_type_next[15:8] = s_axis_tdata[i*8 +: 8];
             end
@@ -255,6 +318,12 @@ always @* begin
 end
 
 wire err_next = err_reg || s_axis_tuser;
+// tkeep: full before tlast; on tlast contiguous from lane 0 and not empty
+localparam [KEEP_WIDTH-1:0] KEEP_FULL = {KEEP_WIDTH{1'b1}};
+wire keep_last_ok = s_axis_tkeep != {KEEP_WIDTH{1'b0}}
+                    && (s_axis_tkeep & (s_axis_tkeep + 1'b1)) == {KEEP_WIDTH{1'b0}};
+wire malformed = hole_reg || !keep_last_ok;
+wire hole_next = hole_reg || s_axis_tkeep != KEEP_FULL;
 // length above cfg_max_frame_bytes: this beat's bytes exceed what was left (or an earlier
 // beat's did); shorter than MIN_LEN (the flags above)
 // (a beat holds at most KEEP_WIDTH bytes: its size in KB_W bits indexes the flags)
@@ -291,7 +360,11 @@ always @* begin
         rem_upd = {1'b0, cfg_max_frame_bytes};
         short_upd = {MIN_LEN{1'b1}};
         ov_upd = ov_cfg;
-    end else if (fire) begin
+    end else if (cut_push) begin
+        rem_upd = {1'b0, cfg_max_frame_bytes};
+        short_upd = {MIN_LEN{1'b1}};
+        ov_upd = ov_cfg;
+    end else if (take) begin
         rem_upd = s_axis_tlast ? {1'b0, cfg_max_frame_bytes} : rem_next;
         short_upd = s_axis_tlast ? {MIN_LEN{1'b1}} : short_reg >> KEEP_WIDTH;
         ov_upd = s_axis_tlast ? ov_cfg : ov_dec;
@@ -303,26 +376,45 @@ always @* begin
 end
 // PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in
 // the classification) has its header (bytes 0..19) in earlier beats than its last
-wire is_pfc = da_ok_reg && ethertype_reg == 16'h8808;
+wire type_ctrl = ethertype_reg == 16'h8808;
+wire is_ctrl = da_ok_reg || type_ctrl;
+wire ctrl_ok = da_ok_reg && type_ctrl;
+wire op_pfc = tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
+wire op_pause = tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
+wire dest_bad = {{(32-DEST_WIDTH){1'b0}}, s_axis_tdest} >= PORT_COUNT;
 wire has_tag_reg = ethertype_reg == 16'h8100;
 // the header as of this beat, for the prevention rewrite inside the first words
 wire has_tag = ethertype_next == 16'h8100;
 wire word_done = s_axis_tlast || beat_reg == BEAT_LAST;
 
-reg [2:0] kind;
+reg [3:0] kind;
 always @* begin
     if (err_next) begin
         kind = KIND_ERROR;
+    end else if (malformed) begin
+        kind = KIND_MALFORMED;
     end else if (oversize) begin
         kind = KIND_OVERSIZE;
     end else if (runt) begin
         kind = KIND_RUNT;
-    end else if (is_pfc) begin
-        kind = KIND_PFC;
+    end else if (is_ctrl) begin
+        if (!ctrl_ok) begin
+            kind = KIND_CTRL_MALFORMED;
+        end else if (op_pfc) begin
+            kind = KIND_PFC;
+        end else if (op_pause) begin
+            kind = KIND_PAUSE;
+        end else begin
+            kind = KIND_CTRL_UNKNOWN;
+        end
+    end else if (dest_bad) begin
+        kind = KIND_BAD_DEST;
     end else begin
         kind = KIND_GOOD;
     end
 end
+assign m_ctrl_apply = take && s_axis_tlast
+                      && (kind == KIND_PFC || (kind == KIND_PAUSE && cfg_link_pause_enable));
 
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
 wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
@@ -388,8 +480,12 @@ generate
     end
 endgenerate
 
-wire [ENTRY_W-1:0] entry_in = {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize,
-                               len_out, prio_out, s_axis_tdest, kind, remap, has_tag_reg};
+// a cut frame's last word: no data stored, kind stall (the buffer stage returns its cells)
+wire [ENTRY_W-1:0] entry_in = cut_pend_reg
+    ? {word_out, word_bytes_reg, 1'b1, 1'b0, len_out, prio_out, s_axis_tdest, KIND_STALL,
+       1'b0, has_tag_reg}
+    : {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize, len_out, prio_out,
+       s_axis_tdest, kind, remap, has_tag_reg};
 wire [ENTRY_W-1:0] entry_out;
 
 /* verilator lint_off PINCONNECTEMPTY */
@@ -403,7 +499,7 @@ sw_fifo #(
 ) fifo_inst (
     .clk(clk),
     .rst(rst),
-    .s_valid(fire && word_done),
+    .s_valid((take && word_done) || cut_push),
     .s_ready(fifo_ready),
     .s_data(entry_in),
     .m_valid(m_word_valid),
@@ -422,9 +518,15 @@ assign stat_drop_error = drop_error_reg;
 assign stat_drop_runt = drop_runt_reg;
 assign stat_drop_oversize = drop_oversize_reg;
 assign stat_pfc_frames = pfc_frames_reg;
+assign stat_pause_frames = pause_frames_reg;
+assign stat_ctrl_unknown = ctrl_unknown_reg;
+assign stat_ctrl_malformed = ctrl_malformed_reg;
+assign stat_drop_malformed = drop_malformed_reg;
+assign stat_drop_bad_dest = drop_bad_dest_reg;
+assign stat_drop_stall = drop_stall_reg;
 
 always @(posedge clk) begin
-    if (fire) begin
+    if (take) begin
         gather_reg <= gather_next;
         rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, beat_bytes};
         if (s_axis_tlast) begin
@@ -435,15 +537,22 @@ always @(posedge clk) begin
             da_ok_reg <= 1'b1;
             ethertype_reg <= 16'd0;
             tci_hi_reg <= 8'd0;
+            op_lo_reg <= 8'd0;
             inner_type_reg <= 16'd0;
             tos_reg <= 8'd0;
             err_reg <= 1'b0;
+            hole_reg <= 1'b0;
             rx_frames_reg <= rx_frames_reg + 1'b1;
             case (kind)
                 KIND_ERROR: drop_error_reg <= drop_error_reg + 1'b1;
                 KIND_OVERSIZE: drop_oversize_reg <= drop_oversize_reg + 1'b1;
                 KIND_RUNT: drop_runt_reg <= drop_runt_reg + 1'b1;
                 KIND_PFC: pfc_frames_reg <= pfc_frames_reg + 1'b1;
+                KIND_PAUSE: pause_frames_reg <= pause_frames_reg + 1'b1;
+                KIND_CTRL_UNKNOWN: ctrl_unknown_reg <= ctrl_unknown_reg + 1'b1;
+                KIND_CTRL_MALFORMED: ctrl_malformed_reg <= ctrl_malformed_reg + 1'b1;
+                KIND_MALFORMED: drop_malformed_reg <= drop_malformed_reg + 1'b1;
+                KIND_BAD_DEST: drop_bad_dest_reg <= drop_bad_dest_reg + 1'b1;
                 default: ;
             endcase
         end else begin
@@ -454,9 +563,11 @@ always @(posedge clk) begin
             da_ok_reg <= da_ok_next;
             ethertype_reg <= ethertype_next;
             tci_hi_reg <= tci_hi_next;
+            op_lo_reg <= op_lo_next;
             inner_type_reg <= inner_type_next;
             tos_reg <= tos_next;
             err_reg <= err_next;
+            hole_reg <= hole_next;
         end
         if (first_reg) begin
             same_group_reg <= s_axis_same_group;
@@ -474,6 +585,37 @@ always @(posedge clk) begin
             word_bytes_reg <= word_bytes_reg + beat_bytes;
         end
     end
+    // stall cut: the cut frame's last word went into the FIFO (cut_push); the parser starts
+    // over, and the rest of the frame up to its tlast is discarded (cut_reg)
+    stall_cnt_reg <= (in_frame && !s_axis_tvalid) ? stall_cnt_reg + 32'd1 : 32'd0;
+    if (stall_due) begin
+        cut_pend_reg <= 1'b1;
+    end
+    if (fire && cut_reg && s_axis_tlast) begin
+        cut_reg <= 1'b0;
+    end
+    if (cut_push) begin
+        cut_pend_reg <= 1'b0;
+        cut_reg <= 1'b1;
+        stall_cnt_reg <= 32'd0;
+        byte_cnt_reg <= 16'd0;
+        bidx_reg <= 5'd0;
+        {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
+        first_reg <= 1'b1;
+        da_ok_reg <= 1'b1;
+        ethertype_reg <= 16'd0;
+        tci_hi_reg <= 8'd0;
+        op_lo_reg <= 8'd0;
+        inner_type_reg <= 16'd0;
+        tos_reg <= 8'd0;
+        err_reg <= 1'b0;
+        hole_reg <= 1'b0;
+        widx_reg <= 5'd0;
+        beat_reg <= {BI_W{1'b0}};
+        word_bytes_reg <= {WB_W{1'b0}};
+        rx_frames_reg <= rx_frames_reg + 1'b1;
+        drop_stall_reg <= drop_stall_reg + 1'b1;
+    end
     // (rem_upd covers the reset)
     rem_reg <= rem_upd;
     rem_neg_reg <= rem_upd[32];
@@ -487,8 +629,13 @@ always @(posedge clk) begin
         da_ok_reg <= 1'b1;
         ethertype_reg <= 16'd0;
         tci_hi_reg <= 8'd0;
+        op_lo_reg <= 8'd0;
         inner_type_reg <= 16'd0;
         tos_reg <= 8'd0;
+        hole_reg <= 1'b0;
+        stall_cnt_reg <= 32'd0;
+        cut_pend_reg <= 1'b0;
+        cut_reg <= 1'b0;
         same_group_reg <= 1'b0;
         widx_reg <= 5'd0;
         err_reg <= 1'b0;
@@ -501,6 +648,12 @@ always @(posedge clk) begin
         drop_runt_reg <= 32'd0;
         drop_oversize_reg <= 32'd0;
         pfc_frames_reg <= 32'd0;
+        pause_frames_reg <= 32'd0;
+        ctrl_unknown_reg <= 32'd0;
+        ctrl_malformed_reg <= 32'd0;
+        drop_malformed_reg <= 32'd0;
+        drop_bad_dest_reg <= 32'd0;
+        drop_stall_reg <= 32'd0;
     end
 end
 

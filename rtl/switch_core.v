@@ -44,7 +44,7 @@ module switch_core #(
     // stream width in bits (8 or 64)
     parameter DATA_WIDTH = 64,
     parameter KEEP_WIDTH = DATA_WIDTH / 8,
-    // tdest width (egress port number; values >= PORT_COUNT are dropped by mmu_core)
+    // tdest width (egress port number; values >= PORT_COUNT are dropped at the ingress)
     parameter DEST_WIDTH = 8,
     // stream beats per buffer word (speedup 2 over PORT_COUNT: see docs/switch_core.md)
     parameter WORD_BEATS = 2 * PORT_COUNT,
@@ -133,6 +133,14 @@ module switch_core #(
     input  wire [8*16-1:0]                        cfg_pause_quanta,
     input  wire [15:0]                            cfg_refresh_quanta,
     input  wire [23:0]                            cfg_quanta_step,
+    // port p honours received 802.3x PAUSE frames (as a pause of every priority) at bit p;
+    // else they are counted and dropped
+    input  wire [PORT_COUNT-1:0]                  cfg_link_pause_enable,
+
+    /*
+     * Bad input: a frame stalled for this many clocks between beats is cut (0: never)
+     */
+    input  wire [31:0]                            cfg_stall_clocks,
 
     /*
      * PFC watchdog configuration, per port p (one pfc_watchdog per port): enable bit p,
@@ -168,6 +176,15 @@ module switch_core #(
     output wire [PORT_COUNT*32-1:0]               stat_drop_oversize,
     output wire [PORT_COUNT*32-1:0]               stat_drop_admission,
     output wire [PORT_COUNT*32-1:0]               stat_pfc_rx_frames,
+    // MAC Control consumed (sw_ingress's classes): 802.3x PAUSE, unknown opcode, 0x8808 or
+    // 01-80-C2-00-00-01 without the other; data frames dropped as malformed (tkeep), for a
+    // tdest >= PORT_COUNT, cut after a stall
+    output wire [PORT_COUNT*32-1:0]               stat_pause_rx_frames,
+    output wire [PORT_COUNT*32-1:0]               stat_ctrl_unknown,
+    output wire [PORT_COUNT*32-1:0]               stat_ctrl_malformed,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_malformed,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_bad_dest,
+    output wire [PORT_COUNT*32-1:0]               stat_drop_stall,
     output wire [31:0]                            stat_free_cells,
     output wire [31:0]                            stat_free_low_wm,
     output wire [31:0]                            stat_used_cells,
@@ -233,7 +250,7 @@ localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
 localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
 localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
-localparam [2:0] KIND_GOOD = 3'd0;
+localparam [3:0] KIND_GOOD = 4'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 // the walker waits two clocks for a link (link_b RAM with its output register)
 localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2, WK_LINK2 = 2'd3;
@@ -285,13 +302,15 @@ wire [PORT_COUNT-1:0]            in_store;
 wire [PORT_COUNT*LEN_W-1:0]      in_len;
 wire [PORT_COUNT*3-1:0]          in_prio;
 wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
-wire [PORT_COUNT*3-1:0]          in_kind;
+wire [PORT_COUNT*4-1:0]          in_kind;
 wire [PORT_COUNT-1:0]            in_remap;
 wire [PORT_COUNT-1:0]            in_tagged;
 // prevention: the beat's tdest is a port of the ingress port's group (not 0)
 wire [PORT_COUNT-1:0]            same_group;
 wire [PORT_COUNT*8-1:0]          pause;
 wire [PORT_COUNT*8-1:0]          rx_pfc_prio;
+// the ingress parser's decision at tlast: pfc_rx may load its timers from this frame
+wire [PORT_COUNT-1:0]            ctrl_apply;
 // pause as the egress scheduler sees it (through the watchdog when there is one)
 wire [PORT_COUNT*8-1:0]          sched_pause;
 // pfc_rx's count of good PFC frames; the core exports its own parser's count (consumed)
@@ -332,6 +351,7 @@ wire [QN-1:0]                    pfc_xoff;
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
         sw_ingress #(
+            .PORT_COUNT(PORT_COUNT),
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW),
             .DEST_WIDTH(DEST_WIDTH),
@@ -360,11 +380,14 @@ generate
             .m_word_len(in_len[gp*LEN_W +: LEN_W]),
             .m_word_prio(in_prio[gp*3 +: 3]),
             .m_word_dest(in_dest[gp*DEST_WIDTH +: DEST_WIDTH]),
-            .m_word_kind(in_kind[gp*3 +: 3]),
+            .m_word_kind(in_kind[gp*4 +: 4]),
             .m_word_remap(in_remap[gp]),
             .m_word_tagged(in_tagged[gp]),
+            .m_ctrl_apply(ctrl_apply[gp]),
             .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
             .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .cfg_link_pause_enable(cfg_link_pause_enable[gp]),
+            .cfg_stall_clocks(cfg_stall_clocks),
             .cfg_prev_enable(cfg_prev_enable),
             .cfg_prev_alt_prio(cfg_prev_alt_prio),
             .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
@@ -373,17 +396,27 @@ generate
             .stat_drop_error(stat_drop_error[gp*32 +: 32]),
             .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
             .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
-            .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32])
+            .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32]),
+            .stat_pause_frames(stat_pause_rx_frames[gp*32 +: 32]),
+            .stat_ctrl_unknown(stat_ctrl_unknown[gp*32 +: 32]),
+            .stat_ctrl_malformed(stat_ctrl_malformed[gp*32 +: 32]),
+            .stat_drop_malformed(stat_drop_malformed[gp*32 +: 32]),
+            .stat_drop_bad_dest(stat_drop_bad_dest[gp*32 +: 32]),
+            .stat_drop_stall(stat_drop_stall[gp*32 +: 32])
         );
 
         // pfc_rx watches the accepted beats through its input register (IN_REG: a clock
         // later, in two copies): the parser and its timer loads then start at flip-flops, not
         // at the link's handshake (the accept, the parse and the 256 timer bits in one clock
-        // missed 125 MHz by 2.8 ns)
+        // missed 125 MHz by 2.8 ns).  Its tuser is sw_ingress's decision, not the link's: set
+        // on the tlast of every frame the ingress did not classify as PFC (or as PAUSE on a
+        // port that honours PAUSE), so one classification per frame decides both whether it
+        // is forwarded and whether it moves a pause timer (docs/switch_core.md "Bad input")
         pfc_rx #(
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW),
-            .IN_REG(1)
+            .IN_REG(1),
+            .LINK_PAUSE_ENABLE(1)
         ) pfc_rx_inst (
             .clk(clk),
             .rst(rst),
@@ -391,11 +424,12 @@ generate
             .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
             .s_axis_tvalid(s_axis_tvalid[gp] && s_axis_tready[gp]),
             .s_axis_tlast(s_axis_tlast[gp]),
-            .s_axis_tuser(s_axis_tuser[gp]),
+            .s_axis_tuser(s_axis_tlast[gp] && !ctrl_apply[gp]),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
             .stat_pfc_frames(pfc_rx_frames[gp*32 +: 32]),
+            .stat_pause_frames(),
             .stat_xoff_rx(),
             .stat_xon_rx(),
             .stat_malformed(),
@@ -791,7 +825,7 @@ reg  [P_W-1:0]               refill_port_reg, refill_port_next;
 reg                          ws_go_pre_reg, ws_go_pre_next;
 reg                          ws_store_reg, ws_store_next;
 reg                          ws_last_reg, ws_last_next;
-reg  [2:0]                   ws_kind_reg, ws_kind_next;
+reg  [3:0]                   ws_kind_reg, ws_kind_next;
 reg                          ws_to_mmu_reg, ws_to_mmu_next;
 reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
 reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
@@ -1005,8 +1039,8 @@ end
 always @* begin
     ws_store_next = in_store[ps];
     ws_last_next = in_last[ps];
-    ws_kind_next = in_kind[ps*3 +: 3];
-    ws_to_mmu_next = in_last[ps] && in_kind[ps*3 +: 3] == KIND_GOOD;
+    ws_kind_next = in_kind[ps*4 +: 4];
+    ws_to_mmu_next = in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD;
     ws_len_next = in_len[ps*LEN_W +: LEN_W];
     ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
     ws_pg_next = port_pg[ps*3 +: 3];
@@ -1025,7 +1059,7 @@ always @* begin
 end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
 wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
-wire [2:0]           wc_kind = ws_kind_reg;
+wire [3:0]           wc_kind = ws_kind_reg;
 wire [WI_W-1:0]      wc_widx = ws_widx_reg;
 wire [CA_W-1:0]      wc_cell = ws_cell_reg;
 wire [CA_W-1:0]      wc_spare = ws_spare_reg;

@@ -28,6 +28,9 @@ CELL_W = 16
 PREVENT_ENABLE = int(os.environ.get("PARAM_PREVENT_ENABLE", "0"))
 GROUP_W = int(os.environ.get("PARAM_GROUP_W", "2"))
 MAX_FRAME = 1518
+# cfg_stall_clocks of the benches: far above any gap of the cocotbext-axi sources inside a
+# frame (none), so a cut in a test that does not stall a frame is a fault
+STALL_CLOCKS = 2000
 LOSSLESS = (3, 4)
 PFC_DA = "01:80:c2:00:00:01"
 
@@ -120,7 +123,8 @@ def pack_port_maps(cfg) -> tuple[int, int, int]:
 
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
-                 quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None):
+                 quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None,
+                 link_pause: int = 0, stall_clocks: int = STALL_CLOCKS):
         self.dut = dut
         # deadlock prevention configuration driven into the DUT; the scoreboard expects its
         # remap only when the build has the logic (PREVENT_ENABLE)
@@ -146,6 +150,11 @@ class SwitchTB:
         self.mismatch = []
         self.requests = 0
         self.releases = 0
+        # cfg_link_pause_enable (bit per port) and cfg_stall_clocks
+        self.link_pause = link_pause
+        self.stall_clocks = stall_clocks
+        # shadow map of the buffer's cells, fed from the free list's handshakes
+        self.cells = CellShadow(BUFFER_CELLS)
 
     def apply_config(self) -> None:
         d = self.dut
@@ -162,6 +171,8 @@ class SwitchTB:
         d.cfg_pause_quanta.value = sum(self.pfc_quanta << (16 * k) for k in range(8))
         d.cfg_refresh_quanta.value = self.refresh
         d.cfg_quanta_step.value = self.quanta_step
+        d.cfg_link_pause_enable.value = self.link_pause
+        d.cfg_stall_clocks.value = self.stall_clocks
         prev = self.prevention or PreventionConfig.off(PORT_COUNT, GROUP_W)
         for k, v in prev.rtl_cfg().items():
             getattr(d, k).value = v
@@ -184,8 +195,13 @@ class SwitchTB:
         """Feeds the golden model from mmu_core's handshakes (release first, as Mmu.step) and
         checks every response against it."""
         m = self.mmu
+        fl = self.core.free_list_inst
         while True:
             await FallingEdge(self.dut.clk)
+            if val(fl.pop) and val(fl.pop_valid):
+                self.cells.allocate(val(fl.pop_cell))
+            if val(fl.push):
+                self.cells.free(val(fl.push_cell))
             if val(m.m_resp_valid):
                 exp = self.expect_resp.popleft()
                 got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
@@ -272,14 +288,61 @@ class SwitchTB:
                 v = await self.mmu_stat(0x2000 + i * 4 + f)
                 assert v == 0, f"queue {i} field {f} = {v}"
         assert self.model.total_used == 0
+        self.cells.check_drained(self.spare_cells())
         assert not self.mismatch, f"admission differs from the model: {self.mismatch[:5]}"
         drops = val(self.dut.stat_mmu_drop_count)
         for r in range(REASON_COUNT):
             assert (drops >> (32 * r)) & 0xFFFFFFFF == self.model.drops[r], f"drop reason {r}"
 
+    def spare_cells(self) -> set[int]:
+        """The cells the write stage holds as its ports' spares (taken from the free list,
+        not yet written)."""
+        ca_w = max(1, (BUFFER_CELLS - 1).bit_length())
+        valid = val(self.core.spare_valid_reg)
+        cells = val(self.core.spare_cell_reg)
+        return {(cells >> (p * ca_w)) & ((1 << ca_w) - 1) for p in range(PORT_COUNT)
+                if (valid >> p) & 1}
+
     def pause_gen(self, rng: random.Random, busy: float):
         while True:
             yield rng.random() < busy
+
+
+class CellShadow:
+    """Ownership of every cell of the shared buffer, from the free list's pop (allocated) and
+    push (freed) handshakes: a cell is handed out only while free and returned only while
+    allocated; at the end the only allocated cells are the ports' spares.  The first fault is
+    kept and reported by check (a double allocation, a double free, a leak)."""
+
+    def __init__(self, cells: int):
+        self.owned = [False] * cells
+        self.faults: list[str] = []
+        self.allocs = 0
+        self.frees = 0
+
+    def allocate(self, cell: int) -> None:
+        self.allocs += 1
+        if cell >= len(self.owned):
+            self.faults.append(f"cell {cell} allocated, beyond the buffer")
+        elif self.owned[cell]:
+            self.faults.append(f"cell {cell} allocated twice")
+        else:
+            self.owned[cell] = True
+
+    def free(self, cell: int) -> None:
+        self.frees += 1
+        if cell >= len(self.owned):
+            self.faults.append(f"cell {cell} freed, beyond the buffer")
+        elif not self.owned[cell]:
+            self.faults.append(f"cell {cell} freed twice (or never allocated)")
+        else:
+            self.owned[cell] = False
+
+    def check_drained(self, spares: set[int]) -> None:
+        assert not self.faults, f"cell ownership: {self.faults[:5]}"
+        held = {c for c, o in enumerate(self.owned) if o}
+        assert held == spares, f"cells leaked: {sorted(held - spares)[:10]} " \
+                               f"(spares {sorted(spares)})"
 
 
 def split_rx(frames) -> tuple[list, list]:
@@ -300,4 +363,4 @@ def drain_sink(sink) -> list:
 __all__ = ["SwitchTB", "make_config", "frame", "split_rx", "drain_sink", "is_pfc", "mac",
            "PORT_COUNT", "DATA_WIDTH", "CELL_BYTES", "BUFFER_CELLS", "MAX_FRAME", "LOSSLESS",
            "reserve_cells", "defaultdict", "Ether", "Dot1Q", "ipv4_checksum_ok", "PREVENT_ENABLE",
-           "GROUP_W"]
+           "GROUP_W", "CellShadow", "STALL_CLOCKS"]

@@ -76,6 +76,17 @@ def test_prevention_fault():
     _run("prevention-fault", None, module="switch_core.prevention_cases", prevent=1, fault=1)
 
 
+EDGES = ["mac_control_one_decision", "link_pause_per_port", "malformed_data_frames", "stall_cut"]
+
+
+@pytest.mark.parametrize("data_width", [64, 8])
+def test_edges(data_width):
+    """Bad input (issue 18): MAC Control classes, PAUSE per port, malformed data frames and
+    the stall cut, counters against models.rx_class (tb/switch_core/edge_cases)."""
+    _run("edges", EDGES, data_width=data_width, cell_bytes=128 if data_width == 64 else 64,
+         module="switch_core.edge_cases")
+
+
 def test_random():
     _run("random", "random_traffic")
 
