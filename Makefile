@@ -44,7 +44,7 @@ $(error BOARD=$(BOARD) has no syn/$(BOARD)/Makefile; boards: $(BOARDS))
 endif
 endif
 
-.PHONY: all regress test model-test lint fusesoc-lint clean setup distclean bench bench-model \
+.PHONY: all regress test model-test lint formal fusesoc-lint clean setup distclean bench bench-model \
 	help makefile-flow synth synth-sweep system soak nightly bench-sim plots coverage
 
 all: regress ## the full cocotb regression on $(SIM) (same as make regress)
@@ -83,6 +83,9 @@ model-test: | $(PY) ## golden model, CLI, FuseSoC core and synthesis scripts' te
 test: model-test ## what CI runs: model-test, then the regression on Icarus and on Verilator
 	$(MAKE) regress SIM=icarus
 	$(MAKE) regress SIM=verilator
+
+formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs; docs/formal.md) and the fault build that must fail
+	bash scripts/formal.sh
 
 lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free
 	bash scripts/lint.sh

@@ -35,7 +35,10 @@ module sw_fifo #(
     // pointer width, $clog2(DEPTH) (at least 1)
     parameter PTR_W = 1,
     // 1: input registered, 2: and s_ready registered (see above)
-    parameter IN_REG = 0
+    parameter IN_REG = 0,
+    // test only: 1 reloads the head from the input instead of the entry behind it (entries
+    // overtake each other), for the formal run to show that it catches it; 0 in every build
+    parameter FAULT_INJECT = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -179,7 +182,7 @@ always @(posedge clk) begin
     // the head: the entry behind it on a pop (or the one pushed now), the pushed one into
     // an empty FIFO
     if (pop) begin
-        head_reg <= more_reg ? second : f_data;
+        head_reg <= (more_reg && FAULT_INJECT == 0) ? second : f_data;
     end else if (!valid_reg) begin
         head_reg <= f_data;
     end
@@ -206,6 +209,97 @@ always @(posedge clk) begin
         head_reg <= {WIDTH{1'b0}};
     end
 end
+
+`ifdef FORMAL
+// ---- formal properties (SymbiYosys, formal/sw_fifo.sby; docs/formal.md): no overflow (an
+// entry offered by the input register is always taken), no underflow, the registered flags
+// equal their definitions from the count, and data order: one entry picked at random on
+// entry (fv_pick) leaves after exactly the entries that were in before it, unchanged.
+(* anyseq *) wire fv_pick;
+reg              fv_past;
+reg [1:0]        fv_state;        // 0: none picked, 1: the picked entry is inside, 2: it left
+reg [WIDTH-1:0]  fv_data;
+reg [PTR_W+1:0]  fv_ahead;        // entries in front of the picked one
+wire             fv_accept = s_valid && s_ready;
+// entries accepted and not yet popped: the ring plus the input register (IN_REG)
+wire [PTR_W+1:0] fv_occ = {1'b0, count_reg} + {{(PTR_W+1){1'b0}}, IN_REG != 0 && f_valid};
+// ring slot of the entry at position j behind the head (the head's slot is rd_ptr_inc - 1)
+function [PTR_W-1:0] fv_slot(input [PTR_W+1:0] j);
+    begin
+        fv_slot = rd_ptr_inc_reg - PTR_ONE + j[PTR_W-1:0];
+    end
+endfunction
+initial fv_past = 1'b0;
+initial assume (rst);
+always @(posedge clk) begin
+    fv_past <= 1'b1;
+    if (fv_state == 2'd0 && fv_accept && fv_pick) begin
+        fv_state <= 2'd1;
+        fv_data <= s_data;
+        fv_ahead <= fv_occ - {{(PTR_W+1){1'b0}}, pop};
+    end else if (fv_state == 2'd1 && pop) begin
+        if (fv_ahead == {(PTR_W+2){1'b0}}) begin
+            fv_state <= 2'd2;
+        end else begin
+            fv_ahead <= fv_ahead - 1'b1;
+        end
+    end
+    if (rst) begin
+        fv_state <= 2'd0;
+    end
+end
+always @* begin
+    if (fv_past && !rst) begin
+        // no overflow: the ring takes every entry offered to it (with IN_REG the input
+        // register never has to hold); no underflow: nothing leaves an empty FIFO
+        if (IN_REG != 0) begin
+            assert (!f_valid || ready_reg);
+        end
+        assert (count_reg <= DEPTH);
+        assert (fv_occ <= DEPTH);
+        assert (!m_valid || count_reg != {(PTR_W+1){1'b0}});
+        // the registered flags are what the header says they are
+        assert (valid_reg == (count_reg != {(PTR_W+1){1'b0}}));
+        assert (ready_reg == (count_reg != DEPTH));
+        assert (more_reg == (count_reg >= 2));
+        assert (afull_reg == (count_reg == DEPTH - 1));
+        // data order: the picked entry leaves after those ahead of it, unchanged
+        if (fv_state == 2'd1 && pop && fv_ahead == {(PTR_W+2){1'b0}}) begin
+            assert (m_data == fv_data);
+        end
+        // inductive helpers: where the picked entry is, and the write pointer
+        if (fv_state == 2'd1) begin
+            assert (fv_ahead < fv_occ);
+            if (fv_ahead == {(PTR_W+2){1'b0}} && count_reg != {(PTR_W+1){1'b0}}) begin
+                assert (head_reg == fv_data);
+            end
+            if (fv_ahead < {1'b0, count_reg}) begin
+                assert (mem_w[fv_slot(fv_ahead)*WIDTH +: WIDTH] == fv_data);
+            end else begin
+                assert (f_data == fv_data);
+            end
+        end
+        if (valid_reg) begin
+            assert (head_reg == mem_w[fv_slot({(PTR_W+2){1'b0}})*WIDTH +: WIDTH]);
+        end
+        assert (wr_oh_reg == ({{(DEPTH-1){1'b0}}, 1'b1} << fv_slot({1'b0, count_reg})));
+        if (IN_REG != 0) begin
+            assert (ring_we == {NCH{1'b0}} || f_valid);
+        end
+    end
+end
+generate
+    if (IN_REG == 2) begin : fv_rdy
+        // the registered s_ready: the occupancy it counts, and room for what it lets in
+        always @* begin
+            if (fv_past && !rst) begin
+                assert (in_reg.rdy_reg.occ_reg == fv_occ[PTR_W:0]);
+                assert (!s_ready || fv_occ < DEPTH);
+            end
+        end
+    end
+endgenerate
+`endif
 
 endmodule
 

