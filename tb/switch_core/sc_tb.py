@@ -19,6 +19,7 @@ from scapy.utils import checksum
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_COUNT, Mmu
 from models.prevention import PreventionConfig, Remap, prevention_remap
+from switch_core.cell_shadow import CellShadow
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 DATA_WIDTH = int(os.environ.get("PARAM_DATA_WIDTH", "64"))
@@ -107,6 +108,13 @@ def is_pfc(data: bytes) -> bool:
 
 def val(handle) -> int:
     return int(handle.value)
+
+
+def cell_of(handle) -> int | None:
+    """A cell number, or None when the value has X / Z bits (a cell read from an unwritten
+    RAM word: the shadow map records it as a fault instead of the test dying on it)."""
+    v = handle.value
+    return int(v) if v.is_resolvable else None
 
 
 
@@ -199,9 +207,9 @@ class SwitchTB:
         while True:
             await FallingEdge(self.dut.clk)
             if val(fl.pop) and val(fl.pop_valid):
-                self.cells.allocate(val(fl.pop_cell))
+                self.cells.allocate(cell_of(fl.pop_cell))
             if val(fl.push):
-                self.cells.free(val(fl.push_cell))
+                self.cells.free(cell_of(fl.push_cell))
             if val(m.m_resp_valid):
                 exp = self.expect_resp.popleft()
                 got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
@@ -306,43 +314,6 @@ class SwitchTB:
     def pause_gen(self, rng: random.Random, busy: float):
         while True:
             yield rng.random() < busy
-
-
-class CellShadow:
-    """Ownership of every cell of the shared buffer, from the free list's pop (allocated) and
-    push (freed) handshakes: a cell is handed out only while free and returned only while
-    allocated; at the end the only allocated cells are the ports' spares.  The first fault is
-    kept and reported by check (a double allocation, a double free, a leak)."""
-
-    def __init__(self, cells: int):
-        self.owned = [False] * cells
-        self.faults: list[str] = []
-        self.allocs = 0
-        self.frees = 0
-
-    def allocate(self, cell: int) -> None:
-        self.allocs += 1
-        if cell >= len(self.owned):
-            self.faults.append(f"cell {cell} allocated, beyond the buffer")
-        elif self.owned[cell]:
-            self.faults.append(f"cell {cell} allocated twice")
-        else:
-            self.owned[cell] = True
-
-    def free(self, cell: int) -> None:
-        self.frees += 1
-        if cell >= len(self.owned):
-            self.faults.append(f"cell {cell} freed, beyond the buffer")
-        elif not self.owned[cell]:
-            self.faults.append(f"cell {cell} freed twice (or never allocated)")
-        else:
-            self.owned[cell] = False
-
-    def check_drained(self, spares: set[int]) -> None:
-        assert not self.faults, f"cell ownership: {self.faults[:5]}"
-        held = {c for c, o in enumerate(self.owned) if o}
-        assert held == spares, f"cells leaked: {sorted(held - spares)[:10]} " \
-                               f"(spares {sorted(spares)})"
 
 
 def split_rx(frames) -> tuple[list, list]:
