@@ -70,7 +70,10 @@ module switch_core #(
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
     // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
-    parameter MMU_PIPELINE = 0
+    parameter MMU_PIPELINE = 0,
+    // test only: sw_free_list FAULT_INJECT (1: its ring wraps at a power of two, wrong for
+    // BUFFER_CELLS 672 or 384) for the bench's cell shadow map to catch; 0 in every real build
+    parameter FREE_LIST_FAULT_INJECT = 0
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -524,7 +527,8 @@ wire                fl_err_underflow, fl_err_overflow;
 sw_free_list #(
     .BUFFER_CELLS(BUFFER_CELLS),
     .CA_W(CA_W),
-    .CNT_W(CNT_W)
+    .CNT_W(CNT_W),
+    .FAULT_INJECT(FREE_LIST_FAULT_INJECT)
 ) free_list_inst (
     .clk(clk),
     .rst(rst),

@@ -379,6 +379,90 @@ async def link_pause(dut):
 
 
 @cocotb.test()
+async def pause_pfc_fairness(dut):
+    """LINK_PAUSE_ENABLE: with a PFC change and a PAUSE change always pending (each request
+    flipped again as soon as a frame of its kind has frozen it), under random back-pressure,
+    the frames alternate PFC / PAUSE: neither kind starves the other (pfc_tx picks the kind
+    not sent last; a fixed priority sends one kind only and fails here)."""
+    if not LINK:
+        return
+    import random
+    rng = random.Random(cocotb.RANDOM_SEED)
+    await reset(dut, refresh_quanta=0)
+    mon = TxMonitor(dut, 0)
+    bp = cocotb.start_soon(tready_random(dut, rng, 0.6))
+    # both kinds pending from the start, and each made pending again in the clock after a
+    # frame of its kind froze its content (first beat accepted: first_*_reg with tready), so
+    # both are pending at every frame start
+    req, lreq = 0x10, 1
+    dut.req_xoff.value = req
+    dut.req_link_pause.value = lreq
+    for _ in range(400):
+        await FallingEdge(dut.clk)
+        ready = int(dut.m_axis_tready.value)
+        freeze_pfc = ready and int(dut.first_pfc_reg.value)
+        freeze_link = ready and int(dut.first_link_reg.value)
+        await RisingEdge(dut.clk)
+        if freeze_pfc:
+            req ^= 0x10
+        if freeze_link:
+            lreq ^= 1
+        dut.req_xoff.value = req
+        dut.req_link_pause.value = lreq
+    await RisingEdge(dut.clk)
+    dut.req_xoff.value = 0
+    dut.req_link_pause.value = 0
+    bp.kill()
+    dut.m_axis_tready.value = 1
+    await wait_idle(dut)
+    mon.check()
+    kinds = "".join("P" if f["state"].opcode == OPCODE_PFC else "L" for f in mon.frames)
+    dut._log.info("fairness: %d frames %s", len(kinds), kinds)
+    assert kinds.count("P") >= 8 and kinds.count("L") >= 8, kinds
+    # both kinds pending at every start: strict alternation; the last two frames follow the
+    # end of the stimulus
+    body = kinds[:-2]
+    assert "PP" not in body and "LL" not in body, f"a kind went twice in a row: {kinds}"
+
+
+@cocotb.test()
+async def pause_refresh_spacing(dut):
+    """LINK_PAUSE_ENABLE: while req_link_pause holds, a PAUSE refresh goes every
+    ceil(R*65536/step)+2 clocks, alone and beside a PFC XOFF that refreshes too (a PFC frame in
+    the way delays it by at most one frame); a refresh that fired every clock, or never, fails
+    here, not as a hung test."""
+    if not LINK:
+        return
+    R = 40
+    await reset(dut, refresh_quanta=R)
+    mon = TxMonitor(dut, R)
+    n_due = refresh_clocks(R)
+    frame_clocks = 64 // KW + 2
+    for with_pfc in (False, True):
+        start = len(mon.frames)
+        dut.req_xoff.value = 0x08 if with_pfc else 0
+        dut.req_link_pause.value = 1
+        await RisingEdge(dut.clk)
+        await ClockCycles(dut.clk, 5 * (n_due + 2) + 10)
+        dut.req_xoff.value = 0
+        dut.req_link_pause.value = 0
+        await RisingEdge(dut.clk)
+        await wait_idle(dut)
+        mon.check()
+        links = [f for f in mon.frames[start:] if f["state"].opcode == OPCODE_PAUSE]
+        firsts = [f["first"] for f in links if f["state"].link_time]
+        gaps = [b - a for a, b in zip(firsts, firsts[1:])]
+        dut._log.info("PAUSE refresh (PFC XOFF too: %s): gaps %s, expected %d", with_pfc,
+                      gaps, n_due + 2)
+        assert len(gaps) >= 4, f"{len(firsts)} PAUSE frames: refresh missing"
+        if with_pfc:
+            assert all(n_due + 2 <= g <= n_due + 2 + frame_clocks for g in gaps), gaps
+        else:
+            assert all(g == n_due + 2 for g in gaps), gaps
+        assert links[-1]["state"].link_time == 0
+
+
+@cocotb.test()
 async def pcap_tshark(dut):
     """Every frame sent goes into sim_build/.../pfc_tx.pcap (with FCS); tshark decodes it as
     Class Based Flow Control with the right vector, times and a good FCS."""

@@ -17,7 +17,8 @@ def _sources():
 
 
 def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None,
-         module="switch_core.switch_core_cases", watchdog=0, prevent=0, fault=0, mmu_pipeline=0):
+         module="switch_core.switch_core_cases", watchdog=0, prevent=0, fault=0, mmu_pipeline=0,
+         free_list_fault=0):
     top = wrapper.generate(PORTS, harness.SIM_BUILD / "gen" / f"switch_core_tb_{PORTS}.v")
     params = {"PORT_COUNT": PORTS, "DATA_WIDTH": data_width, "CELL_BYTES": cell_bytes,
               "BUFFER_CELLS": buffer_cells}
@@ -29,6 +30,8 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
         params["PREVENT_FAULT_INJECT"] = 1
     if mmu_pipeline:
         params["MMU_PIPELINE"] = 1
+    if free_list_fault:
+        params["FREE_LIST_FAULT_INJECT"] = 1
     harness.run("switch_core_tb", module,
                 test_id=f"switch_core-dw{data_width}-{test_id}",
                 sources=_sources() + [top], parameters=params,
@@ -85,6 +88,17 @@ def test_edges(data_width):
     the stall cut, counters against models.rx_class (tb/switch_core/edge_cases)."""
     _run("edges", EDGES, data_width=data_width, cell_bytes=128 if data_width == 64 else 64,
          module="switch_core.edge_cases")
+
+
+@pytest.mark.parametrize("buffer_cells,fault", [(672, 0), (384, 0), (672, 1)])
+def test_free_list_wrap(buffer_cells, fault):
+    """The board buffers' cell counts (not powers of two): traffic that hands out every cell
+    more than twice, so the free list's ring wraps, against the models and the cell shadow
+    map; the build whose ring wraps at 1024 (FREE_LIST_FAULT_INJECT) must be caught by the
+    shadow map (tb/switch_core/edge_cases)."""
+    _run(f"wrap{buffer_cells}" + ("-fault" if fault else ""),
+         "cell_map_catches_wrong_wrap" if fault else "free_list_wrap",
+         buffer_cells=buffer_cells, module="switch_core.edge_cases", free_list_fault=fault)
 
 
 def test_random():
