@@ -251,13 +251,13 @@ async def stall_cut(dut):
     counter = cocotb.start_soon(count_beats())
     for gap, n in ((stall - 50, 1), (stall + 200, 2)):
         await tb.wait_idle()                       # every cell free but the stalled frame's
-        f = frame(1, 2, 3, n, 1200)
+        f = frame(1, 2, 3, n, 900)
         s.stalled(1, f, 2, gap)
         start = beats
         await src.send(AxiStreamFrame(f, tdest=2))
-        # stop the source part-way through the frame (after 700 bytes: several cells held)
-        await waits.until(dut.clk, lambda: beats - start >= 700 // KW, 20_000,
-                          "700 bytes of the stalled frame")
+        # stop the source part-way through the frame (after 500 bytes: several cells held)
+        await waits.until(dut.clk, lambda: beats - start >= 500 // KW, 20_000,
+                          "500 bytes of the stalled frame")
         src.pause = True
         held = BUFFER_CELLS - int(dut.stat_free_cells.value)
         await s.send(0, frame(0, 3, 1, 50 + n, 100), 3, what="data on port 0 meanwhile")
@@ -286,9 +286,9 @@ async def free_list_wrap(dut):
     from switch_core.switch_core_cases import random_run
     tb = SwitchTB(dut, make_config())
     await tb.reset()
-    # about 9 cells a frame: 200 frames hand out some 1,800 cells (3 x 672 needs ~220), not
-    # scaled down on Icarus, as the wrap is the point
-    total = 224 if BUFFER_CELLS > 400 else 160
+    # 64-byte cells, about 18 a frame (dropped frames take cells too): frames for 2.5 rounds
+    # of the buffer with a margin, not scaled down on Icarus, as the wrap is the point
+    total = (2 * BUFFER_CELLS + PORT_COUNT) * 5 // 4 // 16
     await random_run(dut, tb, cocotb.RANDOM_SEED, total, make_frame=big_frame)
     dut._log.info("free_list_wrap: %d cells, %d frames, %d cells handed out, %d returned",
                   BUFFER_CELLS, total, tb.cells.allocs, tb.cells.frees)

@@ -96,8 +96,13 @@ def test_free_list_wrap(buffer_cells, fault):
     more than twice, so the free list's ring wraps, against the models and the cell shadow
     map; the build whose ring wraps at 1024 (FREE_LIST_FAULT_INJECT) must be caught by the
     shadow map (tb/switch_core/edge_cases)."""
+    sim = harness.sim_name()
+    if buffer_cells == 672 and harness.tb_scale(sim) < 1:
+        # 2 x 672 cells of traffic is 5.5 min on Icarus (0.9 s on Verilator): the 384-cell
+        # build covers the odd wrap here, make nightly (TB_SCALE=1) runs these too
+        pytest.skip("672-cell wrap: Verilator, and Icarus at TB_SCALE=1 (make nightly)")
     _run(f"wrap{buffer_cells}" + ("-fault" if fault else ""),
-         "cell_map_catches_wrong_wrap" if fault else "free_list_wrap",
+         "cell_map_catches_wrong_wrap" if fault else "free_list_wrap", cell_bytes=64,
          buffer_cells=buffer_cells, module="switch_core.edge_cases", free_list_fault=fault)
 
 
