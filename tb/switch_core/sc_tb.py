@@ -204,23 +204,29 @@ class SwitchTB:
         checks every response against it."""
         m = self.mmu
         fl = self.core.free_list_inst
+        # the wrapper's tb_events: {free-list push, pop, mmu_core response, release accepted,
+        # request accepted}, one read per clock (tb/switch_core/wrapper.py)
+        events = self.dut.tb_events
         while True:
             await FallingEdge(self.dut.clk)
-            if val(fl.pop) and val(fl.pop_valid):
+            ev = val(events)
+            if not ev:
+                continue
+            if ev & 0b01000:
                 self.cells.allocate(cell_of(fl.pop_cell))
-            if val(fl.push):
+            if ev & 0b10000:
                 self.cells.free(cell_of(fl.push_cell))
-            if val(m.m_resp_valid):
+            if ev & 0b00100:
                 exp = self.expect_resp.popleft()
                 got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
                 if got != (exp[0], exp[1]):
                     self.mismatch.append((exp, got))
             rel = arr = None
-            if val(m.s_rel_valid) and val(m.s_rel_ready):
+            if ev & 0b00010:
                 rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
                        val(m.s_rel_queue), val(m.s_rel_cells))
                 self.releases += 1
-            if val(m.s_req_valid) and val(m.s_req_ready):
+            if ev & 0b00001:
                 arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
                        val(m.s_req_queue), val(m.s_req_len))
                 self.requests += 1

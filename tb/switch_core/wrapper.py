@@ -64,6 +64,15 @@ def generate(port_count: int, out: Path) -> Path:
     lines.append("switch_core #(" + ", ".join(f".{p}({p})" for p in params) + ") core (")
     lines.append(",\n".join(conns))
     lines.append(");")
+    # the handshakes the bench's predictor and cell shadow map follow every clock, in one
+    # vector (one read per clock from Python instead of seven): {free-list push, pop,
+    # mmu_core response, release accepted, request accepted}
+    lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
+              "wire [4:0] tb_events = {core.free_list_inst.push, "
+              "core.free_list_inst.pop && core.free_list_inst.pop_valid, "
+              "core.mmu_inst.m_resp_valid, "
+              "core.mmu_inst.s_rel_valid && core.mmu_inst.s_rel_ready, "
+              "core.mmu_inst.s_req_valid && core.mmu_inst.s_req_ready};"]
     lines += ["endmodule", "", "`resetall", ""]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines))
