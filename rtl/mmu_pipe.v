@@ -262,10 +262,11 @@ reg  [2*QE_W-1:0] cm_q_val_reg;
 // whether the release bus's entry is empty after the commit (the arrival bus's never is)
 reg  [2*(W+2)-1:0] cm_pg_hs_reg, cm_pg_hsr_reg, cm_q_qsr_reg;
 reg               cm_pg_empty_reg, cm_q_empty_reg;
-// a copy of the commit register's entries for DEC1's compares (kept: each copy drives half of
-// the loads)
-(* keep *) reg [2*PGE_W-1:0] cmd_pg_val_reg;
-(* keep *) reg [2*QE_W-1:0]  cmd_q_val_reg;
+// a copy of the commit register's entries for DEC1's compares, each copy driving half of the
+// loads (cleared by reset, which the commit register is not: synthesis merges identical
+// registers, keep or not)
+reg [2*PGE_W-1:0] cmd_pg_val_reg;
+reg [2*QE_W-1:0]  cmd_q_val_reg;
 // the same for the two clocks before (pairs whose RAM write the read may have missed)
 (* mem2reg *) reg  [1:0]        cmh_pg_en_reg [1:2];
 (* mem2reg *) reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
@@ -1661,6 +1662,10 @@ always @(posedge clk) begin
     eS9_r <= r_ok[8] && r_i[8] == sc[8];
     tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
     xA9 <= xA8t; xR9 <= xR8t; xS9 <= xS8t;
+    if (rst) begin
+        cmd_pg_val_reg <= {(2*PGE_W){1'b0}};
+        cmd_q_val_reg <= {(2*QE_W){1'b0}};
+    end
     if (rst) begin
         cm_pg_en_reg <= 2'b00;
         cm_q_en_reg <= 2'b00;
