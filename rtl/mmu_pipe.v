@@ -1045,8 +1045,8 @@ reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_
 reg          same_pg6, same_q6;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
-reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
-reg  [W:0]   p_c12 [0:1], p_c12q [0:1];
+(* mem2reg *) reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
+(* mem2reg *) reg  [W:0]   p_c12 [0:1], p_c12q [0:1];
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
@@ -1295,12 +1295,12 @@ endfunction
 // per bus (0 release, 1 arrival): pair k-1's amounts on the entry, pair k-1's and pair k's
 // release on it, and the composed constants (mm = a1 - c1 - c2 - 1: C1 adds it with carry in)
 wire [XW-1:0] z = {XW{1'b0}};
-reg  [XW-1:0] p_a1s [0:1], p_a1r [0:1], p_a1qr [0:1];
-reg  [XW-1:0] p_mmh [0:1], p_mmhs [0:1], p_mmhsr [0:1], p_mmqs [0:1], p_mmqsr [0:1];
-reg  [XW-1:0] p_q1h [0:1], p_q1hs [0:1], p_q1hsr [0:1], p_q1qs [0:1], p_q1qsr [0:1];
-reg  [XW-1:0] p_qs [0:1], p_qr [0:1], p_qqr [0:1];
-reg  [XW-1:0] p_m3s [0:1], p_m3r [0:1], p_m3qr [0:1];
-reg           p_cls1 [0:1], p_qcls1 [0:1];
+(* mem2reg *) reg  [XW-1:0] p_a1s [0:1], p_a1r [0:1], p_a1qr [0:1];
+(* mem2reg *) reg  [XW-1:0] p_mmh [0:1], p_mmhs [0:1], p_mmhsr [0:1], p_mmqs [0:1], p_mmqsr [0:1];
+(* mem2reg *) reg  [XW-1:0] p_q1h [0:1], p_q1hs [0:1], p_q1hsr [0:1], p_q1qs [0:1], p_q1qsr [0:1];
+(* mem2reg *) reg  [XW-1:0] p_qs [0:1], p_qr [0:1], p_qqr [0:1];
+(* mem2reg *) reg  [XW-1:0] p_m3s [0:1], p_m3r [0:1], p_m3qr [0:1];
+(* mem2reg *) reg           p_cls1 [0:1], p_qcls1 [0:1];
 genvar pb;
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : pre
@@ -1380,12 +1380,12 @@ wire [W+1:0] yA_qsr = nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 
 
 // C1 registers, per bus: D and Q of each running sum, the three candidates of each segment
 /* verilator lint_off UNUSEDSIGNAL */
-reg [XW-1:0] c_dh [0:1], c_dhs [0:1], c_dhsr [0:1], c_qh [0:1], c_qhs [0:1], c_qhsr [0:1];
-reg [XW-1:0] c_s1 [0:1], c_s2 [0:1], c_s3 [0:1], c_r1 [0:1], c_r2 [0:1], c_r3 [0:1];
-reg [XW-1:0] c_dqs [0:1], c_dqsr [0:1], c_qqs [0:1], c_qqsr [0:1];
-reg [XW-1:0] c_qr1 [0:1], c_qr2 [0:1], c_qr3 [0:1];
+(* mem2reg *) reg [XW-1:0] c_dh [0:1], c_dhs [0:1], c_dhsr [0:1], c_qh [0:1], c_qhs [0:1], c_qhsr [0:1];
+(* mem2reg *) reg [XW-1:0] c_s1 [0:1], c_s2 [0:1], c_s3 [0:1], c_r1 [0:1], c_r2 [0:1], c_r3 [0:1];
+(* mem2reg *) reg [XW-1:0] c_dqs [0:1], c_dqsr [0:1], c_qqs [0:1], c_qqsr [0:1];
+(* mem2reg *) reg [XW-1:0] c_qr1 [0:1], c_qr2 [0:1], c_qr3 [0:1];
 /* verilator lint_on UNUSEDSIGNAL */
-reg          c_cls [0:1], c_qcls [0:1];
+(* mem2reg *) reg          c_cls [0:1], c_qcls [0:1];
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [PGE_W-1:0] x = pb ? xA : xR;
