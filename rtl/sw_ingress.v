@@ -251,6 +251,8 @@ wire fire = s_axis_tvalid && s_axis_tready;
 // a beat of a frame being cut is accepted and discarded; the parse sees only the others
 wire take = fire && !cut_reg;
 wire cut_push = cut_pend_reg && fifo_ready;
+// the parser starts over: after a frame's tlast, after a cut, at reset
+wire parse_start = (take && s_axis_tlast) || cut_push || rst;
 // the frame has stalled for cfg_stall_clocks clocks after this one
 wire in_frame = !first_reg && !cut_reg && !cut_pend_reg;
 wire stall_due = cfg_stall_clocks != 32'd0 && in_frame && !s_axis_tvalid
@@ -530,18 +532,7 @@ always @(posedge clk) begin
         gather_reg <= gather_next;
         rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, beat_bytes};
         if (s_axis_tlast) begin
-            byte_cnt_reg <= 16'd0;
-            bidx_reg <= 5'd0;
-            {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
-            first_reg <= 1'b1;
-            da_ok_reg <= 1'b1;
-            ethertype_reg <= 16'd0;
-            tci_hi_reg <= 8'd0;
-            op_lo_reg <= 8'd0;
-            inner_type_reg <= 16'd0;
-            tos_reg <= 8'd0;
-            err_reg <= 1'b0;
-            hole_reg <= 1'b0;
+            // (the parser's state starts over below: parse_start)
             rx_frames_reg <= rx_frames_reg + 1'b1;
             case (kind)
                 KIND_ERROR: drop_error_reg <= drop_error_reg + 1'b1;
@@ -598,6 +589,14 @@ always @(posedge clk) begin
         cut_pend_reg <= 1'b0;
         cut_reg <= 1'b1;
         stall_cnt_reg <= 32'd0;
+        widx_reg <= 5'd0;
+        beat_reg <= {BI_W{1'b0}};
+        word_bytes_reg <= {WB_W{1'b0}};
+        rx_frames_reg <= rx_frames_reg + 1'b1;
+        drop_stall_reg <= drop_stall_reg + 1'b1;
+    end
+    // the parser's state at the start of a frame: after a tlast, after a cut, at reset
+    if (parse_start) begin
         byte_cnt_reg <= 16'd0;
         bidx_reg <= 5'd0;
         {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
@@ -610,11 +609,6 @@ always @(posedge clk) begin
         tos_reg <= 8'd0;
         err_reg <= 1'b0;
         hole_reg <= 1'b0;
-        widx_reg <= 5'd0;
-        beat_reg <= {BI_W{1'b0}};
-        word_bytes_reg <= {WB_W{1'b0}};
-        rx_frames_reg <= rx_frames_reg + 1'b1;
-        drop_stall_reg <= drop_stall_reg + 1'b1;
     end
     // (rem_upd covers the reset)
     rem_reg <= rem_upd;
@@ -622,23 +616,11 @@ always @(posedge clk) begin
     ov_reg <= ov_upd;
     short_reg <= short_upd;
     if (rst) begin
-        byte_cnt_reg <= 16'd0;
-        bidx_reg <= 5'd0;
-        {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
-        first_reg <= 1'b1;
-        da_ok_reg <= 1'b1;
-        ethertype_reg <= 16'd0;
-        tci_hi_reg <= 8'd0;
-        op_lo_reg <= 8'd0;
-        inner_type_reg <= 16'd0;
-        tos_reg <= 8'd0;
-        hole_reg <= 1'b0;
         stall_cnt_reg <= 32'd0;
         cut_pend_reg <= 1'b0;
         cut_reg <= 1'b0;
         same_group_reg <= 1'b0;
         widx_reg <= 5'd0;
-        err_reg <= 1'b0;
         beat_reg <= {BI_W{1'b0}};
         word_bytes_reg <= {WB_W{1'b0}};
         gather_reg <= {WORD_W{1'b0}};
