@@ -415,8 +415,11 @@ always @* begin
         kind = KIND_GOOD;
     end
 end
-assign m_ctrl_apply = take && s_axis_tlast
-                      && (kind == KIND_PFC || (kind == KIND_PAUSE && cfg_link_pause_enable));
+// the same as kind PFC, or kind PAUSE when enabled, written flat: the header's part comes from
+// registers, only the last beat's checks sit in front of pfc_rx's input register
+wire ctrl_acts = is_ctrl && ctrl_ok && (op_pfc || (op_pause && cfg_link_pause_enable));
+assign m_ctrl_apply = take && s_axis_tlast && ctrl_acts && !err_next && !malformed && !oversize
+                      && !runt;
 
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
 wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
