@@ -8,7 +8,7 @@ exactly what a pipelined core with its counters in RAM sees and when:
 
 * **Clock stepped.**  :meth:`PipelinedMmu.clock` is called once per clock, idle clocks
   included; each call is one *pair* (the clock's release and arrival, either may be absent).
-* **Decision view (view_lag, 4 in the RTL).**  The arrival of clock k is decided on the
+* **Decision view (view_lag, 5 in the RTL).**  The arrival of clock k is decided on the
   counters as committed after clock k - view_lag, plus a worst-case charge for every arrival
   of clocks k - view_lag + 1 .. k - 1 (decided, not yet committed): its full cell count is
   added to every counter it could have raised (its PG's reserved, shared and headroom, its
@@ -16,7 +16,7 @@ exactly what a pipelined core with its counters in RAM sees and when:
   clocks and of clock k are not credited yet.  The view is never below the true occupancy, so
   no admitted frame can exceed the total buffer, a reserved segment, a headroom limit or the
   headroom pool (hard limits hold for every decision).
-* **Global counters (global_lag, 5 in the RTL).**  The total, the pools and the headroom pool
+* **Global counters (global_lag, 6 in the RTL).**  The total, the pools and the headroom pool
   in that view are the ones committed after clock k - global_lag, and the arrivals of clocks
   k - global_lag + 1 .. k - 1 are charged to them in full: the global counters commit a clock
   after the per-entry counters.
@@ -57,9 +57,13 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
                   egress_release_split, release_split, shift_alpha)
 
-VIEW_LAG = 4        # the RTL's (rtl/mmu_pipe.v)
+VIEW_LAG = 5        # the RTL's (rtl/mmu_pipe.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
-DEFAULT_T_LAG = 8
+DEFAULT_T_LAG = 9
+# the RTL's latencies in clocks: request edge to registered response, and to pfc_xoff (one
+# source for every bench and for the switch that instantiates the core)
+RTL_RESP_LATENCY = 9
+RTL_XOFF_LATENCY = 14
 
 PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
              "xon_offset")

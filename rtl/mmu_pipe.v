@@ -508,20 +508,20 @@ q_wm_inst (
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
 // (1 = written at E1 ... 9 = written at E9)
-(* mem2reg *) reg            a_v [1:11];        // an arrival was accepted
-(* mem2reg *) reg            a_ok [1:11];       // ... with a good length and good indices
-(* mem2reg *) reg            a_badlen [1:11];
-(* mem2reg *) reg            a_badidx [1:11];
-(* mem2reg *) reg [IW-1:0]   a_i [1:11];
-(* mem2reg *) reg [IW-1:0]   a_j [1:11];
-(* mem2reg *) reg [TAG_W-1:0] a_tag [1:11];
-(* mem2reg *) reg [W-1:0]    a_cells [2:11];
-(* mem2reg *) reg            r_ok [1:11];
-(* mem2reg *) reg [IW-1:0]   r_i [1:11];
-(* mem2reg *) reg [IW-1:0]   r_j [1:11];
-(* mem2reg *) reg [W-1:0]    r_c [1:11];
-(* mem2reg *) reg [IW-1:0]   sc [1:11];
-(* mem2reg *) reg            sv [1:11];
+(* mem2reg *) reg            a_v [1:12];        // an arrival was accepted
+(* mem2reg *) reg            a_ok [1:12];       // ... with a good length and good indices
+(* mem2reg *) reg            a_badlen [1:12];
+(* mem2reg *) reg            a_badidx [1:12];
+(* mem2reg *) reg [IW-1:0]   a_i [1:12];
+(* mem2reg *) reg [IW-1:0]   a_j [1:12];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:12];
+(* mem2reg *) reg [W-1:0]    a_cells [2:12];
+(* mem2reg *) reg            r_ok [1:12];
+(* mem2reg *) reg [IW-1:0]   r_i [1:12];
+(* mem2reg *) reg [IW-1:0]   r_j [1:12];
+(* mem2reg *) reg [W-1:0]    r_c [1:12];
+(* mem2reg *) reg [IW-1:0]   sc [1:12];
+(* mem2reg *) reg            sv [1:12];
 (* mem2reg *) reg [W-1:0]    gb [1:5];         // buffer cells of the pair's clock
 (* mem2reg *) reg [W-1:0]    gp0 [1:5], gp1 [1:5], gh [1:5], ge0 [1:5], ge1 [1:5];
 reg [PROD_W-1:0] prod1;
@@ -556,7 +556,7 @@ always @(posedge clk) begin
     ge1[1] <= g_epool_reg[1];
     // stage 2: cells
     a_cells[2] <= a_badlen[1] ? {W{1'b0}} : quot1[W-1:0] + 1'b1;
-    for (st = 2; st <= 11; st = st + 1) begin
+    for (st = 2; st <= 12; st = st + 1) begin
         a_v[st] <= a_v[st-1];
         a_ok[st] <= a_ok[st-1];
         a_badlen[st] <= a_badlen[st-1];
@@ -571,7 +571,7 @@ always @(posedge clk) begin
         sc[st] <= sc[st-1];
         sv[st] <= sv[st-1];
     end
-    for (st = 3; st <= 11; st = st + 1) begin
+    for (st = 3; st <= 12; st = st + 1) begin
         a_cells[st] <= a_cells[st-1];
     end
     for (st = 2; st <= 5; st = st + 1) begin
@@ -583,7 +583,7 @@ always @(posedge clk) begin
         ge1[st] <= ge1[st-1];
     end
     if (rst) begin
-        for (st = 1; st <= 11; st = st + 1) begin
+        for (st = 1; st <= 12; st = st + 1) begin
             a_v[st] <= 1'b0;
             a_ok[st] <= 1'b0;
             a_badlen[st] <= 1'b0;
@@ -597,9 +597,11 @@ end
 // the decision register (DEC's output), read by earlier stages for their forwarding selects
 reg          dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg;
 // the pair in C2: its admit and classes (it is in the commit register a clock later)
-reg          adm8, cls8, qcls8;
+reg          adm9, cls9, qcls9;
+// the pair after C2 (in the commit register): its classes
+reg          cls10, qcls10;
 // the pair in EVAL1 (its watermark write is in the watermark register a clock later)
-reg          adm10;
+reg          adm11;
 
 // ------------------------------------------------------------------------------ committed pools
 (* mem2reg *) reg [W-1:0] pool_reg [0:1];
@@ -619,8 +621,8 @@ end
 // counters (in stages 4 to 6 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
-(* mem2reg *) reg [PGW_W-1:0] wA [3:10];
-(* mem2reg *) reg [QW_W-1:0]  wQ [3:10];
+(* mem2reg *) reg [PGW_W-1:0] wA [3:11];
+(* mem2reg *) reg [QW_W-1:0]  wQ [3:11];
 // configuration of the pair's PGs and queue
 (* mem2reg *) reg             cA_ll [3:6], cA_dyn [3:3], cR_dyn [3:3], cS_dyn [3:3];
 (* mem2reg *) reg [3:0]       cA_al [3:3], cR_al [3:3], cS_al [3:3];
@@ -633,7 +635,8 @@ end
 (* mem2reg *) reg [W-1:0]     cQ_res [3:3], cQ_st [3:3];
 (* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used (T step 1)
 reg [W-1:0]     f_all3, f_pg3, f_q3;
-reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same1_q3, f_same2_q3, f_same3_q3;
+reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
+reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
 // the commits the RAM read missed (pairs k-8, k-7, k-6): one-hot selects computed in stage 2
 // from the indices (newest first, the arrival bus before the release bus), so stage 3 is an
@@ -688,52 +691,54 @@ function [QE_W-1:0] merge7_q;
 endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
 always @(posedge clk) begin
-    pA2 <= pick7(a_i[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
+    pA2 <= pick7(a_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pR2 <= pick7(r_i[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
+    pR2 <= pick7(r_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pS2 <= pick7(sc[1], {adm8, r_ok[8]}, {a_i[8], r_i[8]}, cm_pg_en_reg,
+    pS2 <= pick7(sc[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pqA2 <= pick7(a_j[1], {adm8, r_ok[8]}, {a_j[8], r_j[8]}, cm_q_en_reg,
+    pqA2 <= pick7(a_j[1], {adm9, r_ok[9]}, {a_j[9], r_j[9]}, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
-    pqR2 <= pick7(r_j[1], {adm8, r_ok[8]}, {a_j[8], r_j[8]}, cm_q_en_reg,
+    pqR2 <= pick7(r_j[1], {adm9, r_ok[9]}, {a_j[9], r_j[9]}, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
 end
 
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-4 at
 // stage 3; k-3 and k-4 summed a stage earlier)
-(* mem2reg *) reg [W-1:0] a_gc [3:6];
-reg [W-1:0] f34_3;
+(* mem2reg *) reg [W-1:0] a_gc [3:7];
+reg [W-1:0] f345_3;
 reg [2:0] wp3, wq3;     // stage 3's watermark selects, newest first
 integer sg;
 always @(posedge clk) begin
     a_gc[3] <= a_ok[2] ? a_cells[2] : {W{1'b0}};
-    for (sg = 4; sg <= 6; sg = sg + 1) begin
+    for (sg = 4; sg <= 7; sg = sg + 1) begin
         a_gc[sg] <= a_gc[sg-1];
     end
-    f34_3 <= a_gc[4] + a_gc[5];
+    f345_3 <= a_gc[4] + a_gc[5] + a_gc[6];
     // the watermark writes stage 3 merges: the pair in EVAL1 now, the write register, its
     // first history register (one-hot, newest first, else the RAM)
-    wp3[2] <= adm10 && a_i[10] == a_i[1];
-    wp3[1] <= !(adm10 && a_i[10] == a_i[1]) && wm_en_reg && wm_i_reg == a_i[1];
-    wp3[0] <= !(adm10 && a_i[10] == a_i[1]) && !(wm_en_reg && wm_i_reg == a_i[1])
+    wp3[2] <= adm11 && a_i[11] == a_i[1];
+    wp3[1] <= !(adm11 && a_i[11] == a_i[1]) && wm_en_reg && wm_i_reg == a_i[1];
+    wp3[0] <= !(adm11 && a_i[11] == a_i[1]) && !(wm_en_reg && wm_i_reg == a_i[1])
               && wmh_en_reg[1] && wmh_i_reg[1] == a_i[1];
-    wq3[2] <= adm10 && a_j[10] == a_j[1];
-    wq3[1] <= !(adm10 && a_j[10] == a_j[1]) && wm_en_reg && wm_j_reg == a_j[1];
-    wq3[0] <= !(adm10 && a_j[10] == a_j[1]) && !(wm_en_reg && wm_j_reg == a_j[1])
+    wq3[2] <= adm11 && a_j[11] == a_j[1];
+    wq3[1] <= !(adm11 && a_j[11] == a_j[1]) && wm_en_reg && wm_j_reg == a_j[1];
+    wq3[0] <= !(adm11 && a_j[11] == a_j[1]) && !(wm_en_reg && wm_j_reg == a_j[1])
               && wmh_en_reg[1] && wmh_j_reg[1] == a_j[1];
 end
 wire [W-1:0] f1_cells = a_gc[3];   // pair k-1
 wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 // pair k-1 and k-2 name this pair's PG / queue (compared in stage 2)
-reg f1_pg, f2_pg, f3_pg, f1_q, f2_q, f3_q;
+reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
 always @(posedge clk) begin
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
     f3_pg <= a_ok[4] && a_i[4] == a_i[1];
+    f4_pg <= a_ok[5] && a_i[5] == a_i[1];
     f1_q <= a_ok[2] && a_j[2] == a_j[1];
     f2_q <= a_ok[3] && a_j[3] == a_j[1];
     f3_q <= a_ok[4] && a_j[4] == a_j[1];
+    f4_q <= a_ok[5] && a_j[5] == a_j[1];
 end
 always @(posedge clk) begin
     eA[3] <= merge7_pg(pA2, pgs_rd[0*PGE_W +: PGE_W]);
@@ -776,24 +781,26 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
-    f_all3 <= f1_cells + f2_cells + f34_3;
+    f_all3 <= f1_cells + f2_cells + f345_3;
     f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}})
-             + (f3_pg ? a_cells[5] : {W{1'b0}});
+             + (f3_pg ? a_cells[5] : {W{1'b0}}) + (f4_pg ? a_cells[6] : {W{1'b0}});
     f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}})
-            + (f3_q ? a_cells[5] : {W{1'b0}});
+            + (f3_q ? a_cells[5] : {W{1'b0}}) + (f4_q ? a_cells[6] : {W{1'b0}});
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
+    f_same4_pg3 <= f4_pg;
     f_same1_q3 <= f1_q;
     f_same2_q3 <= f2_q;
     f_same3_q3 <= f3_q;
+    f_same4_q3 <= f4_q;
 end
 
 // stages 4 and 5 merge the commit of one more pair each (k-5, k-4); the watermark writes up to
 // stage 8; configuration fields carried
 integer sm;
 (* mem2reg *) reg [5:0] pa [3:4];
-(* mem2reg *) reg       wsA [3:9], wsQ [3:9];
+(* mem2reg *) reg       wsA [3:10], wsQ [3:10];
 (* mem2reg *) reg [3:0] pq [3:4];
 always @(posedge clk) begin
     // the selects were computed a stage earlier against the pair then in COMMIT
@@ -806,21 +813,21 @@ always @(posedge clk) begin
     end
     // selects for stages 4 and 5: the pair in COMMIT now commits when they merge
     for (sm = 3; sm <= 4; sm = sm + 1) begin
-        pa[sm] <= {adm8 && a_i[8] == a_i[sm-1], r_ok[8] && r_i[8] == a_i[sm-1],
-                   adm8 && a_i[8] == r_i[sm-1], r_ok[8] && r_i[8] == r_i[sm-1],
-                   adm8 && a_i[8] == sc[sm-1], r_ok[8] && r_i[8] == sc[sm-1]};
-        pq[sm] <= {adm8 && a_j[8] == a_j[sm-1], r_ok[8] && r_j[8] == a_j[sm-1],
-                   adm8 && a_j[8] == r_j[sm-1], r_ok[8] && r_j[8] == r_j[sm-1]};
+        pa[sm] <= {adm9 && a_i[9] == a_i[sm-1], r_ok[9] && r_i[9] == a_i[sm-1],
+                   adm9 && a_i[9] == r_i[sm-1], r_ok[9] && r_i[9] == r_i[sm-1],
+                   adm9 && a_i[9] == sc[sm-1], r_ok[9] && r_i[9] == sc[sm-1]};
+        pq[sm] <= {adm9 && a_j[9] == a_j[sm-1], r_ok[9] && r_j[9] == a_j[sm-1],
+                   adm9 && a_j[9] == r_j[sm-1], r_ok[9] && r_j[9] == r_j[sm-1]};
     end
     // the watermark write of the pair now in EVAL1 is in the write register when the
     // selects computed here are used
-    for (sm = 4; sm <= 10; sm = sm + 1) begin
+    for (sm = 4; sm <= 11; sm = sm + 1) begin
         wA[sm] <= wsA[sm-1] ? wm_pg_reg : wA[sm-1];
         wQ[sm] <= wsQ[sm-1] ? wm_q_reg : wQ[sm-1];
     end
-    for (sm = 3; sm <= 9; sm = sm + 1) begin
-        wsA[sm] <= adm10 && a_i[10] == a_i[sm-1];
-        wsQ[sm] <= adm10 && a_j[10] == a_j[sm-1];
+    for (sm = 3; sm <= 10; sm = sm + 1) begin
+        wsA[sm] <= adm11 && a_i[11] == a_i[sm-1];
+        wsQ[sm] <= adm11 && a_j[11] == a_j[sm-1];
     end
     for (sm = 4; sm <= 6; sm = sm + 1) begin
         cA_ll[sm] <= cA_ll[sm-1];
@@ -840,7 +847,8 @@ reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
 reg [W-1:0]         f_pg4, f_q4;
-reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same1_q4, f_same2_q4, f_same3_q4;
+reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
+reg                 f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
 reg                 hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
@@ -864,9 +872,11 @@ always @(posedge clk) begin
     f_same1_pg4 <= f_same1_pg3;
     f_same2_pg4 <= f_same2_pg3;
     f_same3_pg4 <= f_same3_pg3;
+    f_same4_pg4 <= f_same4_pg3;
     f_same1_q4 <= f_same1_q3;
     f_same2_q4 <= f_same2_q3;
     f_same3_q4 <= f_same3_q3;
+    f_same4_q4 <= f_same4_q3;
 end
 
 // ------------------------------------------------------------------------------ stage 5
@@ -880,11 +890,11 @@ reg signed [SW-1:0] kQR, kQ1;
 (* mem2reg *) reg signed [SW-1:0] kE1 [0:1], kE2 [0:1];
 reg                 hp_none5;
 reg signed [TW-1:0] tA5, tR5, tS5, xA5, xR5, xS5;
-reg                 f_same1_pg5, f_same2_pg5, f_same3_pg5, f_same1_q5, f_same2_q5, f_same3_q5;
+reg                 f_same1_pg5, f_same2_pg5, f_same3_pg5, f_same4_pg5;
+reg                 f_same1_q5, f_same2_q5, f_same3_q5, f_same4_q5;
 // forwarding selects: entry = the commit register's arrival bus (a) or release bus (r)
 reg                 mA5_a, mA5_r, mR5_a, mR5_r, mS5_a, mS5_r, nA5_a, nA5_r, nR5_a, nR5_r;
 reg                 emptyA5, emptyQ5;
-reg  [1:0]          p_m1, p_m2, p_n1, p_n2;
 // (only the arrival's entry's selects are needed here)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [5:0] pa4 = pa[4];
@@ -927,65 +937,47 @@ always @(posedge clk) begin : stage5
     f_same1_pg5 <= f_same1_pg4;
     f_same2_pg5 <= f_same2_pg4;
     f_same3_pg5 <= f_same3_pg4;
+    f_same4_pg5 <= f_same4_pg4;
     f_same1_q5 <= f_same1_q4;
     f_same2_q5 <= f_same2_q4;
     f_same3_q5 <= f_same3_q4;
+    f_same4_q5 <= f_same4_q4;
     // pair k-3 is in COMMIT now: indices in stage 7, arrival bus enabled if admitted
-    mA5_a <= adm8 && a_i[8] == a_i[4];
-    mA5_r <= r_ok[8] && r_i[8] == a_i[4];
-    mR5_a <= adm8 && a_i[8] == r_i[4];
-    mR5_r <= r_ok[8] && r_i[8] == r_i[4];
-    mS5_a <= adm8 && a_i[8] == sc[4];
-    mS5_r <= r_ok[8] && r_i[8] == sc[4];
-    nA5_a <= adm8 && a_j[8] == a_j[4];
-    nA5_r <= r_ok[8] && r_j[8] == a_j[4];
-    nR5_a <= adm8 && a_j[8] == r_j[4];
-    nR5_r <= r_ok[8] && r_j[8] == r_j[4];
-    // DEC1's release gates: pair k-1's release (m1 / n1) and this pair's (m2 / n2) on this
-    // pair's release (0) and arrival (1) PG / queue
-    p_m1[0] <= r_ok[5] && r_i[5] == r_i[4];
-    p_m1[1] <= r_ok[5] && r_i[5] == a_i[4];
-    p_m2[0] <= r_ok[4];
-    p_m2[1] <= r_ok[4] && a_ok[4] && r_i[4] == a_i[4];
-    p_n1[0] <= r_ok[5] && r_j[5] == r_j[4];
-    p_n1[1] <= r_ok[5] && r_j[5] == a_j[4];
-    p_n2[0] <= r_ok[4];
-    p_n2[1] <= r_ok[4] && a_ok[4] && r_j[4] == a_j[4];
+    mA5_a <= adm9 && a_i[9] == a_i[4];
+    mA5_r <= r_ok[9] && r_i[9] == a_i[4];
+    mR5_a <= adm9 && a_i[9] == r_i[4];
+    mR5_r <= r_ok[9] && r_i[9] == r_i[4];
+    mS5_a <= adm9 && a_i[9] == sc[4];
+    mS5_r <= r_ok[9] && r_i[9] == sc[4];
+    nA5_a <= adm9 && a_j[9] == a_j[4];
+    nA5_r <= r_ok[9] && r_j[9] == a_j[4];
+    nR5_a <= adm9 && a_j[9] == r_j[4];
+    nR5_r <= r_ok[9] && r_j[9] == r_j[4];
     // an arrival bus entry is never empty; a release bus entry says so itself
     emptyA5 <= pa4_a ? 1'b0 : pa4_r ? cm_pg_empty_reg : eA4_zero;
     emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
 end
 
-// ------------------------------------------------------------------------------ DEC1
-// the counters committed after pair k-3 (stage 5 merged up to k-4, the commit register holds
-// k-3); every comparison of the decision, each against a constant of stage 5
-
+// ------------------------------------------------------------------------------ DEC1a
+// the counters committed after pair k-5 (stage 5 merged up to k-6, the commit register holds
+// k-5): every compare of the decision against each candidate entry (the commit register's
+// arrival bus, its release bus, stage 5's entry), each against a constant of stage 5, and
+// registered; DEC1b selects and combines them.  The compares start at registers and end at
+// registers.
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA[5]);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR[5]);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS[5]);
 wire [QE_W-1:0]  qA_d = sel_q(nA5_a, nA5_r, cm_q_val_reg, qA[5]);
 wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR[5]);
 
-
-// class of the decision: that of the latest arrival in flight to the same PG, else the
-// configured one for an empty PG, else the recorded one
-reg          d1_class_reg, d1_qclass_reg;
-wire d_emptyA = mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
-wire d_emptyQ = nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
-wire d_class = f_same1_pg5 ? d1_class_reg : f_same2_pg5 ? dec_class_reg : f_same3_pg5 ? cls8
-               : d_emptyA ? cA_ll[5] : eA_d[3*W];
-wire d_qclass = f_same1_q5 ? d1_qclass_reg : f_same2_q5 ? dec_qclass_reg : f_same3_q5 ? qcls8
-                : d_emptyQ ? cQ_ll[5] : qA_d[2*W];
-
-// every verdict of the decision for each candidate entry (the commit register's arrival bus,
-// its release bus, stage 5's entry) in parallel, then the one the select names: the compares
-// start at registers.  Per pool (class) p: the shared segment can take the rest (below T,
-// room in the pool) and the egress queue can take it.
-localparam VP_W = 2 * W + 5;       // {x, room, rem_all, rem_none, shared_ok[1:0], hdrm_ok}
-localparam VQ_W = 2 * W + 4;       // {ex, eroom, erem_all, erem_none, egress_ok[1:0]}
-wire [3*VP_W-1:0] vp;
-wire [3*VQ_W-1:0] vq;
+// per candidate: {rem_all, rem_none, hdrm <= kH1, hdrm + res <= kH2, hpool + res <= kHP2,
+// shared below T [1:0], pool + res <= kP2 [1:0]}; per queue candidate: {erem_all, erem_none,
+// queue shared below T [1:0], epool + qres <= kE2 [1:0]}
+localparam CP_W = 9;
+localparam CQ_W = 6;
 genvar pp, cs;
+reg [3*CP_W-1:0] d1a_cp;
+reg [3*CQ_W-1:0] d1a_cq;
 generate
 for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
     // (the class bit is not compared)
@@ -997,40 +989,130 @@ for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0] hdrm = e[0 +: W], sh = e[W +: W], res = e[2*W +: W];
     wire [W-1:0] qsh = q[0 +: W], qres = q[W +: W];
-    // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
-    // unused
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire signed [SW-1:0] x = sx(res) - k1;
-    wire signed [SW-1:0] room = kR - sx(res);
-    wire signed [SW-1:0] ex = sx(qres) - kQ1;
-    wire signed [SW-1:0] eroom = kQR - sx(qres);
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire rem_all = sx(res) >= kR;
-    wire rem_none = sx(res) <= k1;
-    wire erem_all = sx(qres) >= kQR;
-    wire erem_none = sx(qres) <= kQ1;
-    wire hd_ok = ((rem_all && sx(hdrm) <= kH1) || (!rem_all && le2(sx(hdrm), sx(res), kH2)))
-                 && (hp_none5 || (rem_all && sx(hpool_reg) <= kHP1)
-                     || (!rem_all && le2(sx(hpool_reg), sx(res), kHP2)));
-    wire [1:0] shared_ok, egress_ok;
+    wire [1:0] sh_ok, p_mid, q_ok, e_mid;
     for (pp = 0; pp < 2; pp = pp + 1) begin : pool
         // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares
         // the words of a signed array unsigned)
-        wire p_all = sx(pool_reg[pp]) <= kP1[pp];
-        wire p_mid = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
-        wire e_all = sx(epool_reg[pp]) <= kE1[pp];
-        wire e_mid = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
-        wire sh_ok = (tx(sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(sh) == kT[pp]);
-        wire q_ok = tx(qsh) < kTQ[pp];
-        assign shared_ok[pp] = sh_ok && ((rem_all && p_all) || (!rem_all && p_mid));
-        assign egress_ok[pp] = q_ok && ((erem_all && e_all) || (!erem_all && e_mid));
+        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(sh) == kT[pp]);
+        assign p_mid[pp] = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
+        assign q_ok[pp] = tx(qsh) < kTQ[pp];
+        assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
     end
-    assign vp[cs*VP_W +: VP_W] = {x[W-1:0], room[W-1:0], rem_all, rem_none, shared_ok, hd_ok};
-    assign vq[cs*VQ_W +: VQ_W] = {ex[W-1:0], eroom[W-1:0], erem_all, erem_none, egress_ok};
+    always @(posedge clk) begin
+        d1a_cp[cs*CP_W +: CP_W] <= {sx(res) >= kR, sx(res) <= k1, sx(hdrm) <= kH1,
+                                    le2(sx(hdrm), sx(res), kH2),
+                                    le2(sx(hpool_reg), sx(res), kHP2), sh_ok, p_mid};
+        d1a_cq[cs*CQ_W +: CQ_W] <= {sx(qres) >= kQR, sx(qres) <= kQ1, q_ok, e_mid};
+    end
 end
 endgenerate
-wire [VP_W-1:0] d_vp = mA5_a ? vp[0 +: VP_W] : mA5_r ? vp[VP_W +: VP_W] : vp[2*VP_W +: VP_W];
-wire [VQ_W-1:0] d_vq = nA5_a ? vq[0 +: VQ_W] : nA5_r ? vq[VQ_W +: VQ_W] : vq[2*VQ_W +: VQ_W];
+
+// the view's entries (committed after pair k-5), whether the arrival's is empty, which
+// candidate the compares use; the compares of the global counters; DEC1b's forwarding selects
+// (pair k-4 is in the commit register then) and release gates (pair k-1's release (m1 / n1)
+// and this pair's (m2 / n2) on this pair's release (0) and arrival (1) PG / queue)
+reg [PGE_W-1:0] v1A, v1R, v1S;
+reg [QE_W-1:0]  v1Q, v1QR;
+reg          v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
+reg          d1a_guard, d1a_hp1, d1a_hp_none;
+reg  [1:0]   d1a_p_all, d1a_e_all;
+reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
+reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
+reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+reg  [1:0]   p_m1, p_m2, p_n1, p_n2;
+reg          f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
+reg          f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+always @(posedge clk) begin
+    v1A <= eA_d;
+    v1R <= eR_d;
+    v1S <= eS_d;
+    v1Q <= qA_d;
+    v1QR <= qR_d;
+    // an arrival bus entry is never empty; a release bus entry says so itself
+    v1_emptyA <= mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
+    v1_emptyQ <= nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
+    v1_a <= mA5_a;
+    v1_r <= mA5_r;
+    v1_qa <= nA5_a;
+    v1_qr <= nA5_r;
+    d1a_guard <= sx(total_reg) > kG;
+    d1a_hp1 <= sx(hpool_reg) <= kHP1;
+    d1a_hp_none <= hp_none5;
+    d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
+    d1a_p_all[1] <= sx(pool_reg[1]) <= kP1[1];
+    d1a_e_all[0] <= sx(epool_reg[0]) <= kE1[0];
+    d1a_e_all[1] <= sx(epool_reg[1]) <= kE1[1];
+    k1_6 <= k1;
+    kR_6 <= kR;
+    kQ1_6 <= kQ1;
+    kQR_6 <= kQR;
+    tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
+    // XON point, step 2: max(xon, T - xon_offset)
+    xA6 <= (tx(cA_xon[5]) > xA5) ? tx(cA_xon[5]) : xA5;
+    xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
+    xS6 <= (tx(cS_xon[5]) > xS5) ? tx(cS_xon[5]) : xS5;
+    // pair k-4 is in C2 now (in the commit register at DEC1b)
+    mA6_a <= adm9 && a_i[9] == a_i[5];
+    mA6_r <= r_ok[9] && r_i[9] == a_i[5];
+    mR6_a <= adm9 && a_i[9] == r_i[5];
+    mR6_r <= r_ok[9] && r_i[9] == r_i[5];
+    mS6_a <= adm9 && a_i[9] == sc[5];
+    mS6_r <= r_ok[9] && r_i[9] == sc[5];
+    nA6_a <= adm9 && a_j[9] == a_j[5];
+    nA6_r <= r_ok[9] && r_j[9] == a_j[5];
+    nR6_a <= adm9 && a_j[9] == r_j[5];
+    nR6_r <= r_ok[9] && r_j[9] == r_j[5];
+    p_m1[0] <= r_ok[6] && r_i[6] == r_i[5];
+    p_m1[1] <= r_ok[6] && r_i[6] == a_i[5];
+    p_m2[0] <= r_ok[5];
+    p_m2[1] <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
+    p_n1[0] <= r_ok[6] && r_j[6] == r_j[5];
+    p_n1[1] <= r_ok[6] && r_j[6] == a_j[5];
+    p_n2[0] <= r_ok[5];
+    p_n2[1] <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
+    f_same1_pg6 <= f_same1_pg5;
+    f_same2_pg6 <= f_same2_pg5;
+    f_same3_pg6 <= f_same3_pg5;
+    f_same4_pg6 <= f_same4_pg5;
+    f_same1_q6 <= f_same1_q5;
+    f_same2_q6 <= f_same2_q5;
+    f_same3_q6 <= f_same3_q5;
+    f_same4_q6 <= f_same4_q5;
+end
+
+// ------------------------------------------------------------------------------ DEC1b
+// the verdicts of the decision: DEC1a's compares of the view's candidate, combined.  Per pool
+// (class) p: the shared segment can take the rest (below T, room in the pool) and the egress
+// queue can take it.  The view's entries brought up to pair k-4 for DEC2.
+wire [CP_W-1:0] d_cp = v1_a ? d1a_cp[0 +: CP_W] : v1_r ? d1a_cp[CP_W +: CP_W]
+                       : d1a_cp[2*CP_W +: CP_W];
+wire [CQ_W-1:0] d_cq = v1_qa ? d1a_cq[0 +: CQ_W] : v1_qr ? d1a_cq[CQ_W +: CQ_W]
+                       : d1a_cq[2*CQ_W +: CQ_W];
+wire d_rem_all = d_cp[8], d_rem_none = d_cp[7], d_hd1 = d_cp[6], d_hd2 = d_cp[5];
+wire d_hp2 = d_cp[4];
+wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
+wire d_erem_all = d_cq[5], d_erem_none = d_cq[4];
+wire [1:0] d_q_ok = d_cq[3:2], d_e_mid = d_cq[1:0];
+wire d_hdrm_ok = ((d_rem_all && d_hd1) || (!d_rem_all && d_hd2))
+                 && (d1a_hp_none || (d_rem_all && d1a_hp1) || (!d_rem_all && d_hp2));
+wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_all}} & d_p_mid));
+wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
+// in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
+// unused
+/* verilator lint_off UNUSEDSIGNAL */
+wire signed [SW-1:0] d_x = sx(v1A[2*W +: W]) - k1_6;
+wire signed [SW-1:0] d_room = kR_6 - sx(v1A[2*W +: W]);
+wire signed [SW-1:0] d_ex = sx(v1Q[W +: W]) - kQ1_6;
+wire signed [SW-1:0] d_eroom = kQR_6 - sx(v1Q[W +: W]);
+/* verilator lint_on UNUSEDSIGNAL */
+
+// class of the decision: that of the latest arrival in flight to the same PG, else the
+// configured one for an empty PG, else the recorded one
+reg          d1_class_reg, d1_qclass_reg;
+wire d_class = f_same1_pg6 ? d1_class_reg : f_same2_pg6 ? dec_class_reg : f_same3_pg6 ? cls9
+               : f_same4_pg6 ? cls10 : v1_emptyA ? cA_ll[6] : v1A[3*W];
+wire d_qclass = f_same1_q6 ? d1_qclass_reg : f_same2_q6 ? dec_qclass_reg : f_same3_q6 ? qcls9
+                : f_same4_q6 ? qcls10 : v1_emptyQ ? cQ_ll[6] : v1Q[2*W];
 
 reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
 // per pool (class): the shared segment can take the rest / the egress queue can take it
@@ -1038,11 +1120,11 @@ reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
 reg [PGE_W-1:0] e1A, e1R, e1S;
 reg [QE_W-1:0]  q1A, q1R;
-reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
-// DEC2's forwarding selects (pair k-2 commits then)
-reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
+// DEC2's forwarding selects (pair k-3 is in the commit register then)
+reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
 // this pair's release and arrival name one PG / queue
-reg          same_pg6, same_q6;
+reg          same_pg7, same_q7;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
 (* mem2reg *) reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
@@ -1050,50 +1132,56 @@ reg          same_pg6, same_q6;
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
-    {d1_x, d1_room, d1_rem_all, d1_rem_none, d1_shared_ok, d1_hdrm_ok} <= d_vp;
-    {d1_ex, d1_eroom, d1_erem_all, d1_erem_none, d1_egress_ok} <= d_vq;
-    d1_guard <= sx(total_reg) > kG;
-    e1A <= eA_d;
-    e1R <= eR_d;
-    e1S <= eS_d;
-    q1A <= qA_d;
-    q1R <= qR_d;
-    tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
-    // XON point, step 2: max(xon, T - xon_offset)
-    xA6 <= (tx(cA_xon[5]) > xA5) ? tx(cA_xon[5]) : xA5;
-    xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
-    xS6 <= (tx(cS_xon[5]) > xS5) ? tx(cS_xon[5]) : xS5;
-    // pair k-2 is in COMMIT now
-    mA6_a <= adm8 && a_i[8] == a_i[5];
-    mA6_r <= r_ok[8] && r_i[8] == a_i[5];
-    mR6_a <= adm8 && a_i[8] == r_i[5];
-    mR6_r <= r_ok[8] && r_i[8] == r_i[5];
-    mS6_a <= adm8 && a_i[8] == sc[5];
-    mS6_r <= r_ok[8] && r_i[8] == sc[5];
-    nA6_a <= adm8 && a_j[8] == a_j[5];
-    nA6_r <= r_ok[8] && r_j[8] == a_j[5];
-    nR6_a <= adm8 && a_j[8] == r_j[5];
-    nR6_r <= r_ok[8] && r_j[8] == r_j[5];
-    same_pg6 <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
-    same_q6 <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
-    p_c1[0] <= p_m1[0] ? r_c[6] : {W{1'b0}};
-    p_c1[1] <= p_m1[1] ? r_c[6] : {W{1'b0}};
-    p_c2[0] <= p_m2[0] ? r_c[5] : {W{1'b0}};
-    p_c2[1] <= p_m2[1] ? r_c[5] : {W{1'b0}};
-    p_c1q[0] <= p_n1[0] ? r_c[6] : {W{1'b0}};
-    p_c1q[1] <= p_n1[1] ? r_c[6] : {W{1'b0}};
-    p_c2q[0] <= p_n2[0] ? r_c[5] : {W{1'b0}};
-    p_c2q[1] <= p_n2[1] ? r_c[5] : {W{1'b0}};
-    p_c12[0] <= (p_m1[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12[1] <= (p_m1[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12q[0] <= (p_n1[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
-    p_c12q[1] <= (p_n1[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[5]} : {(W+1){1'b0}});
+    d1_x <= d_x[W-1:0];
+    d1_room <= d_room[W-1:0];
+    d1_rem_all <= d_rem_all;
+    d1_rem_none <= d_rem_none;
+    d1_shared_ok <= d_shared_ok;
+    d1_hdrm_ok <= d_hdrm_ok;
+    d1_ex <= d_ex[W-1:0];
+    d1_eroom <= d_eroom[W-1:0];
+    d1_erem_all <= d_erem_all;
+    d1_erem_none <= d_erem_none;
+    d1_egress_ok <= d_egress_ok;
+    d1_guard <= d1a_guard;
+    e1A <= sel_pg(mA6_a, mA6_r, cm_pg_val_reg, v1A);
+    e1R <= sel_pg(mR6_a, mR6_r, cm_pg_val_reg, v1R);
+    e1S <= sel_pg(mS6_a, mS6_r, cm_pg_val_reg, v1S);
+    q1A <= sel_q(nA6_a, nA6_r, cm_q_val_reg, v1Q);
+    q1R <= sel_q(nR6_a, nR6_r, cm_q_val_reg, v1QR);
+    tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
+    xA7 <= xA6; xR7 <= xR6; xS7 <= xS6;
+    // pair k-3 is in C2 now
+    mA7_a <= adm9 && a_i[9] == a_i[6];
+    mA7_r <= r_ok[9] && r_i[9] == a_i[6];
+    mR7_a <= adm9 && a_i[9] == r_i[6];
+    mR7_r <= r_ok[9] && r_i[9] == r_i[6];
+    mS7_a <= adm9 && a_i[9] == sc[6];
+    mS7_r <= r_ok[9] && r_i[9] == sc[6];
+    nA7_a <= adm9 && a_j[9] == a_j[6];
+    nA7_r <= r_ok[9] && r_j[9] == a_j[6];
+    nR7_a <= adm9 && a_j[9] == r_j[6];
+    nR7_r <= r_ok[9] && r_j[9] == r_j[6];
+    same_pg7 <= r_ok[6] && a_ok[6] && r_i[6] == a_i[6];
+    same_q7 <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
+    p_c1[0] <= p_m1[0] ? r_c[7] : {W{1'b0}};
+    p_c1[1] <= p_m1[1] ? r_c[7] : {W{1'b0}};
+    p_c2[0] <= p_m2[0] ? r_c[6] : {W{1'b0}};
+    p_c2[1] <= p_m2[1] ? r_c[6] : {W{1'b0}};
+    p_c1q[0] <= p_n1[0] ? r_c[7] : {W{1'b0}};
+    p_c1q[1] <= p_n1[1] ? r_c[7] : {W{1'b0}};
+    p_c2q[0] <= p_n2[0] ? r_c[6] : {W{1'b0}};
+    p_c2q[1] <= p_n2[1] ? r_c[6] : {W{1'b0}};
+    p_c12[0] <= (p_m1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
+    p_c12[1] <= (p_m1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
+    p_c12q[0] <= (p_n1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
+    p_c12q[1] <= (p_n1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
 end
 
 // ------------------------------------------------------------------------------ DEC2
 // the decision from DEC1's comparisons (models.mmu_pipe._decide order), the amounts; the
 // entries brought up to pair k-2 and their running sums for COMMIT
-wire [W-1:0] d2_cells = a_cells[6];
+wire [W-1:0] d2_cells = a_cells[7];
 wire d2_pool = !d1_class_reg;     // pool index: 0 lossless, 1 lossy
 wire d2_epool = !d1_qclass_reg;
 wire d2_shared_ok = d1_shared_ok[d2_pool];
@@ -1103,8 +1191,8 @@ wire [W-1:0] d2_rem = d1_rem_all ? d2_cells : d1_rem_none ? {W{1'b0}} : d1_x;
 wire [W-1:0] d2_to_res = d1_rem_all ? {W{1'b0}} : d1_rem_none ? d2_cells : d1_room;
 wire [W-1:0] d2_erem = d1_erem_all ? d2_cells : d1_erem_none ? {W{1'b0}} : d1_ex;
 wire [W-1:0] d2_eto_res = d1_erem_all ? {W{1'b0}} : d1_erem_none ? d2_cells : d1_eroom;
-wire d2_badlen = a_badlen[6];
-wire d2_badidx = a_badidx[6];
+wire d2_badlen = a_badlen[7];
+wire d2_badidx = a_badidx[7];
 reg [2:0] d_reason;
 always @* begin
     if (d2_badlen) begin
@@ -1123,15 +1211,15 @@ always @* begin
 end
 // the admit flat (the reason's order does not matter for it): every gate of the amounts is
 // registered from it
-wire d_admit = a_v[6] && !d2_badlen && !d2_badidx && !d1_guard
+wire d_admit = a_v[7] && !d2_badlen && !d2_badidx && !d1_guard
                && (d1_rem_none || d2_shared_ok || d2_hdrm_ok)
                && (d1_erem_none || d2_egress_ok);
 
-wire [PGE_W-1:0] e2A_n = sel_pg(mA6_a, mA6_r, cm_pg_val_reg, e1A);
-wire [PGE_W-1:0] e2R_n = sel_pg(mR6_a, mR6_r, cm_pg_val_reg, e1R);
-wire [PGE_W-1:0] e2S_n = sel_pg(mS6_a, mS6_r, cm_pg_val_reg, e1S);
-wire [QE_W-1:0]  q2A_n = sel_q(nA6_a, nA6_r, cm_q_val_reg, q1A);
-wire [QE_W-1:0]  q2R_n = sel_q(nR6_a, nR6_r, cm_q_val_reg, q1R);
+wire [PGE_W-1:0] e2A_n = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e1A);
+wire [PGE_W-1:0] e2R_n = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e1R);
+wire [PGE_W-1:0] e2S_n = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e1S);
+wire [QE_W-1:0]  q2A_n = sel_q(nA7_a, nA7_r, cm_q_val_reg, q1A);
+wire [QE_W-1:0]  q2R_n = sel_q(nR7_a, nR7_r, cm_q_val_reg, q1R);
 
 // (the class bit, and the fields a sum does not take, are unused)
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1164,13 +1252,13 @@ reg [W-1:0]  dec_tr_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg;
 reg          dec_segsh_reg;
 reg [PGE_W-1:0] e2A, e2R, e2S;
 reg [QE_W-1:0]  q2A, q2R;
-reg [W+1:0]  hsA7, hsrA7, hsR7, hsrR7, qsrA7, qsrR7;
-reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
+reg [W+1:0]  hsA8, hsrA8, hsR8, hsrR8, qsrA8, qsrR8;
+reg signed [TW-1:0] tA8, tR8, tS8, xA8, xR8, xS8;
 // C1's forwarding selects (pair k-2 is in the commit register then)
-reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
+reg          mA8_a, mA8_r, mR8_a, mR8_r, mS8_a, mS8_r, nA8_a, nA8_r, nR8_a, nR8_r;
 reg          c_same_pg;
 always @(posedge clk) begin
-    dec_valid_reg <= a_v[6];
+    dec_valid_reg <= a_v[7];
     dec_admit_reg <= d_admit;
     dec_reason_reg <= d_reason;
     dec_class_reg <= d1_class_reg;
@@ -1186,29 +1274,29 @@ always @(posedge clk) begin
     q2A <= q2A_n;
     q2R <= q2R_n;
     // the running sums: the commit register's, else summed from DEC1's registered entry
-    hsA7 <= mA6_a ? cm_pg_hs_reg[W+2 +: W+2] : mA6_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1A);
-    hsrA7 <= mA6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA6_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1A);
-    hsR7 <= mR6_a ? cm_pg_hs_reg[W+2 +: W+2] : mR6_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1R);
-    hsrR7 <= mR6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR6_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1R);
-    qsrA7 <= nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1A);
-    qsrR7 <= nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1R);
-    tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
+    hsA8 <= mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1A);
+    hsrA8 <= mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1A);
+    hsR8 <= mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1R);
+    hsrR8 <= mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1R);
+    qsrA8 <= nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1A);
+    qsrR8 <= nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1R);
+    tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
     // XON point, step 3: never at or above T
-    xA7 <= (xA6 > tA6 - 1) ? tA6 - 1 : xA6;
-    xR7 <= (xR6 > tR6 - 1) ? tR6 - 1 : xR6;
-    xS7 <= (xS6 > tS6 - 1) ? tS6 - 1 : xS6;
+    xA8 <= (xA7 > tA7 - 1) ? tA7 - 1 : xA7;
+    xR8 <= (xR7 > tR7 - 1) ? tR7 - 1 : xR7;
+    xS8 <= (xS7 > tS7 - 1) ? tS7 - 1 : xS7;
     // pair k-2 is in C2 now
-    mA7_a <= adm8 && a_i[8] == a_i[6];
-    mA7_r <= r_ok[8] && r_i[8] == a_i[6];
-    mR7_a <= adm8 && a_i[8] == r_i[6];
-    mR7_r <= r_ok[8] && r_i[8] == r_i[6];
-    mS7_a <= adm8 && a_i[8] == sc[6];
-    mS7_r <= r_ok[8] && r_i[8] == sc[6];
-    nA7_a <= adm8 && a_j[8] == a_j[6];
-    nA7_r <= r_ok[8] && r_j[8] == a_j[6];
-    nR7_a <= adm8 && a_j[8] == r_j[6];
-    nR7_r <= r_ok[8] && r_j[8] == r_j[6];
-    c_same_pg <= same_pg6;
+    mA8_a <= adm9 && a_i[9] == a_i[7];
+    mA8_r <= r_ok[9] && r_i[9] == a_i[7];
+    mR8_a <= adm9 && a_i[9] == r_i[7];
+    mR8_r <= r_ok[9] && r_i[9] == r_i[7];
+    mS8_a <= adm9 && a_i[9] == sc[7];
+    mS8_r <= r_ok[9] && r_i[9] == sc[7];
+    nA8_a <= adm9 && a_j[9] == a_j[7];
+    nA8_r <= r_ok[9] && r_j[9] == a_j[7];
+    nR8_a <= adm9 && a_j[9] == r_j[7];
+    nR8_r <= r_ok[9] && r_j[9] == r_j[7];
+    c_same_pg <= same_pg7;
     if (rst) begin
         dec_valid_reg <= 1'b0;
         dec_admit_reg <= 1'b0;
@@ -1220,7 +1308,7 @@ end
 wire [W-1:0] g_tr = dec_admit_reg ? dec_tr_reg : {W{1'b0}};
 wire [W-1:0] g_sh = (dec_admit_reg && dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
 wire [W-1:0] g_hd = (dec_admit_reg && !dec_segsh_reg) ? dec_rem_reg : {W{1'b0}};
-wire [W-1:0] g_cl = dec_admit_reg ? a_cells[7] : {W{1'b0}};
+wire [W-1:0] g_cl = dec_admit_reg ? a_cells[8] : {W{1'b0}};
 wire [W-1:0] g_etr = dec_admit_reg ? dec_etr_reg : {W{1'b0}};
 wire [W-1:0] g_esh = dec_admit_reg ? dec_esh_reg : {W{1'b0}};
 
@@ -1244,13 +1332,13 @@ end
 assign m_resp_valid = resp_valid_reg;
 assign m_resp_admit = resp_admit_reg;
 assign m_resp_reason = resp_reason_reg;
-assign m_resp_cells = a_cells[8];
+assign m_resp_cells = a_cells[9];
 assign m_resp_res = resp_res_reg;
 assign m_resp_shared = resp_sh_reg;
 assign m_resp_hdrm = resp_hd_reg;
 assign m_resp_eres = resp_eres_reg;
 assign m_resp_eshared = resp_esh_reg;
-assign m_resp_tag = a_tag[8];
+assign m_resp_tag = a_tag[9];
 
 // ------------------------------------------------------------------------------ COMMIT
 // Exact counters, release first (headroom, shared, reserved; egress shared, reserved; each
@@ -1310,15 +1398,15 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     // so the admit's fan-out is spread
     reg g1_h, g1_s, g1_a, g1_q;
     always @(posedge clk) begin
-        g1_h <= d_admit && !d2_shared_ok && a_i[6] == (pb ? a_i[5] : r_i[5]);
-        g1_s <= d_admit && d2_shared_ok && a_i[6] == (pb ? a_i[5] : r_i[5]);
-        g1_a <= d_admit && a_i[6] == (pb ? a_i[5] : r_i[5]);
-        g1_q <= d_admit && a_j[6] == (pb ? a_j[5] : r_j[5]);
+        g1_h <= d_admit && !d2_shared_ok && a_i[7] == (pb ? a_i[6] : r_i[6]);
+        g1_s <= d_admit && d2_shared_ok && a_i[7] == (pb ? a_i[6] : r_i[6]);
+        g1_a <= d_admit && a_i[7] == (pb ? a_i[6] : r_i[6]);
+        g1_q <= d_admit && a_j[7] == (pb ? a_j[6] : r_j[6]);
     end
     wire [XW-1:0] a1h = gate(g1_h, dec_rem_reg), a1hs = gate(g1_a, dec_rem_reg);
-    wire [XW-1:0] a1hsr = gate(g1_a, a_cells[7]), a1s = gate(g1_s, dec_rem_reg);
+    wire [XW-1:0] a1hsr = gate(g1_a, a_cells[8]), a1s = gate(g1_s, dec_rem_reg);
     wire [XW-1:0] a1r = gate(g1_a, dec_tr_reg);
-    wire [XW-1:0] a1qs = gate(g1_q, dec_esh_reg), a1qsr = gate(g1_q, a_cells[7]);
+    wire [XW-1:0] a1qs = gate(g1_q, dec_esh_reg), a1qsr = gate(g1_q, a_cells[8]);
     wire [XW-1:0] a1qr = gate(g1_q, dec_etr_reg);
     wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
     wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
@@ -1362,21 +1450,21 @@ end
 endgenerate
 
 // C1: the entries after pair k-2 (the commit register or DEC2's), plus pair k's amounts
-wire [PGE_W-1:0] xR = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e2R);
-wire [PGE_W-1:0] xA = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e2A);
-wire [PGE_W-1:0] xS = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e2S);
-wire [QE_W-1:0]  yR = sel_q(nR7_a, nR7_r, cm_q_val_reg, q2R);
-wire [QE_W-1:0]  yA = sel_q(nA7_a, nA7_r, cm_q_val_reg, q2A);
-wire [W+1:0] xR_hs = mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hsR7;
-wire [W+1:0] xR_hsr = mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrR7;
-wire [W+1:0] xA_hs = mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hsA7;
-wire [W+1:0] xA_hsr = mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrA7;
-wire [W+1:0] yR_qsr = nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrR7;
-wire [W+1:0] yA_qsr = nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrA7;
+wire [PGE_W-1:0] xR = sel_pg(mR8_a, mR8_r, cm_pg_val_reg, e2R);
+wire [PGE_W-1:0] xA = sel_pg(mA8_a, mA8_r, cm_pg_val_reg, e2A);
+wire [PGE_W-1:0] xS = sel_pg(mS8_a, mS8_r, cm_pg_val_reg, e2S);
+wire [QE_W-1:0]  yR = sel_q(nR8_a, nR8_r, cm_q_val_reg, q2R);
+wire [QE_W-1:0]  yA = sel_q(nA8_a, nA8_r, cm_q_val_reg, q2A);
+wire [W+1:0] xR_hs = mR8_a ? cm_pg_hs_reg[W+2 +: W+2] : mR8_r ? cm_pg_hs_reg[0 +: W+2] : hsR8;
+wire [W+1:0] xR_hsr = mR8_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR8_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrR8;
+wire [W+1:0] xA_hs = mA8_a ? cm_pg_hs_reg[W+2 +: W+2] : mA8_r ? cm_pg_hs_reg[0 +: W+2] : hsA8;
+wire [W+1:0] xA_hsr = mA8_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA8_r ? cm_pg_hsr_reg[0 +: W+2]
+                      : hsrA8;
+wire [W+1:0] yR_qsr = nR8_a ? cm_q_qsr_reg[W+2 +: W+2] : nR8_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrR8;
+wire [W+1:0] yA_qsr = nA8_a ? cm_q_qsr_reg[W+2 +: W+2] : nA8_r ? cm_q_qsr_reg[0 +: W+2]
+                      : qsrA8;
 
 // C1 registers, per bus: D and Q of each running sum, the three candidates of each segment
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1400,15 +1488,15 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     // and for the release's bus: the arrival names the same PG / queue)
     reg g2_h, g2_s, g2_a, g2_q;
     always @(posedge clk) begin
-        g2_h <= d_admit && !d2_shared_ok && (pb ? a_ok[6] : same_pg6);
-        g2_s <= d_admit && d2_shared_ok && (pb ? a_ok[6] : same_pg6);
-        g2_a <= d_admit && (pb ? a_ok[6] : same_pg6);
-        g2_q <= d_admit && (pb ? !a_badidx[6] : same_q6);
+        g2_h <= d_admit && !d2_shared_ok && (pb ? a_ok[7] : same_pg7);
+        g2_s <= d_admit && d2_shared_ok && (pb ? a_ok[7] : same_pg7);
+        g2_a <= d_admit && (pb ? a_ok[7] : same_pg7);
+        g2_q <= d_admit && (pb ? !a_badidx[7] : same_q7);
     end
     wire [XW-1:0] a2h = gate(g2_h, dec_rem_reg), a2hs = gate(g2_a, dec_rem_reg);
-    wire [XW-1:0] a2hsr = gate(g2_a, a_cells[7]), a2s = gate(g2_s, dec_rem_reg);
+    wire [XW-1:0] a2hsr = gate(g2_a, a_cells[8]), a2s = gate(g2_s, dec_rem_reg);
     wire [XW-1:0] a2r = gate(g2_a, dec_tr_reg);
-    wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, a_cells[7]);
+    wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, a_cells[8]);
     wire [XW-1:0] a2qr = gate(g2_q, dec_etr_reg);
     always @(posedge clk) begin
         c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);
@@ -1431,59 +1519,59 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         c_qr2[pb] <= p_qqr[pb] + a2qr;
         c_qr3[pb] <= add3(yqsr, p_m3qr[pb], a2qr, 1'b1);
         // class: pair k's arrival's, else pair k-1's, else the entry's
-        c_cls[pb] <= g2_a ? dec_class_reg : p_cls1[pb] ? cls8 : x[3*W];
-        c_qcls[pb] <= g2_q ? dec_qclass_reg : p_qcls1[pb] ? qcls8 : y[2*W];
+        c_cls[pb] <= g2_a ? dec_class_reg : p_cls1[pb] ? cls9 : x[3*W];
+        c_qcls[pb] <= g2_q ? dec_qclass_reg : p_qcls1[pb] ? qcls9 : y[2*W];
     end
 end
 endgenerate
 
 // the entries before pair k (for the release's amounts, the underflow flag and EVAL0): the
 // entry after pair k-2, or pair k-1's commit when it names it (selects for C2)
-reg [PGE_W-1:0] xR8, xA8, xS8;
-reg [QE_W-1:0]  yR8, yA8;
-reg [W+1:0]     xR8_hs, xR8_hsr, yR8_qsr;
+reg [PGE_W-1:0] xR9, xA9, xS9;
+reg [QE_W-1:0]  yR9, yA9;
+reg [W+1:0]     xR9_hs, xR9_hsr, yR9_qsr;
 // (the release's selects twice: the compares' and the values')
-(* keep *) reg  uRc_a8, uRc_r8, vRc_a8, vRc_r8;
-reg             uR_a8, uR_r8, uA_a8, uA_r8, uS_a8, uS_r8, vR_a8, vR_r8, vA_a8, vA_r8;
-reg             same_pg8;
-reg [W-1:0]     g_cl8, g_sh8, g_hd8, g_esh8;
-reg signed [TW-1:0] tA8, tR8, tS8, xA8t, xR8t, xS8t;
+(* keep *) reg  uRc_a9, uRc_r9, vRc_a9, vRc_r9;
+reg             uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
+reg             same_pg9;
+reg [W-1:0]     g_cl9, g_sh9, g_hd9, g_esh9;
+reg signed [TW-1:0] tA9, tR9, tS9, xA9t, xR9t, xS9t;
 always @(posedge clk) begin
-    xR8 <= xR;
-    xA8 <= xA;
-    xS8 <= xS;
-    yR8 <= yR;
-    yA8 <= yA;
-    xR8_hs <= xR_hs;
-    xR8_hsr <= xR_hsr;
-    yR8_qsr <= yR_qsr;
+    xR9 <= xR;
+    xA9 <= xA;
+    xS9 <= xS;
+    yR9 <= yR;
+    yA9 <= yA;
+    xR9_hs <= xR_hs;
+    xR9_hsr <= xR_hsr;
+    yR9_qsr <= yR_qsr;
     // pair k-1 is in C2 now: in the commit register at C2
-    uR_a8 <= adm8 && a_i[8] == r_i[7];
-    uRc_a8 <= adm8 && a_i[8] == r_i[7];
-    uRc_r8 <= r_ok[8] && r_i[8] == r_i[7];
-    vRc_a8 <= adm8 && a_j[8] == r_j[7];
-    vRc_r8 <= r_ok[8] && r_j[8] == r_j[7];
-    uR_r8 <= r_ok[8] && r_i[8] == r_i[7];
-    uA_a8 <= adm8 && a_i[8] == a_i[7];
-    uA_r8 <= r_ok[8] && r_i[8] == a_i[7];
-    uS_a8 <= adm8 && a_i[8] == sc[7];
-    uS_r8 <= r_ok[8] && r_i[8] == sc[7];
-    vR_a8 <= adm8 && a_j[8] == r_j[7];
-    vR_r8 <= r_ok[8] && r_j[8] == r_j[7];
-    vA_a8 <= adm8 && a_j[8] == a_j[7];
-    vA_r8 <= r_ok[8] && r_j[8] == a_j[7];
-    adm8 <= dec_admit_reg;
-    cls8 <= dec_class_reg;
-    qcls8 <= dec_qclass_reg;
-    same_pg8 <= c_same_pg;
-    g_cl8 <= g_cl;
-    g_sh8 <= g_sh;
-    g_hd8 <= g_hd;
-    g_esh8 <= g_esh;
-    tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
-    xA8t <= xA7; xR8t <= xR7; xS8t <= xS7;
+    uR_a9 <= adm9 && a_i[9] == r_i[8];
+    uRc_a9 <= adm9 && a_i[9] == r_i[8];
+    uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
+    vRc_a9 <= adm9 && a_j[9] == r_j[8];
+    vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
+    uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
+    uA_a9 <= adm9 && a_i[9] == a_i[8];
+    uA_r9 <= r_ok[9] && r_i[9] == a_i[8];
+    uS_a9 <= adm9 && a_i[9] == sc[8];
+    uS_r9 <= r_ok[9] && r_i[9] == sc[8];
+    vR_a9 <= adm9 && a_j[9] == r_j[8];
+    vR_r9 <= r_ok[9] && r_j[9] == r_j[8];
+    vA_a9 <= adm9 && a_j[9] == a_j[8];
+    vA_r9 <= r_ok[9] && r_j[9] == a_j[8];
+    adm9 <= dec_admit_reg;
+    cls9 <= dec_class_reg;
+    qcls9 <= dec_qclass_reg;
+    same_pg9 <= c_same_pg;
+    g_cl9 <= g_cl;
+    g_sh9 <= g_sh;
+    g_hd9 <= g_hd;
+    g_esh9 <= g_esh;
+    tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
+    xA9t <= xA8; xR9t <= xR8; xS9t <= xS8;
     if (rst) begin
-        adm8 <= 1'b0;
+        adm9 <= 1'b0;
     end
 end
 
@@ -1529,22 +1617,22 @@ end
 endgenerate
 
 // the release's entry before pair k: what the release takes from each segment and pool
-wire [PGE_W-1:0] uR = sel_pg(uR_a8, uR_r8, cm_pg_val_reg, xR8);
-wire [QE_W-1:0]  uQ = sel_q(vR_a8, vR_r8, cm_q_val_reg, yR8);
+wire [PGE_W-1:0] uR = sel_pg(uR_a9, uR_r9, cm_pg_val_reg, xR9);
+wire [QE_W-1:0]  uQ = sel_q(vR_a9, vR_r9, cm_q_val_reg, yR9);
 /* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] uR_hsr = uR_a8 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r8 ? cm_pg_hsr_reg[0 +: W+2]
-                      : xR8_hsr;
+wire [W+1:0] uR_hsr = uR_a9 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r9 ? cm_pg_hsr_reg[0 +: W+2]
+                      : xR9_hsr;
 /* verilator lint_on UNUSEDSIGNAL */
 // the released cells in C2: gated copies for the PG compares, the queue compares, the
 // amounts (distinct gates, so synthesis keeps them apart: each drives a third of the loads)
-reg [W-1:0] rcp8, rcq8;
+reg [W-1:0] rcp9, rcq9;
 always @(posedge clk) begin
-    rcp8 <= r_ok[7] ? r_c[7] : {W{1'b0}};
-    rcq8 <= (r_ok[7] && !rst) ? r_c[7] : {W{1'b0}};
+    rcp9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rcq9 <= (r_ok[8] && !rst) ? r_c[8] : {W{1'b0}};
 end
-wire [W+1:0] u_c = {2'b00, rcp8};
-wire [W+1:0] u_cq = {2'b00, rcq8};
-wire c_rel = r_ok[8];
+wire [W+1:0] u_c = {2'b00, rcp9};
+wire [W+1:0] u_cq = {2'b00, rcq9};
+wire c_rel = r_ok[9];
 // each compare against the three candidates in parallel, then selected
 function csel;
     input a, r, va, vr, vx;
@@ -1552,34 +1640,34 @@ function csel;
         csel = a ? va : r ? vr : vx;
     end
 endfunction
-wire c_ch = csel(uRc_a8, uRc_r8, rcp8 <= cm_pg_val_reg[PGE_W +: W], rcp8 <= cm_pg_val_reg[0 +: W],
-                 rcp8 <= xR8[0 +: W]);
-wire c_chs = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
-                  u_c <= xR8_hs);
-wire c_chsr = csel(uRc_a8, uRc_r8, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
-                   u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR8_hsr);
-wire c_cq = csel(vRc_a8, vRc_r8, rcq8 <= cm_q_val_reg[QE_W +: W], rcq8 <= cm_q_val_reg[0 +: W],
-                 rcq8 <= yR8[0 +: W]);
-wire c_cqsr = csel(vRc_a8, vRc_r8, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
-                   u_cq <= cm_q_qsr_reg[0 +: W+2], u_cq <= yR8_qsr);
+wire c_ch = csel(uRc_a9, uRc_r9, rcp9 <= cm_pg_val_reg[PGE_W +: W], rcp9 <= cm_pg_val_reg[0 +: W],
+                 rcp9 <= xR9[0 +: W]);
+wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
+                  u_c <= xR9_hs);
+wire c_chsr = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
+                   u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR9_hsr);
+wire c_cq = csel(vRc_a9, vRc_r9, rcq9 <= cm_q_val_reg[QE_W +: W], rcq9 <= cm_q_val_reg[0 +: W],
+                 rcq9 <= yR9[0 +: W]);
+wire c_cqsr = csel(vRc_a9, vRc_r9, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
+                   u_cq <= cm_q_qsr_reg[0 +: W+2], u_cq <= yR9_qsr);
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
-reg  c_rel9, c_chsr9, c_cqsr9;
+reg  c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
-    c_rel9 <= c_rel && !rst;
-    c_chsr9 <= c_chsr;
-    c_cqsr9 <= c_cqsr;
+    c_rel10 <= c_rel && !rst;
+    c_chsr10 <= c_chsr;
+    c_cqsr10 <= c_cqsr;
 end
-wire c_underflow = c_rel9 && (!c_chsr9 || !c_cqsr9);
+wire c_underflow = c_rel10 && (!c_chsr10 || !c_cqsr10);
 wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
 /* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] c_c_h = uRc_a8 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
-                    : uRc_r8 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR8[0 +: W]};
+wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
+                    : uRc_r9 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR9[0 +: W]};
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] c_from_t = c_chsr ? r_c[8] : uR_hsr[W-1:0];
-wire [W-1:0] c_from_h = c_ch ? r_c[8] : uR[0 +: W];
+wire [W-1:0] c_from_t = c_chsr ? r_c[9] : uR_hsr[W-1:0];
+wire [W-1:0] c_from_h = c_ch ? r_c[9] : uR[0 +: W];
 wire [W-1:0] c_from_s = c_ch ? {W{1'b0}} : c_chs ? c_c_h[W-1:0] : uR[W +: W];
-wire [W-1:0] c_from_es = c_cq ? r_c[8] : uQ[0 +: W];
+wire [W-1:0] c_from_es = c_cq ? r_c[9] : uQ[0 +: W];
 reg [W-1:0] gr_t, gr_h, gr_s, gr_es, ga_c, ga_sh, ga_hd, ga_esh;
 reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
 always @(posedge clk) begin
@@ -1590,12 +1678,12 @@ always @(posedge clk) begin
     gr_es <= c_from_es;
     gr_class <= c_rclass;
     gr_qclass <= c_rqclass;
-    ga_c <= g_cl8;
-    ga_sh <= g_sh8;
-    ga_hd <= g_hd8;
-    ga_esh <= g_esh8;
-    ga_class <= cls8;
-    ga_qclass <= qcls8;
+    ga_c <= g_cl9;
+    ga_sh <= g_sh9;
+    ga_hd <= g_hd9;
+    ga_esh <= g_esh9;
+    ga_class <= cls9;
+    ga_qclass <= qcls9;
     if (rst) begin
         gr_rel <= 1'b0;
         ga_c <= 0;
@@ -1608,14 +1696,14 @@ end
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
 reg         underflow_reg;
-reg [PGE_W-1:0] eA9, eS9;
-reg [QE_W-1:0]  qA9;
-reg signed [TW-1:0] tA9, tR9, tS9, xA9, xR9, xS9;
-reg         adm9;
-reg         same_pg9, eS9_a, eS9_r;
+reg [PGE_W-1:0] eA10, eS10;
+reg [QE_W-1:0]  qA10;
+reg signed [TW-1:0] tA10, tR10, tS10, xA10, xR10, xS10;
+reg         adm10;
+reg         same_pg10, eS10_a, eS10_r;
 always @(posedge clk) begin
-    cm_pg_en_reg <= {adm8, r_ok[8]};
-    cm_pg_idx_reg <= {a_i[8], r_i[8]};
+    cm_pg_en_reg <= {adm9, r_ok[9]};
+    cm_pg_idx_reg <= {a_i[9], r_i[9]};
     cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};
     cm_pg_hs_reg[W+2 +: W+2] <= v_hs[1][W+1:0];
     cm_pg_hsr_reg[W+2 +: W+2] <= v_hsr[1][W+1:0];
@@ -1627,8 +1715,8 @@ always @(posedge clk) begin
                        c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
     cmd_q_val_reg <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0],
                       c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
-    cm_q_en_reg <= {adm8, r_ok[8]};
-    cm_q_idx_reg <= {a_j[8], r_j[8]};
+    cm_q_en_reg <= {adm9, r_ok[9]};
+    cm_q_idx_reg <= {a_j[9], r_j[9]};
     cm_q_val_reg[QE_W +: QE_W] <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0]};
     cm_q_qsr_reg[W+2 +: W+2] <= v_qsr[1][W+1:0];
     cm_q_val_reg[0 +: QE_W] <= {c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
@@ -1652,16 +1740,18 @@ always @(posedge clk) begin
         err_flags_reg[0] <= 1'b1;
     end
     // the arrival's and the scan PG's entries before pair k (EVAL0 applies pair k's commit)
-    eA9 <= sel_pg(uA_a8, uA_r8, cm_pg_val_reg, xA8);
-    eS9 <= sel_pg(uS_a8, uS_r8, cm_pg_val_reg, xS8);
-    qA9 <= sel_q(vA_a8, vA_r8, cm_q_val_reg, yA8);
-    adm9 <= adm8;
-    same_pg9 <= same_pg8;
+    eA10 <= sel_pg(uA_a9, uA_r9, cm_pg_val_reg, xA9);
+    eS10 <= sel_pg(uS_a9, uS_r9, cm_pg_val_reg, xS9);
+    qA10 <= sel_q(vA_a9, vA_r9, cm_q_val_reg, yA9);
+    adm10 <= adm9;
+    cls10 <= cls9;
+    qcls10 <= qcls9;
+    same_pg10 <= same_pg9;
     // the scan PG against this pair's own commit (EVAL0 sees it in the commit register)
-    eS9_a <= adm8 && a_i[8] == sc[8];
-    eS9_r <= r_ok[8] && r_i[8] == sc[8];
-    tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
-    xA9 <= xA8t; xR9 <= xR8t; xS9 <= xS8t;
+    eS10_a <= adm9 && a_i[9] == sc[9];
+    eS10_r <= r_ok[9] && r_i[9] == sc[9];
+    tA10 <= tA9; tR10 <= tR9; tS10 <= tS9;
+    xA10 <= xA9t; xR10 <= xR9t; xS10 <= xS9t;
     if (rst) begin
         cmd_pg_val_reg <= {(2*PGE_W){1'b0}};
         cmd_q_val_reg <= {(2*QE_W){1'b0}};
@@ -1676,7 +1766,7 @@ always @(posedge clk) begin
         underflow_count_reg <= 0;
         underflow_reg <= 1'b0;
         err_flags_reg <= 2'b00;
-        adm9 <= 1'b0;
+        adm10 <= 1'b0;
     end
 end
 assign err_release_underflow = err_flags_reg[0];
@@ -1719,30 +1809,30 @@ end
 // release it if on (EVAL3 applies them to the current state); all three agree when they name
 // one PG.  The arrival's watermarks.
 // the post-commit entries, registered (EVAL1 compares them)
-wire [PGE_W-1:0] eR_en = (adm9 && same_pg9) ? cm_pg_val_reg[PGE_W +: PGE_W]
+wire [PGE_W-1:0] eR_en = (adm10 && same_pg10) ? cm_pg_val_reg[PGE_W +: PGE_W]
                          : cm_pg_val_reg[0 +: PGE_W];
-wire [PGE_W-1:0] eA_en = adm9 ? cm_pg_val_reg[PGE_W +: PGE_W]
-                         : same_pg9 ? cm_pg_val_reg[0 +: PGE_W] : eA9;
-wire [PGE_W-1:0] eS_en = sel_pg(eS9_a, eS9_r, cm_pg_val_reg, eS9);
+wire [PGE_W-1:0] eA_en = adm10 ? cm_pg_val_reg[PGE_W +: PGE_W]
+                         : same_pg10 ? cm_pg_val_reg[0 +: PGE_W] : eA10;
+wire [PGE_W-1:0] eS_en = sel_pg(eS10_a, eS10_r, cm_pg_val_reg, eS10);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
-wire [QE_W-1:0]  qA_en = adm9 ? cm_q_val_reg[QE_W +: QE_W] : qA9;
+wire [QE_W-1:0]  qA_en = adm10 ? cm_q_val_reg[QE_W +: QE_W] : qA10;
 reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
-reg             wsel10, wqsel10;
-reg signed [TW-1:0] tA10, tR10, tS10, xA10, xR10, xS10;
+reg             wsel11, wqsel11;
+reg signed [TW-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
 always @(posedge clk) begin
     eR_e <= eR_en;
     eA_e <= eA_en;
     eS_e <= eS_en;
     qA_e <= qA_en;
-    adm10 <= adm9 && !rst;
+    adm11 <= adm10 && !rst;
     // the watermark write of pair k-1 (EVAL1 now) names this pair's PG / queue
-    wsel10 <= adm10 && a_i[10] == a_i[9];
-    wqsel10 <= adm10 && a_j[10] == a_j[9];
-    tA10 <= tA9; tR10 <= tR9; tS10 <= tS9;
-    xA10 <= xA9; xR10 <= xR9; xS10 <= xS9;
+    wsel11 <= adm11 && a_i[11] == a_i[10];
+    wqsel11 <= adm11 && a_j[11] == a_j[10];
+    tA11 <= tA10; tR11 <= tR10; tS11 <= tS10;
+    xA11 <= xA10; xR11 <= xR10; xS11 <= xS10;
 end
 
 // XOFF if off: lossless and (headroom in use or 0 < shared >= T); XON if on: lossy, or no
@@ -1769,12 +1859,12 @@ endfunction
 reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR10);
-wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR10);
-wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA10);
-wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA10);
-wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS10);
-wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS10);
+wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR11);
+wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR11);
+wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA11);
+wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA11);
+wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS11);
+wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS11);
 // the conditions and indices registered, then decoded to every PG a clock later
 reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
 always @(posedge clk) begin
@@ -1785,12 +1875,12 @@ always @(posedge clk) begin
     ev_onS_reg <= ev_onS;
     ev_offS_reg <= ev_offS;
 end
-wire [IW-1:0] ev_sc = sc[11];
-wire ev_sok = sv[11];
-wire [IW-1:0] ev_ai = a_i[11];
-wire [IW-1:0] ev_ri = r_i[11];
-wire ev_aok = a_ok[11];
-wire ev_rok = r_ok[11];
+wire [IW-1:0] ev_sc = sc[12];
+wire ev_sok = sv[12];
+wire [IW-1:0] ev_ai = a_i[12];
+wire [IW-1:0] ev_ri = r_i[12];
+wire ev_aok = a_ok[12];
+wire ev_rok = r_ok[12];
 integer xi;
 always @(posedge clk) begin
     for (xi = 0; xi < N; xi = xi + 1) begin
@@ -1832,14 +1922,14 @@ assign pfc_change = pfc_change_reg;
 
 // watermarks of the admitted arrival's PG and queue, in EVAL1 from the registered post-commit
 // entries (the write of pair k-1 merged by a select computed in EVAL0)
-wire [PGW_W-1:0] w_old = wsel10 ? wm_pg_reg : wA[10];
-wire [QW_W-1:0]  w_qold = wqsel10 ? wm_q_reg : wQ[10];
+wire [PGW_W-1:0] w_old = wsel11 ? wm_pg_reg : wA[11];
+wire [QW_W-1:0]  w_qold = wqsel11 ? wm_q_reg : wQ[11];
 wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
 wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
 always @(posedge clk) begin
-    wm_en_reg <= adm10;
-    wm_i_reg <= a_i[10];
-    wm_j_reg <= a_j[10];
+    wm_en_reg <= adm11;
+    wm_i_reg <= a_i[11];
+    wm_j_reg <= a_j[11];
     wm_pg_reg <= {(w_r > w_old[2*W +: W]) ? w_r : w_old[2*W +: W],
                   (w_s > w_old[W +: W]) ? w_s : w_old[W +: W],
                   (w_h > w_old[0 +: W]) ? w_h : w_old[0 +: W]};

@@ -201,7 +201,7 @@ def test_pfc_scan_pauses_a_pg_without_events_of_its_own():
     m = PipelinedMmu(cfg)
     size = m.glob["pool_shared_lossless"]
     m.clock(arrival=(0, 3, 1, 3, 20 * 256))  # PG (0, 3): 20 shared, T = size - 0
-    m.idle(3)
+    m.idle(m.view_lag - 1)
     assert m.shared[3] == 20 and not m.xoff[3]
     # port 1 PG 3 fills the pool: T = 8 * (size - used) falls to 0
     while m.pool_used[0] < size:

@@ -21,14 +21,17 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from mmu_pipe import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import DEFAULT_T_LAG, PipelinedMmu
+from models.mmu_pipe import (DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_XOFF_LATENCY, VIEW_LAG,
+                             PipelinedMmu)
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 TAG_W = 8
 T_LAG = DEFAULT_T_LAG
-RESP_LAT = 9      # falling edges from driving a request to seeing its response
-XOFF_LAT = 11     # falling edges from stepping the model to seeing its pfc_xoff
+RESP_LAT = RTL_RESP_LATENCY + 1  # falling edges from driving a request to seeing its response
+# falling edges from stepping the model to seeing its pfc_xoff (the model changes its PFC state
+# at the commit, view_lag - 1 clocks after the request's clock)
+XOFF_LAT = RTL_XOFF_LATENCY - VIEW_LAG + 2
 STAT_LAT = 6      # falling edges from driving stat_addr to seeing stat_data
 
 
