@@ -2,7 +2,7 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, view_lag 4, global_lag 5, t_lag 8): docs/mmu_core.md "Line-rate core" has the
+ * (PipelinedMmu, view_lag 5, global_lag 6, t_lag 9): docs/mmu_core.md "Line-rate core" has the
  * stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):
@@ -10,29 +10,31 @@
  *   E0      input registers
  *   E0-E1   index and length checks, (len - 1) * reciprocal, RAM addresses (read at E1)
  *   E1-E2   cells; RAM read (output registers at E2)
- *   E2-E3   merge the RAM data with the commits of pairs k-9 .. k-7; T step 1 (size - pool);
- *           the in-flight charge of pairs k-3 .. k-1
- *   E3-E4   merge k-6; T (alpha shift); partial constants
- *   E4-E5   merge k-5; decision constants (every limit minus the in-flight charge)
- *   E5-E6   DEC1: merge k-4, every comparison of the decision
- *   E6-E7   DEC2: the decision and its amounts (response registered at E8); merge k-3;
+ *   E2-E3   merge the RAM data with the commits of pairs k-10 .. k-8; T step 1 (size - pool);
+ *           the in-flight charge of pairs k-4 .. k-1
+ *   E3-E4   merge k-7; T (alpha shift); partial constants
+ *   E4-E5   merge k-6; decision constants (every limit minus the in-flight charge)
+ *   E5-E6   DEC1a: merge k-5, every compare of the decision against each candidate entry
+ *   E6-E7   DEC1b: the compares of the view's entry combined into verdicts; merge k-4
+ *   E7-E8   DEC2: the decision and its amounts (response registered at E9); merge k-3;
  *           PRE: pair k-1's update of this pair's entries, composed with this pair's release
- *   E7-E8   C1: merge k-2; each running sum's two candidates (pairs k-1 and k composed)
- *   E8-E9   C2: their maxima, the segments: the exact counters (RAM write at E10); what the
+ *   E8-E9   C1: merge k-2; each running sum's two candidates (pairs k-1 and k composed)
+ *   E9-E10  C2: their maxima, the segments: the exact counters (RAM write at E11); what the
  *           release takes from the pools
- *   E9-E10  GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
- *   E9-E10  EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
- *   E10-E11 EVAL1: their PFC conditions (XOFF if off, XON if on)
- *   E11-E12 EVAL2: the conditions decoded to every PG
- *   E12-E13 EVAL3: applied to the current state, pfc_xoff from E13
+ *   E10-E11 GLOBAL: total, pools and headroom pool (in parallel with EVAL0)
+ *   E10-E11 EVAL0: the post-commit entries of the release's PG, the arrival's PG, the scan PG
+ *   E11-E12 EVAL1: their PFC conditions (XOFF if off, XON if on)
+ *   E12-E13 EVAL2: the conditions decoded to every PG
+ *   E13-E14 EVAL3: applied to the current state, pfc_xoff from E14
  *
- * The decision sees the per-PG / per-queue counters committed after pair k-4 and charges the
- * arrivals of pairs k-3 .. k-1 in full (view_lag 4); the total and the pools are committed a
- * clock later (GLOBAL stage), so it sees them after pair k-5 with k-4 .. k-1 charged
- * (global_lag 5); T comes from the pools as committed after pair k-8 (registered at E2):
- * t_lag 8.  Response 8 clocks, pfc_xoff 13 clocks after the request's edge.  An entry's
- * read-modify-write loop is two clocks long (C1, C2): the update of pair k is composed with
- * that of pair k-1 (COMMIT below), so no stage holds more than one carry chain of it.
+ * The decision sees the per-PG / per-queue counters committed after pair k-5 and charges the
+ * arrivals of pairs k-4 .. k-1 in full (view_lag 5); the total and the pools are committed a
+ * clock later (GLOBAL stage), so it sees them after pair k-6 with k-5 .. k-1 charged
+ * (global_lag 6); T comes from the pools as committed after pair k-9 (registered at E2):
+ * t_lag 9.  Response 9 clocks, pfc_xoff 14 clocks after the request's edge
+ * (models.mmu_pipe.RTL_RESP_LATENCY, RTL_XOFF_LATENCY).  An entry's read-modify-write loop is
+ * two clocks long (C1, C2): the update of pair k is composed with that of pair k-1 (COMMIT
+ * below), so no stage holds more than one carry chain of it.
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
@@ -507,7 +509,7 @@ q_wm_inst (
 
 // ------------------------------------------------------------------------------ pipeline
 // per-pair fields carried stage by stage: index p = the stage whose register holds them
-// (1 = written at E1 ... 9 = written at E9)
+// (1 = written at E1 ... 12 = written at E12)
 (* mem2reg *) reg            a_v [1:12];        // an arrival was accepted
 (* mem2reg *) reg            a_ok [1:12];       // ... with a good length and good indices
 (* mem2reg *) reg            a_badlen [1:12];
@@ -616,8 +618,8 @@ initial begin
 end
 
 // ------------------------------------------------------------------------------ stage 3
-// RAM data (commits up to pair k-9) merged with the commits of pairs k-8, k-7, k-6; T step 1;
-// the in-flight charges: pairs k-1 and k-2 for the entries, k-1 .. k-3 for the global
+// RAM data (commits up to pair k-11) merged with the commits of pairs k-10, k-9, k-8; T step
+// 1; the in-flight charges: pairs k-1 .. k-4 for the entries, k-1 .. k-5 for the global
 // counters (in stages 4 to 6 now: arrivals charged in full)
 (* mem2reg *) reg [PGE_W-1:0] eA [3:5], eR [3:5], eS [3:5];
 (* mem2reg *) reg [QE_W-1:0]  qA [3:5], qR [3:5];
@@ -638,16 +640,16 @@ reg [W-1:0]     f_all3, f_pg3, f_q3;
 reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
 reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
-// the commits the RAM read missed (pairs k-8, k-7, k-6): one-hot selects computed in stage 2
+// the commits the RAM read missed (pairs k-10, k-9, k-8): one-hot selects computed in stage 2
 // from the indices (newest first, the arrival bus before the release bus), so stage 3 is an
 // AND-OR of registers
 function [6:0] pick7;
     input [IW-1:0] idx;
-    input [1:0] en6;            // pair k-6 (in COMMIT now), arrival / release bus
+    input [1:0] en6;            // pair k-8 (in C2 now), arrival / release bus
     input [2*IW-1:0] idx6;
-    input [1:0] en7;            // pair k-7 (commit register now)
+    input [1:0] en7;            // pair k-9 (commit register now)
     input [2*IW-1:0] idx7;
-    input [1:0] en8;            // pair k-8 (commit history 1 now)
+    input [1:0] en8;            // pair k-10 (commit history 1 now)
     input [2*IW-1:0] idx8;
     reg [5:0] m;
     begin
@@ -703,8 +705,8 @@ always @(posedge clk) begin
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
 end
 
-// the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-4 at
-// stage 3; k-3 and k-4 summed a stage earlier)
+// the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at
+// stage 3; k-3 .. k-5 summed a stage earlier)
 (* mem2reg *) reg [W-1:0] a_gc [3:7];
 reg [W-1:0] f345_3;
 reg [2:0] wp3, wq3;     // stage 3's watermark selects, newest first
@@ -728,7 +730,7 @@ always @(posedge clk) begin
 end
 wire [W-1:0] f1_cells = a_gc[3];   // pair k-1
 wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
-// pair k-1 and k-2 name this pair's PG / queue (compared in stage 2)
+// pairs k-1 .. k-4 name this pair's PG / queue (compared in stage 2)
 reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
 always @(posedge clk) begin
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
@@ -746,7 +748,7 @@ always @(posedge clk) begin
     eS[3] <= merge7_pg(pS2, pgs_rd[2*PGE_W +: PGE_W]);
     qA[3] <= merge7_q(pqA2, qs_rd[0*QE_W +: QE_W]);
     qR[3] <= merge7_q(pqR2, qs_rd[1*QE_W +: QE_W]);
-    // watermarks: RAM (writes up to pair k-11) and the writes of pairs k-10, k-9, k-8
+    // watermarks: RAM (writes up to pair k-13) and the writes of pairs k-12, k-11, k-10
     wA[3] <= ({PGW_W{wp3[2]}} & wm_pg_reg) | ({PGW_W{wp3[1]}} & wmh_pg_reg[1])
              | ({PGW_W{wp3[0]}} & wmh_pg_reg[2])
              | ({PGW_W{!(|wp3[2:0])}} & pgw_rd[0 +: PGW_W]);
@@ -776,7 +778,7 @@ always @(posedge clk) begin
     cQ_dyn[3] <= qc_rd[2][0];
     cQ_al[3] <= qc_rd[3][0 +: 4];
     cQ_st[3] <= qc_rd[4][0 +: W];
-    // T step 1 from the pools committed after pair k-7 (t_lag 7)
+    // T step 1 from the pools committed after pair k-9 (t_lag 9)
     free_i[0] <= $signed({2'b00, gp0[2]}) - $signed({2'b00, pool_reg[0]});
     free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
@@ -796,8 +798,8 @@ always @(posedge clk) begin
     f_same4_q3 <= f4_q;
 end
 
-// stages 4 and 5 merge the commit of one more pair each (k-5, k-4); the watermark writes up to
-// stage 8; configuration fields carried
+// stages 4 and 5 merge the commit of one more pair each (k-7, k-6); every stage up to EVAL1
+// merges one more watermark write; configuration fields carried
 integer sm;
 (* mem2reg *) reg [5:0] pa [3:4];
 (* mem2reg *) reg       wsA [3:10], wsQ [3:10];
@@ -881,7 +883,7 @@ end
 
 // ------------------------------------------------------------------------------ stage 5
 // decision constants: every limit minus the in-flight charge, so DEC1 compares each counter
-// (or a sum of two) against one register; DEC1's forwarding selects (pair k-3 commits now);
+// (or a sum of two) against one register; DEC1a's forwarding selects (pair k-5 is in C2 now);
 // the first step of the XON points
 reg signed [SW-1:0] kR, k1, kG, kH1, kH2, kHP1, kHP2;
 (* mem2reg *) reg signed [SW-1:0] kP1 [0:1], kP2 [0:1];
@@ -942,7 +944,7 @@ always @(posedge clk) begin : stage5
     f_same2_q5 <= f_same2_q4;
     f_same3_q5 <= f_same3_q4;
     f_same4_q5 <= f_same4_q4;
-    // pair k-3 is in COMMIT now: indices in stage 7, arrival bus enabled if admitted
+    // pair k-5 is in C2 now (in the commit register at DEC1a), arrival bus enabled if admitted
     mA5_a <= adm9 && a_i[9] == a_i[4];
     mA5_r <= r_ok[9] && r_i[9] == a_i[4];
     mR5_a <= adm9 && a_i[9] == r_i[4];
@@ -1180,7 +1182,7 @@ end
 
 // ------------------------------------------------------------------------------ DEC2
 // the decision from DEC1's comparisons (models.mmu_pipe._decide order), the amounts; the
-// entries brought up to pair k-2 and their running sums for COMMIT
+// entries brought up to pair k-3 and their running sums for COMMIT
 wire [W-1:0] d2_cells = a_cells[7];
 wire d2_pool = !d1_class_reg;     // pool index: 0 lossless, 1 lossy
 wire d2_epool = !d1_qclass_reg;
@@ -1243,7 +1245,7 @@ function [W+1:0] qsr_of;    // shared + reserved of a queue entry
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-// stage 7 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
+// stage 8 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
 // running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
 reg [2:0]    dec_reason_reg;
 // the amounts as the view gives them, and whether the rest goes to shared; C1 and the
@@ -1773,7 +1775,7 @@ assign err_release_underflow = err_flags_reg[0];
 
 // ------------------------------------------------------------------------------ GLOBAL
 // total, pools and headroom pool: minus what the pair released, plus what it admitted
-// (committed at E9, a clock after the entries)
+// (committed at E11, a clock after the entries)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [XW-1:0] gt_n = add3(xz(total_reg), gr_rel ? ~xz(gr_t) : ~z, xz(ga_c), 1'b1);
 wire [XW-1:0] gh_n = add3(xz(hpool_reg), gr_rel ? ~xz(gr_h) : ~z, xz(ga_hd), 1'b1);
