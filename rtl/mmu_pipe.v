@@ -1666,18 +1666,28 @@ wire c_rqclass = uQ[2*W];
 wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
                     : uRc_r9 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR9[0 +: W]};
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] c_from_t = c_chsr ? r_c[9] : uR_hsr[W-1:0];
-wire [W-1:0] c_from_h = c_ch ? r_c[9] : uR[0 +: W];
-wire [W-1:0] c_from_s = c_ch ? {W{1'b0}} : c_chs ? c_c_h[W-1:0] : uR[W +: W];
-wire [W-1:0] c_from_es = c_cq ? r_c[9] : uQ[0 +: W];
-reg [W-1:0] gr_t, gr_h, gr_s, gr_es, ga_c, ga_sh, ga_hd, ga_esh;
+// the release's compares and the candidates of what it takes, registered; GLOBAL picks the
+// amounts in front of its carry-save sums
+reg         c_ch10, c_chs10, c_cq10;
+reg [W-1:0] c_uhsr10, c_uh10, c_us10, c_uch10, c_uq10;
+always @(posedge clk) begin
+    c_ch10 <= c_ch;
+    c_chs10 <= c_chs;
+    c_cq10 <= c_cq;
+    c_uhsr10 <= uR_hsr[W-1:0];
+    c_uh10 <= uR[0 +: W];
+    c_us10 <= uR[W +: W];
+    c_uch10 <= c_c_h[W-1:0];
+    c_uq10 <= uQ[0 +: W];
+end
+wire [W-1:0] gr_t = c_chsr10 ? r_c[10] : c_uhsr10;
+wire [W-1:0] gr_h = c_ch10 ? r_c[10] : c_uh10;
+wire [W-1:0] gr_s = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10 : c_us10;
+wire [W-1:0] gr_es = c_cq10 ? r_c[10] : c_uq10;
+reg [W-1:0] ga_c, ga_sh, ga_hd, ga_esh;
 reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
 always @(posedge clk) begin
     gr_rel <= c_rel;
-    gr_t <= c_from_t;
-    gr_h <= c_from_h;
-    gr_s <= c_from_s;
-    gr_es <= c_from_es;
     gr_class <= c_rclass;
     gr_qclass <= c_rqclass;
     ga_c <= g_cl9;
