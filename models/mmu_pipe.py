@@ -59,7 +59,7 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
 
 VIEW_LAG = 5        # the RTL's (rtl/mmu_pipe.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
-DEFAULT_T_LAG = 9
+DEFAULT_T_LAG = 10
 # the RTL's latencies in clocks: request edge to registered response, and to pfc_xoff (one
 # source for every bench and for the switch that instantiates the core)
 RTL_RESP_LATENCY = 9

@@ -2,17 +2,17 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, view_lag 5, global_lag 6, t_lag 9): docs/mmu_core.md "Line-rate core" has the
+ * (PipelinedMmu, view_lag 5, global_lag 6, t_lag 10): docs/mmu_core.md "Line-rate core" has the
  * stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):
  *
  *   E0      input registers
  *   E0-E1   index and length checks, (len - 1) * reciprocal, RAM addresses (read at E1)
- *   E1-E2   cells; RAM read (output registers at E2)
- *   E2-E3   merge the RAM data with the commits of pairs k-10 .. k-8; T step 1 (size - pool);
- *           the in-flight charge of pairs k-4 .. k-1
- *   E3-E4   merge k-7; T (alpha shift); partial constants
+ *   E1-E2   cells; RAM read (output registers at E2); T step 1 (size - pool)
+ *   E2-E3   merge the RAM data with the commits of pairs k-10 .. k-8; T step 2 (the low part of
+ *           the alpha shift); the in-flight charge of pairs k-4 .. k-1
+ *   E3-E4   merge k-7; T (the rest of the shift, or the static threshold); partial constants
  *   E4-E5   merge k-6; decision constants (every limit minus the in-flight charge)
  *   E5-E6   DEC1a: merge k-5, every compare of the decision against each candidate entry
  *   E6-E7   DEC1b: the compares of the view's entry combined into verdicts; merge k-4
@@ -30,8 +30,8 @@
  * The decision sees the per-PG / per-queue counters committed after pair k-5 and charges the
  * arrivals of pairs k-4 .. k-1 in full (view_lag 5); the total and the pools are committed a
  * clock later (GLOBAL stage), so it sees them after pair k-6 with k-5 .. k-1 charged
- * (global_lag 6); T comes from the pools as committed after pair k-9 (registered at E2):
- * t_lag 9.  Response 9 clocks, pfc_xoff 14 clocks after the request's edge
+ * (global_lag 6); T comes from the pools as committed after pair k-10 (registered at E1):
+ * t_lag 10.  Response 9 clocks, pfc_xoff 14 clocks after the request's edge
  * (models.mmu_pipe.RTL_RESP_LATENCY, RTL_XOFF_LATENCY).  An entry's read-modify-write loop is
  * two clocks long (C1, C2): the update of pair k is composed with that of pair k-1 (COMMIT
  * below), so no stage holds more than one carry chain of it.
@@ -184,21 +184,42 @@ function signed [TW-1:0] tx;  // a cell count as a signed threshold-width value
 endfunction
 
 // T: alpha * (pool shared size - used), alpha = 2^n with n 4-bit two's complement (left shift
-// for n >= 0, arithmetic right shift for n < 0: Python's >> rounding), or the static threshold
+// for n >= 0, arithmetic right shift for n < 0: Python's >> rounding), or the static threshold.
+// In two steps (stages 3 and 4): the shift by the low two bits of the distance, then by the
+// rest (floor shifts compose exactly), and the static threshold.
+function signed [TW-1:0] t_shift_lo;
+    input [3:0] alpha;
+    input signed [W+1:0] free;
+    reg signed [TW-1:0] v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [3:0] d_neg;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        v = {{(TW-W-2){free[W+1]}}, free};
+        d_neg = ~alpha + 4'd1;
+        if (!alpha[3]) begin
+            t_shift_lo = v <<< alpha[1:0];
+        end else begin
+            t_shift_lo = v >>> d_neg[1:0];
+        end
+    end
+endfunction
 function signed [TW-1:0] threshold;
     input dynamic;
     input [3:0] alpha;
     input [W-1:0] static_th;
-    input signed [W+1:0] free;
-    reg signed [TW-1:0] v;
+    input signed [TW-1:0] v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [3:0] d_neg;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
-        v = {{(TW-W-2){free[W+1]}}, free};
+        d_neg = ~alpha + 4'd1;
         if (!dynamic) begin
             threshold = tx(static_th);
         end else if (!alpha[3]) begin
-            threshold = v <<< alpha[2:0];
+            threshold = v <<< {alpha[2], 2'b00};
         end else begin
-            threshold = v >>> (~alpha + 4'd1);
+            threshold = v >>> {d_neg[3:2], 2'b00};
         end
     end
 endfunction
@@ -636,6 +657,9 @@ end
 (* mem2reg *) reg [3:0]       cQ_al [3:3];
 (* mem2reg *) reg [W-1:0]     cQ_res [3:3], cQ_st [3:3];
 (* mem2reg *) reg signed [W+1:0] free_i [0:1], free_e [0:1];   // size - used (T step 1)
+// T step 2: the first part of each shift
+(* mem2reg *) reg signed [TW-1:0] vA3 [0:1], vQ3 [0:1];
+reg signed [TW-1:0] vR3, vS3;
 reg [W-1:0]     f_all3, f_pg3, f_q3;
 reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
 reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
@@ -693,6 +717,11 @@ function [QE_W-1:0] merge7_q;
 endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
 always @(posedge clk) begin
+    // T step 1 (in stage 2) from the pools committed after pair k-10 (t_lag 10)
+    free_i[0] <= $signed({2'b00, gp0[1]}) - $signed({2'b00, pool_reg[0]});
+    free_i[1] <= $signed({2'b00, gp1[1]}) - $signed({2'b00, pool_reg[1]});
+    free_e[0] <= $signed({2'b00, ge0[1]}) - $signed({2'b00, epool_reg[0]});
+    free_e[1] <= $signed({2'b00, ge1[1]}) - $signed({2'b00, epool_reg[1]});
     pA2 <= pick7(a_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
     pR2 <= pick7(r_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
@@ -778,11 +807,13 @@ always @(posedge clk) begin
     cQ_dyn[3] <= qc_rd[2][0];
     cQ_al[3] <= qc_rd[3][0 +: 4];
     cQ_st[3] <= qc_rd[4][0 +: W];
-    // T step 1 from the pools committed after pair k-9 (t_lag 9)
-    free_i[0] <= $signed({2'b00, gp0[2]}) - $signed({2'b00, pool_reg[0]});
-    free_i[1] <= $signed({2'b00, gp1[2]}) - $signed({2'b00, pool_reg[1]});
-    free_e[0] <= $signed({2'b00, ge0[2]}) - $signed({2'b00, epool_reg[0]});
-    free_e[1] <= $signed({2'b00, ge1[2]}) - $signed({2'b00, epool_reg[1]});
+    // T step 2: the low part of the shift, alpha straight from the configuration RAM
+    vA3[0] <= t_shift_lo(pgc_rd[3][0 +: 4], free_i[0]);
+    vA3[1] <= t_shift_lo(pgc_rd[3][0 +: 4], free_i[1]);
+    vQ3[0] <= t_shift_lo(qc_rd[3][0 +: 4], free_e[0]);
+    vQ3[1] <= t_shift_lo(qc_rd[3][0 +: 4], free_e[1]);
+    vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
+    vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
     f_all3 <= f1_cells + f2_cells + f345_3;
     f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}})
              + (f3_pg ? a_cells[5] : {W{1'b0}}) + (f4_pg ? a_cells[6] : {W{1'b0}});
@@ -853,12 +884,12 @@ reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
 reg                 f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
 reg                 hp_none4;
 always @(posedge clk) begin
-    tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[0]);
-    tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], free_i[1]);
-    tQ4[0] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], free_e[0]);
-    tQ4[1] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], free_e[1]);
-    tR4 <= threshold(cR_dyn[3], cR_al[3], cR_st[3], free_i[0]);
-    tS4 <= threshold(cS_dyn[3], cS_al[3], cS_st[3], free_i[0]);
+    tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[0]);
+    tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[1]);
+    tQ4[0] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], vQ3[0]);
+    tQ4[1] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], vQ3[1]);
+    tR4 <= threshold(cR_dyn[3], cR_al[3], cR_st[3], vR3);
+    tS4 <= threshold(cS_dyn[3], cS_al[3], cS_st[3], vS3);
     kr4 <= sx(cA_res[3]) - sx(f_pg3);
     kq4 <= sx(cQ_res[3]) - sx(f_q3);
     buf4 <= sx(gb[3]) - sx(f_all3);
