@@ -2070,31 +2070,52 @@ function [31:0] z32;
         z32 = {{(31-W){1'b0}}, v};
     end
 endfunction
-integer sf;
+// the five groups of eight globals
+wire [8*32-1:0] st_g_reg_src [0:4];
+assign st_g_reg_src[0] = {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}),
+                           z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
+                           z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
+                           z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
+assign st_g_reg_src[1] = {{30'd0, err_flags_reg}, bad_release_reg, underflow_count_reg,
+                           admitted_reg, z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
+                           z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
+assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
+                           drop_reg[2], drop_reg[1], drop_reg[0]};
+assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 160'd0, releases_reg};
+assign st_g_reg_src[4] = {32'd0, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
+                           z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
+                           z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,
+                           z32({1'b0, g_buffer_reg})};
+// the group select at n+2, one-hot, a copy per 32-bit word of the group register, each stored
+// inverted by its own mask (the word's index) so that synthesis keeps the copies apart: one
+// select would drive every bit of the 256
+(* mem2reg *) reg [4:0] st_gsel_reg [0:7];
+integer sw, sgi;
 always @(posedge clk) begin
+    for (sw = 0; sw < 8; sw = sw + 1) begin
+        for (sgi = 0; sgi < 5; sgi = sgi + 1) begin
+            st_gsel_reg[sw][sgi] <= (st_addr_reg[5:3] == sgi[2:0]) ^ sw[sgi];
+        end
+    end
+end
+integer sf, sw2, sg2;
+always @(posedge clk) begin : status
+    reg [31:0] st_acc;
     st_addr_reg <= stat_addr;
     st_addr2_reg <= st_addr_reg;
     st_addr3_reg <= st_addr2_reg;
     st_addr4_reg <= st_addr3_reg;
     st_region_reg <= st_addr4_reg[15:13];
-    // n+3: the group of eight globals, the PG's and the queue's fields
-    case (st_addr2_reg[5:3])
-        3'd0: st_g_reg <= {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}),
-                           z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
-                           z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
-                           z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
-        3'd1: st_g_reg <= {{30'd0, err_flags_reg}, bad_release_reg, underflow_count_reg,
-                           admitted_reg, z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
-                           z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
-        3'd2: st_g_reg <= {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
-                           drop_reg[2], drop_reg[1], drop_reg[0]};
-        3'd3: st_g_reg <= {CELL_BYTES[31:0], PORT_COUNT[31:0], 160'd0, releases_reg};
-        3'd4: st_g_reg <= {32'd0, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
-                           z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
-                           z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,
-                           z32({1'b0, g_buffer_reg})};
-        default: st_g_reg <= 256'd0;
-    endcase
+    // n+3: the group of eight globals (AND-OR by the one-hot select), the PG's and the
+    // queue's fields
+    for (sw2 = 0; sw2 < 8; sw2 = sw2 + 1) begin
+        st_acc = 32'd0;
+        for (sg2 = 0; sg2 < 5; sg2 = sg2 + 1) begin
+            st_acc = st_acc | ({32{st_gsel_reg[sw2][sg2] ^ sw2[sg2]}}
+                               & st_g_reg_src[sg2][sw2*32 +: 32]);
+        end
+        st_g_reg[sw2*32 +: 32] <= st_acc;
+    end
     for (sf = 0; sf < 8; sf = sf + 1) begin
         st_p_reg[(8 + sf)*32 +: 32] <= pgc_rd[sf][96 +: 32];
     end
