@@ -1148,6 +1148,8 @@ wire d_qclass = f_same1_q6 ? d1_qclass_reg : f_same2_q6 ? dec_qclass_reg : f_sam
                 : f_same4_q6 ? qcls10 : v1_emptyQ ? cQ_ll[6] : v1Q[2*W];
 
 reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
+// the admit's ingress and egress parts for either class (DEC2 picks by the class)
+reg          d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
 // per pool (class): the shared segment can take the rest / the egress queue can take it
 reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
@@ -1177,6 +1179,10 @@ always @(posedge clk) begin
     d1_erem_none <= d_erem_none;
     d1_egress_ok <= d_egress_ok;
     d1_guard <= d1a_guard;
+    d1_ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
+    d1_ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
+    d1_eok_ll <= d_erem_none || d_egress_ok[0];
+    d1_eok_ly <= d_erem_none || d_egress_ok[1];
     e1A <= sel_pg(mA6_a, mA6_r, cm_pg_val_reg, v1A);
     e1R <= sel_pg(mR6_a, mR6_r, cm_pg_val_reg, v1R);
     e1S <= sel_pg(mS6_a, mS6_r, cm_pg_val_reg, v1S);
@@ -1244,9 +1250,8 @@ always @* begin
 end
 // the admit flat (the reason's order does not matter for it): every gate of the amounts is
 // registered from it
-wire d_admit = a_v[7] && !d2_badlen && !d2_badidx && !d1_guard
-               && (d1_rem_none || d2_shared_ok || d2_hdrm_ok)
-               && (d1_erem_none || d2_egress_ok);
+wire d_admit = a_ok[7] && (d1_class_reg ? d1_ok_ll : d1_ok_ly)
+               && (d1_qclass_reg ? d1_eok_ll : d1_eok_ly);
 
 wire [PGE_W-1:0] e2A_n = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e1A);
 wire [PGE_W-1:0] e2R_n = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e1R);
