@@ -1923,30 +1923,42 @@ always @(posedge clk) begin
     ev_onS_reg <= ev_onS;
     ev_offS_reg <= ev_offS;
 end
-wire [IW-1:0] ev_sc = sc[12];
-wire ev_sok = sv[12];
-wire [IW-1:0] ev_ai = a_i[12];
-wire [IW-1:0] ev_ri = r_i[12];
-wire ev_aok = a_ok[12];
-wire ev_rok = r_ok[12];
+// the three PGs' indices decoded in EVAL1, one-hot per port (with the event's valid) and per
+// PG: EVAL2's hit of each of the N PGs is an AND of two registers (the port select drives 8
+// PGs, the PG select PORT_COUNT)
+reg [PORT_COUNT-1:0] ev_sp_reg, ev_ap_reg, ev_rp_reg;
+reg [7:0]            ev_sg_reg, ev_ag_reg, ev_rg_reg;
 integer xi;
 always @(posedge clk) begin
-    for (xi = 0; xi < N; xi = xi + 1) begin
-        ev_hit_reg[xi] <= 1'b0;
-        if (ev_sok && ev_sc == xi[IW-1:0]) begin
-            ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onS_reg;
-            ev_off_reg[xi] <= ev_offS_reg;
+    for (xi = 0; xi < PORT_COUNT; xi = xi + 1) begin
+        ev_sp_reg[xi] <= sv[11] && sc[11][IW-1:3] == xi[IW-4:0];
+        ev_ap_reg[xi] <= a_ok[11] && a_i[11][IW-1:3] == xi[IW-4:0];
+        ev_rp_reg[xi] <= r_ok[11] && r_i[11][IW-1:3] == xi[IW-4:0];
+    end
+    for (xi = 0; xi < 8; xi = xi + 1) begin
+        ev_sg_reg[xi] <= sc[11][2:0] == xi[2:0];
+        ev_ag_reg[xi] <= a_i[11][2:0] == xi[2:0];
+        ev_rg_reg[xi] <= r_i[11][2:0] == xi[2:0];
+    end
+end
+integer xj;
+always @(posedge clk) begin
+    for (xj = 0; xj < N; xj = xj + 1) begin
+        ev_hit_reg[xj] <= 1'b0;
+        if (ev_sp_reg[xj / 8] && ev_sg_reg[xj % 8]) begin
+            ev_hit_reg[xj] <= 1'b1;
+            ev_on_reg[xj] <= ev_onS_reg;
+            ev_off_reg[xj] <= ev_offS_reg;
         end
-        if (ev_aok && ev_ai == xi[IW-1:0]) begin
-            ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onA_reg;
-            ev_off_reg[xi] <= ev_offA_reg;
+        if (ev_ap_reg[xj / 8] && ev_ag_reg[xj % 8]) begin
+            ev_hit_reg[xj] <= 1'b1;
+            ev_on_reg[xj] <= ev_onA_reg;
+            ev_off_reg[xj] <= ev_offA_reg;
         end
-        if (ev_rok && ev_ri == xi[IW-1:0]) begin
-            ev_hit_reg[xi] <= 1'b1;
-            ev_on_reg[xi] <= ev_onR_reg;
-            ev_off_reg[xi] <= ev_offR_reg;
+        if (ev_rp_reg[xj / 8] && ev_rg_reg[xj % 8]) begin
+            ev_hit_reg[xj] <= 1'b1;
+            ev_on_reg[xj] <= ev_onR_reg;
+            ev_off_reg[xj] <= ev_offR_reg;
         end
     end
     if (rst) begin
