@@ -1164,6 +1164,7 @@ reg          same_pg7, same_q7;
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
 (* mem2reg *) reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
 (* mem2reg *) reg  [W:0]   p_c12 [0:1], p_c12q [0:1];
+(* mem2reg *) reg          p_c2nz [0:1], p_c2qnz [0:1];   // c2 > 0
 always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
@@ -1211,6 +1212,10 @@ always @(posedge clk) begin
     p_c1q[1] <= p_n1[1] ? r_c[7] : {W{1'b0}};
     p_c2q[0] <= p_n2[0] ? r_c[6] : {W{1'b0}};
     p_c2q[1] <= p_n2[1] ? r_c[6] : {W{1'b0}};
+    p_c2nz[0] <= p_m2[0] && r_c[6] != 0;
+    p_c2nz[1] <= p_m2[1] && r_c[6] != 0;
+    p_c2qnz[0] <= p_n2[0] && r_c[6] != 0;
+    p_c2qnz[1] <= p_n2[1] && r_c[6] != 0;
     p_c12[0] <= (p_m1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
     p_c12[1] <= (p_m1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
     p_c12q[0] <= (p_n1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
@@ -1441,45 +1446,44 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
         g1_a <= d_admit && a_i[7] == (pb ? a_i[6] : r_i[6]);
         g1_q <= d_admit && a_j[7] == (pb ? a_j[6] : r_j[6]);
     end
-    wire [XW-1:0] a1h = gate(g1_h, dec_rem_reg), a1hs = gate(g1_a, dec_rem_reg);
-    wire [XW-1:0] a1hsr = gate(g1_a, a_cells[8]), a1s = gate(g1_s, dec_rem_reg);
-    wire [XW-1:0] a1r = gate(g1_a, dec_tr_reg);
-    wire [XW-1:0] a1qs = gate(g1_q, dec_esh_reg), a1qsr = gate(g1_q, a_cells[8]);
-    wire [XW-1:0] a1qr = gate(g1_q, dec_etr_reg);
+    // pair k-1's amounts ungated (R: the rest, C: the cells, T: to reserved; queue Rq, Tq):
+    // every carry chain starts at registers, the gates select after it.  With a1 = 0 (gate
+    // off) each composed constant is a function of the releases alone (c2 > 0 or not).
+    wire [XW-1:0] R = xz(dec_rem_reg), C = xz(a_cells[8]), T = xz(dec_tr_reg);
+    wire [XW-1:0] Rq = xz(dec_esh_reg), Tq = xz(dec_etr_reg);
     wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
     wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
     wire [XW-1:0] c12 = {{(XW-W-1){1'b0}}, p_c12[pb]};
     wire [XW-1:0] c12q = {{(XW-W-1){1'b0}}, p_c12q[pb]};
-    wire [XW-1:0] mmhs = a1hs + ~c12;
-    wire [XW-1:0] mmhsr = a1hsr + ~c12;
-    wire [XW-1:0] mmqsr = a1qsr + ~c12q;
-    wire [XW-1:0] dhs = a1hs + ~c2 + 1'b1;
-    wire [XW-1:0] dhsr = a1hsr + ~c2 + 1'b1;
-    wire [XW-1:0] dqsr = a1qsr + ~c2q + 1'b1;
-    wire lt_h = neg(a1h, c2), lt_hs = dhs[XW-1], lt_hsr = dhsr[XW-1];
-    wire lt_qs = neg(a1qs, c2q), lt_qsr = dqsr[XW-1];
+    wire c2nz = p_c2nz[pb], c2qnz = p_c2qnz[pb];
+    wire [XW-1:0] r_c2 = R + ~c2 + 1'b1, c_c2 = C + ~c2 + 1'b1;
+    wire [XW-1:0] rq_c2 = Rq + ~c2q + 1'b1, c_c2q = C + ~c2q + 1'b1;
+    wire [XW-1:0] r_m12 = R + ~c12, c_m12 = C + ~c12, rq_m12 = Rq + ~c12q, c_m12q = C + ~c12q;
+    wire [XW-1:0] r_m1 = R + ~c1, t_m1 = T + ~c1, tq_m1 = Tq + ~c1q;
+    wire r_lt = r_c2[XW-1], c_lt = c_c2[XW-1], rq_lt = rq_c2[XW-1], cq_lt = c_c2q[XW-1];
     always @(posedge clk) begin
-        p_a1s[pb] <= a1s;
-        p_a1r[pb] <= a1r;
-        p_a1qr[pb] <= a1qr;
-        p_mmh[pb] <= a1h + ~c12;
-        p_mmhs[pb] <= mmhs;
-        p_mmhsr[pb] <= mmhsr;
-        p_mmqs[pb] <= a1qs + ~c12q;
-        p_mmqsr[pb] <= mmqsr;
-        p_q1h[pb] <= sub0(a1h, c2);
-        p_q1hs[pb] <= lt_hs ? z : dhs;
-        p_q1hsr[pb] <= lt_hsr ? z : dhsr;
-        p_q1qs[pb] <= sub0(a1qs, c2q);
-        p_q1qsr[pb] <= lt_qsr ? z : dqsr;
+        p_a1s[pb] <= g1_s ? R : z;
+        p_a1r[pb] <= g1_a ? T : z;
+        p_a1qr[pb] <= g1_q ? Tq : z;
+        p_mmh[pb] <= g1_h ? r_m12 : ~c12;
+        p_mmhs[pb] <= g1_a ? r_m12 : ~c12;
+        p_mmhsr[pb] <= g1_a ? c_m12 : ~c12;
+        p_mmqs[pb] <= g1_q ? rq_m12 : ~c12q;
+        p_mmqsr[pb] <= g1_q ? c_m12q : ~c12q;
+        p_q1h[pb] <= (g1_h && !r_lt) ? r_c2 : z;
+        p_q1hs[pb] <= (g1_a && !r_lt) ? r_c2 : z;
+        p_q1hsr[pb] <= (g1_a && !c_lt) ? c_c2 : z;
+        p_q1qs[pb] <= (g1_q && !rq_lt) ? rq_c2 : z;
+        p_q1qsr[pb] <= (g1_q && !cq_lt) ? c_c2q : z;
         // both clamps taken: what is left of pair k-1's shared / reserved amounts
-        p_qs[pb] <= !lt_h ? a1s : !lt_hs ? dhs : z;
-        p_qr[pb] <= !lt_hs ? a1r : !lt_hsr ? dhsr : z;
-        p_qqr[pb] <= !lt_qs ? a1qr : !lt_qsr ? dqsr : z;
+        p_qs[pb] <= (g1_s && !r_lt) ? r_c2 : z;
+        p_qr[pb] <= !g1_a ? z : !r_lt ? T : !c_lt ? c_c2 : z;
+        p_qqr[pb] <= !g1_q ? z : !rq_lt ? Tq : !cq_lt ? c_c2q : z;
         // only the lower clamp taken (minus 1: C1 adds it with carry in)
-        p_m3s[pb] <= lt_h ? mmhs : a1s + ~c1;
-        p_m3r[pb] <= lt_hs ? mmhsr : a1r + ~c1;
-        p_m3qr[pb] <= lt_qs ? mmqsr : a1qr + ~c1q;
+        p_m3s[pb] <= g1_s ? (c2nz ? r_m12 : r_m1) : g1_h ? (r_lt ? r_m12 : ~c1)
+                     : (c2nz ? ~c12 : ~c1);
+        p_m3r[pb] <= g1_a ? (r_lt ? c_m12 : t_m1) : (c2nz ? ~c12 : ~c1);
+        p_m3qr[pb] <= g1_q ? (rq_lt ? c_m12q : tq_m1) : (c2qnz ? ~c12q : ~c1q);
         // pair k-1's arrival names the entry: its class is the entry's
         p_cls1[pb] <= g1_a;
         p_qcls1[pb] <= g1_q;
