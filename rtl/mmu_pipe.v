@@ -1665,14 +1665,18 @@ wire [QE_W-1:0]  uQ = sel_q(vR_a9, vR_r9, cm_q_val_reg, yR9);
 wire [W+1:0] uR_hsr = uR_a9 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r9 ? cm_pg_hsr_reg[0 +: W+2]
                       : xR9_hsr;
 /* verilator lint_on UNUSEDSIGNAL */
-// the released cells in C2: gated copies for the PG compares, the queue compares, the
-// amounts (distinct gates, so synthesis keeps them apart: each drives a third of the loads)
-reg [W-1:0] rcp9, rcq9;
+// the released cells in C2: a copy per candidate of the PG compares and one for the queue's
+// (distinct functions: a reset gate, or stored inverted; synthesis merges identical registers)
+reg [W-1:0] rcp9, rcq9, rcpn_r9, rcpn_x9;
 always @(posedge clk) begin
     rcp9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
     rcq9 <= (r_ok[8] && !rst) ? r_c[8] : {W{1'b0}};
+    rcpn_r9 <= ~(r_ok[8] ? r_c[8] : {W{1'b0}});
+    rcpn_x9 <= ~((r_ok[8] && !rst) ? r_c[8] : {W{1'b0}});
 end
 wire [W+1:0] u_c = {2'b00, rcp9};
+wire [W+1:0] u_c_r = {2'b00, ~rcpn_r9};
+wire [W+1:0] u_c_x = {2'b00, ~rcpn_x9};
 wire [W+1:0] u_cq = {2'b00, rcq9};
 wire c_rel = r_ok[9];
 // each compare against the three candidates in parallel, then selected
@@ -1682,12 +1686,12 @@ function csel;
         csel = a ? va : r ? vr : vx;
     end
 endfunction
-wire c_ch = csel(uRc_a9, uRc_r9, rcp9 <= cm_pg_val_reg[PGE_W +: W], rcp9 <= cm_pg_val_reg[0 +: W],
-                 rcp9 <= xR9[0 +: W]);
-wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c <= cm_pg_hs_reg[0 +: W+2],
-                  u_c <= xR9_hs);
+wire c_ch = csel(uRc_a9, uRc_r9, u_c <= {2'b00, cm_pg_val_reg[PGE_W +: W]},
+                 u_c_r <= {2'b00, cm_pg_val_reg[0 +: W]}, u_c_x <= {2'b00, xR9[0 +: W]});
+wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c_r <= cm_pg_hs_reg[0 +: W+2],
+                  u_c_x <= xR9_hs);
 wire c_chsr = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
-                   u_c <= cm_pg_hsr_reg[0 +: W+2], u_c <= xR9_hsr);
+                   u_c_r <= cm_pg_hsr_reg[0 +: W+2], u_c_x <= xR9_hsr);
 wire c_cq = csel(vRc_a9, vRc_r9, rcq9 <= cm_q_val_reg[QE_W +: W], rcq9 <= cm_q_val_reg[0 +: W],
                  rcq9 <= yR9[0 +: W]);
 wire c_cqsr = csel(vRc_a9, vRc_r9, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
@@ -1704,46 +1708,58 @@ wire c_rclass = uR[3*W];
 wire c_rqclass = uQ[2*W];
 /* verilator lint_off UNUSEDSIGNAL */
 wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
-                    : uRc_r9 ? u_c - {2'b00, cm_pg_val_reg[0 +: W]} : u_c - {2'b00, xR9[0 +: W]};
+                    : uRc_r9 ? u_c_r - {2'b00, cm_pg_val_reg[0 +: W]}
+                    : u_c_x - {2'b00, xR9[0 +: W]};
 /* verilator lint_on UNUSEDSIGNAL */
-// the release's compares and the candidates of what it takes, registered; GLOBAL picks the
-// amounts in front of its carry-save sums
+// the release's compares and the candidates of what it takes, registered and gated by the
+// release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
+// amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
 reg         c_ch10, c_chs10, c_cq10;
-reg [W-1:0] c_uhsr10, c_uh10, c_us10, c_uch10, c_uq10;
+reg [W-1:0] c_rc10, c_uhsr10, c_uh10;
+(* mem2reg *) reg [W-1:0] c_us10 [0:1], c_uch10 [0:1], c_rcq10 [0:1], c_uq10 [0:1];
+reg [W-1:0] ga_c, ga_hd;
+(* mem2reg *) reg [W-1:0] ga_sh [0:1], ga_esh [0:1];
+integer gpi;
 always @(posedge clk) begin
     c_ch10 <= c_ch;
     c_chs10 <= c_chs;
     c_cq10 <= c_cq;
-    c_uhsr10 <= uR_hsr[W-1:0];
-    c_uh10 <= uR[0 +: W];
-    c_us10 <= uR[W +: W];
-    c_uch10 <= c_c_h[W-1:0];
-    c_uq10 <= uQ[0 +: W];
-end
-wire [W-1:0] gr_t = c_chsr10 ? r_c[10] : c_uhsr10;
-wire [W-1:0] gr_h = c_ch10 ? r_c[10] : c_uh10;
-wire [W-1:0] gr_s = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10 : c_us10;
-wire [W-1:0] gr_es = c_cq10 ? r_c[10] : c_uq10;
-reg [W-1:0] ga_c, ga_sh, ga_hd, ga_esh;
-reg         gr_rel, gr_class, gr_qclass, ga_class, ga_qclass;
-always @(posedge clk) begin
-    gr_rel <= c_rel;
-    gr_class <= c_rclass;
-    gr_qclass <= c_rqclass;
+    c_rc10 <= c_rel ? r_c[9] : {W{1'b0}};
+    c_uhsr10 <= c_rel ? uR_hsr[W-1:0] : {W{1'b0}};
+    c_uh10 <= c_rel ? uR[0 +: W] : {W{1'b0}};
+    for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
+        c_us10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? uR[W +: W] : {W{1'b0}};
+        c_uch10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? c_c_h[W-1:0] : {W{1'b0}};
+        c_rcq10[gpi] <= (c_rel && c_rqclass == (gpi == 0)) ? r_c[9] : {W{1'b0}};
+        c_uq10[gpi] <= (c_rel && c_rqclass == (gpi == 0)) ? uQ[0 +: W] : {W{1'b0}};
+        ga_sh[gpi] <= (cls9 == (gpi == 0)) ? g_sh9 : {W{1'b0}};
+        ga_esh[gpi] <= (qcls9 == (gpi == 0)) ? g_esh9 : {W{1'b0}};
+    end
     ga_c <= g_cl9;
-    ga_sh <= g_sh9;
     ga_hd <= g_hd9;
-    ga_esh <= g_esh9;
-    ga_class <= cls9;
-    ga_qclass <= qcls9;
     if (rst) begin
-        gr_rel <= 1'b0;
+        c_rc10 <= 0;
+        c_uhsr10 <= 0;
+        c_uh10 <= 0;
+        for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
+            c_us10[gpi] <= 0;
+            c_uch10[gpi] <= 0;
+            c_rcq10[gpi] <= 0;
+            c_uq10[gpi] <= 0;
+            ga_sh[gpi] <= 0;
+            ga_esh[gpi] <= 0;
+        end
         ga_c <= 0;
-        ga_sh <= 0;
         ga_hd <= 0;
-        ga_esh <= 0;
     end
 end
+// what the release takes (0 without a release, or for the other pool)
+wire [W-1:0] gr_t = c_chsr10 ? c_rc10 : c_uhsr10;
+wire [W-1:0] gr_h = c_ch10 ? c_rc10 : c_uh10;
+wire [W-1:0] gr_s0 = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10[0] : c_us10[0];
+wire [W-1:0] gr_s1 = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10[1] : c_us10[1];
+wire [W-1:0] gr_es0 = c_cq10 ? c_rcq10[0] : c_uq10[0];
+wire [W-1:0] gr_es1 = c_cq10 ? c_rcq10[1] : c_uq10[1];
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
@@ -1827,16 +1843,12 @@ assign err_release_underflow = err_flags_reg[0];
 // total, pools and headroom pool: minus what the pair released, plus what it admitted
 // (committed at E11, a clock after the entries)
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] gt_n = add3(xz(total_reg), gr_rel ? ~xz(gr_t) : ~z, xz(ga_c), 1'b1);
-wire [XW-1:0] gh_n = add3(xz(hpool_reg), gr_rel ? ~xz(gr_h) : ~z, xz(ga_hd), 1'b1);
-wire [XW-1:0] gp_n0 = add3(xz(pool_reg[0]), (gr_rel && gr_class) ? ~xz(gr_s) : ~z,
-                           ga_class ? xz(ga_sh) : z, 1'b1);
-wire [XW-1:0] gp_n1 = add3(xz(pool_reg[1]), (gr_rel && !gr_class) ? ~xz(gr_s) : ~z,
-                           !ga_class ? xz(ga_sh) : z, 1'b1);
-wire [XW-1:0] ge_n0 = add3(xz(epool_reg[0]), (gr_rel && gr_qclass) ? ~xz(gr_es) : ~z,
-                           ga_qclass ? xz(ga_esh) : z, 1'b1);
-wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), (gr_rel && !gr_qclass) ? ~xz(gr_es) : ~z,
-                           !ga_qclass ? xz(ga_esh) : z, 1'b1);
+wire [XW-1:0] gt_n = add3(xz(total_reg), ~xz(gr_t), xz(ga_c), 1'b1);
+wire [XW-1:0] gh_n = add3(xz(hpool_reg), ~xz(gr_h), xz(ga_hd), 1'b1);
+wire [XW-1:0] gp_n0 = add3(xz(pool_reg[0]), ~xz(gr_s0), xz(ga_sh[0]), 1'b1);
+wire [XW-1:0] gp_n1 = add3(xz(pool_reg[1]), ~xz(gr_s1), xz(ga_sh[1]), 1'b1);
+wire [XW-1:0] ge_n0 = add3(xz(epool_reg[0]), ~xz(gr_es0), xz(ga_esh[0]), 1'b1);
+wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), ~xz(gr_es1), xz(ga_esh[1]), 1'b1);
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
     total_reg <= gt_n[W-1:0];
