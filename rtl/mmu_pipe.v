@@ -991,6 +991,29 @@ always @(posedge clk) begin : stage5
     emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
 end
 
+// running sums of an entry (hdrm + shared, + reserved; queue shared + reserved)
+// (the class bit, and the fields a sum does not take, are unused)
+/* verilator lint_off UNUSEDSIGNAL */
+function [W+1:0] hs_of;     // hdrm + shared of a PG entry
+    input [PGE_W-1:0] e;
+    begin
+        hs_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
+    end
+endfunction
+function [W+1:0] hsr_of;    // hdrm + shared + reserved
+    input [PGE_W-1:0] e;
+    begin
+        hsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]} + {2'b00, e[2*W +: W]};
+    end
+endfunction
+function [W+1:0] qsr_of;    // shared + reserved of a queue entry
+    input [QE_W-1:0] e;
+    begin
+        qsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 // ------------------------------------------------------------------------------ DEC1a
 // the counters committed after pair k-5 (stage 5 merged up to k-6, the commit register holds
 // k-5): every compare of the decision against each candidate entry (the commit register's
@@ -1045,6 +1068,8 @@ endgenerate
 // (pair k-4 is in the commit register then) and release gates (pair k-1's release (m1 / n1)
 // and this pair's (m2 / n2) on this pair's release (0) and arrival (1) PG / queue)
 reg [PGE_W-1:0] v1A, v1R, v1S;
+// their running sums (the commit register's own, or summed here)
+reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
 reg [QE_W-1:0]  v1Q, v1QR;
 reg          v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
 reg          d1a_guard, d1a_hp1, d1a_hp_none;
@@ -1061,6 +1086,14 @@ always @(posedge clk) begin
     v1S <= eS_d;
     v1Q <= qA_d;
     v1QR <= qR_d;
+    v1A_hs <= mA5_a ? cm_pg_hs_reg[W+2 +: W+2] : mA5_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(eA[5]);
+    v1A_hsr <= mA5_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA5_r ? cm_pg_hsr_reg[0 +: W+2]
+               : hsr_of(eA[5]);
+    v1R_hs <= mR5_a ? cm_pg_hs_reg[W+2 +: W+2] : mR5_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(eR[5]);
+    v1R_hsr <= mR5_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR5_r ? cm_pg_hsr_reg[0 +: W+2]
+               : hsr_of(eR[5]);
+    v1A_qsr <= nA5_a ? cm_q_qsr_reg[W+2 +: W+2] : nA5_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(qA[5]);
+    v1R_qsr <= nR5_a ? cm_q_qsr_reg[W+2 +: W+2] : nR5_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(qR[5]);
     // an arrival bus entry is never empty; a release bus entry says so itself
     v1_emptyA <= mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
     v1_emptyQ <= nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
@@ -1154,6 +1187,7 @@ reg          d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
 reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
 reg [PGE_W-1:0] e1A, e1R, e1S;
+reg [W+1:0]     e1A_hs, e1A_hsr, e1R_hs, e1R_hsr, q1A_qsr, q1R_qsr;
 reg [QE_W-1:0]  q1A, q1R;
 reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 // DEC2's forwarding selects (pair k-3 is in the commit register then)
@@ -1189,6 +1223,12 @@ always @(posedge clk) begin
     e1S <= sel_pg(mS6_a, mS6_r, cm_pg_val_reg, v1S);
     q1A <= sel_q(nA6_a, nA6_r, cm_q_val_reg, v1Q);
     q1R <= sel_q(nR6_a, nR6_r, cm_q_val_reg, v1QR);
+    e1A_hs <= mA6_a ? cm_pg_hs_reg[W+2 +: W+2] : mA6_r ? cm_pg_hs_reg[0 +: W+2] : v1A_hs;
+    e1A_hsr <= mA6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA6_r ? cm_pg_hsr_reg[0 +: W+2] : v1A_hsr;
+    e1R_hs <= mR6_a ? cm_pg_hs_reg[W+2 +: W+2] : mR6_r ? cm_pg_hs_reg[0 +: W+2] : v1R_hs;
+    e1R_hsr <= mR6_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR6_r ? cm_pg_hsr_reg[0 +: W+2] : v1R_hsr;
+    q1A_qsr <= nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2] : v1A_qsr;
+    q1R_qsr <= nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2] : v1R_qsr;
     tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
     xA7 <= xA6; xR7 <= xR6; xS7 <= xS6;
     // pair k-3 is in C2 now
@@ -1264,27 +1304,6 @@ wire [PGE_W-1:0] e2S_n = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e1S);
 wire [QE_W-1:0]  q2A_n = sel_q(nA7_a, nA7_r, cm_q_val_reg, q1A);
 wire [QE_W-1:0]  q2R_n = sel_q(nR7_a, nR7_r, cm_q_val_reg, q1R);
 
-// (the class bit, and the fields a sum does not take, are unused)
-/* verilator lint_off UNUSEDSIGNAL */
-function [W+1:0] hs_of;     // hdrm + shared of a PG entry
-    input [PGE_W-1:0] e;
-    begin
-        hs_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
-    end
-endfunction
-function [W+1:0] hsr_of;    // hdrm + shared + reserved
-    input [PGE_W-1:0] e;
-    begin
-        hsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]} + {2'b00, e[2*W +: W]};
-    end
-endfunction
-function [W+1:0] qsr_of;    // shared + reserved of a queue entry
-    input [QE_W-1:0] e;
-    begin
-        qsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]};
-    end
-endfunction
-/* verilator lint_on UNUSEDSIGNAL */
 
 // stage 8 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
 // running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
@@ -1316,13 +1335,13 @@ always @(posedge clk) begin
     e2S <= e2S_n;
     q2A <= q2A_n;
     q2R <= q2R_n;
-    // the running sums: the commit register's, else summed from DEC1's registered entry
-    hsA8 <= mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1A);
-    hsrA8 <= mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1A);
-    hsR8 <= mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(e1R);
-    hsrR8 <= mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2] : hsr_of(e1R);
-    qsrA8 <= nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1A);
-    qsrR8 <= nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2] : qsr_of(q1R);
+    // the running sums: the commit register's, else DEC1b's (summed in DEC1a)
+    hsA8 <= mA7_a ? cm_pg_hs_reg[W+2 +: W+2] : mA7_r ? cm_pg_hs_reg[0 +: W+2] : e1A_hs;
+    hsrA8 <= mA7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA7_r ? cm_pg_hsr_reg[0 +: W+2] : e1A_hsr;
+    hsR8 <= mR7_a ? cm_pg_hs_reg[W+2 +: W+2] : mR7_r ? cm_pg_hs_reg[0 +: W+2] : e1R_hs;
+    hsrR8 <= mR7_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR7_r ? cm_pg_hsr_reg[0 +: W+2] : e1R_hsr;
+    qsrA8 <= nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2] : q1A_qsr;
+    qsrR8 <= nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2] : q1R_qsr;
     tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
     // XON point, step 3: never at or above T
     xA8 <= (xA7 > tA7 - 1) ? tA7 - 1 : xA7;
