@@ -62,7 +62,9 @@ module mmu_pipe #(
     parameter PG_W = 4,
     parameter Q_W = 4,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
-    parameter FAULT_INJECT = 0
+    parameter FAULT_INJECT = 0,
+    // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
+    parameter CFG_FAULT_INJECT = 0
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -118,7 +120,9 @@ module mmu_pipe #(
     input  wire [31:0]                       cfg_wr_data,
     input  wire [15:0]                       stat_addr,
     output wire [31:0]                       stat_data,
-    output wire                              err_release_underflow
+    output wire                              err_release_underflow,
+    // the configuration breaks a rule of MmuConfig.validate() (mmu_cfg_check, status 0x19)
+    output wire                              err_bad_config
 );
 
 localparam N = PORT_COUNT * 8;            // PGs, and queues
@@ -448,21 +452,23 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
 end
 for (f = 0; f < 5; f = f + 1) begin : qc
     localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
-    wire [2*FW-1:0] rd;
+    wire [3*FW-1:0] rd;
     (* keep *) reg [IW-1:0] widx;
     (* keep *) reg [FW-1:0] wdat;
     always @(posedge clk) begin
         widx <= cfg_wr_addr[4 +: IW];
         wdat <= cfg_wr_data[FW-1:0];
     end
-    mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(FW), .WRITE_PORTS(1), .READ_PORTS(2),
+    mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(FW), .WRITE_PORTS(1), .READ_PORTS(3),
                 .OUT_REG(1))
     ram_inst (
         .clk(clk), .rst(1'b0),
         .wr_en(cw_qf[f]), .wr_addr(widx), .wr_data(wdat),
-        .rd_addr({st_idx, a_j0}), .rd_data(rd)
+        .rd_addr({sc0, st_idx, a_j0}), .rd_data(rd)
     );
-    assign qc_rd[f] = {64'd0, {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
+    // read ports A (0), stat (1), scan (2: queue sc0, for mmu_cfg_check)
+    assign qc_rd[f] = {32'd0, {(32-FW){1'b0}}, rd[2*FW +: FW], {(32-FW){1'b0}}, rd[FW +: FW],
+                       {(32-FW){1'b0}}, rd[0 +: FW]};
 end
 for (f = 5; f < 8; f = f + 1) begin : qc_none
     assign qc_rd[f] = 128'd0;
@@ -2101,6 +2107,32 @@ always @(posedge clk) begin
     end
 end
 
+// ------------------------------------------------------------------------------ config check
+// the scan PG's and queue's configuration (RAM scan ports, data with sc[2]) against the
+// rules of MmuConfig.validate(): flags at status 0x19, their OR at 0x0F bit 1 and
+// err_bad_config (docs/mmu_core.md "Configuration flags")
+wire [8:0] cfg_flags;
+wire       cfg_bad;
+mmu_cfg_check #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
+                .LEN_W(LEN_W), .FAULT_INJECT(CFG_FAULT_INJECT))
+cfg_check_inst (
+    .clk(clk), .rst(rst),
+    .scan_valid(sv[2]), .scan_idx(sc[2]),
+    .scan_pg_lossless(pgc_rd[0][64]), .scan_pg_reserved(pgc_rd[1][64 +: W]),
+    .scan_pg_dynamic(pgc_rd[2][64]), .scan_pg_alpha_shift(pgc_rd[3][64 +: 4]),
+    .scan_pg_static_th(pgc_rd[4][64 +: W]), .scan_pg_headroom(pgc_rd[5][64 +: W]),
+    .scan_pg_xon(pgc_rd[6][64 +: W]),
+    .scan_q_lossless(qc_rd[0][64]), .scan_q_reserved(qc_rd[1][64 +: W]),
+    .scan_q_dynamic(qc_rd[2][64]), .scan_q_alpha_shift(qc_rd[3][64 +: 4]),
+    .scan_q_static_th(qc_rd[4][64 +: W]),
+    .cfg_buffer_cells(g_buffer_reg), .cfg_max_frame_bytes(g_max_frame_reg),
+    .cfg_pool_shared_lossless(g_pool_reg[0]), .cfg_pool_shared_lossy(g_pool_reg[1]),
+    .cfg_hdrm_pool(g_hdrm_pool_reg), .cfg_egress_shared_lossless(g_epool_reg[0]),
+    .cfg_egress_shared_lossy(g_epool_reg[1]),
+    .cfg_flags(cfg_flags), .err_bad_config(cfg_bad)
+);
+assign err_bad_config = cfg_bad;
+
 // ------------------------------------------------------------------------------ status
 // stat_addr registered at edge n, the RAMs read at n+1 (data at n+2); at n+3 every source of
 // the addressed region is registered (the global registers in groups of eight), at n+4 the
@@ -2128,12 +2160,13 @@ assign st_g_reg_src[0] = {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}
                            z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
                            z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
                            z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
-assign st_g_reg_src[1] = {{30'd0, err_flags_reg}, bad_release_reg, underflow_count_reg,
+assign st_g_reg_src[1] = {{30'd0, err_flags_reg | {cfg_bad, 1'b0}}, bad_release_reg, underflow_count_reg,
                            admitted_reg, z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
                            z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
 assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
                            drop_reg[2], drop_reg[1], drop_reg[0]};
-assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 160'd0, releases_reg};
+assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 128'd0, 23'd0, cfg_flags,
+                           releases_reg};
 assign st_g_reg_src[4] = {32'd0, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
                            z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
                            z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,

@@ -9,6 +9,7 @@ rtl/pfc_rx.v
 rtl/pfc_watchdog.v
 rtl/mmu_core.v
 rtl/mmu_mpram.v
+rtl/mmu_cfg_check.v
 rtl/mmu_pipe.v
 rtl/sw_ram.v
 rtl/sw_fifo.v

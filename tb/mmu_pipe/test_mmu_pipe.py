@@ -4,7 +4,7 @@ import pytest
 
 import harness
 
-SRC = ["mmu_mpram", "mmu_pipe"]
+SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_pipe"]
 
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},

@@ -1,0 +1,294 @@
+/*
+ * Configuration checker of the line-rate admission core (mmu_pipe): one flag per rule of
+ * models/config.py MmuConfig.validate() that the core's registers can break, recomputed on
+ * every full scan of the per-PG and per-queue configuration.  The core computes exactly what
+ * the model computes with the configured values whatever the flags say: a flag tells
+ * software, nothing is clamped (docs/mmu_core.md "Configuration flags").
+ *
+ * Job: mmu_pipe reads the configuration of PG (and queue) scan_idx on every clock through a
+ * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
+ * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
+ * a zero shared segment it needs) and its reserved and headroom cells are summed; when
+ * entry N-1 has been checked the sums are compared with the global registers and the flag
+ * word is replaced by the result of that scan.  A scan cut short by rst is never published.
+ *
+ * Interfaces: scan_* (index, valid, the entry's fields as the RAMs hold them), cfg_* (the
+ * global configuration registers), cfg_flags (the word of the last full scan; FLAG_* below)
+ * and err_bad_config (any flag), both registers.
+ *
+ * Latency: the flags of a scan are registered 6 clocks after its last entry is presented
+ * (stages S1 .. S6); a configuration change shows in the flags within two scans (2 N clocks)
+ * plus that, and so does its repair (docs/mmu_core.md has the bound, models.mmu_pipe
+ * CFG_FLAGS_LATENCY the figure the benches wait).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module mmu_cfg_check #(
+    // number of ports (PGs and queues: PORT_COUNT * 8 of each)
+    parameter PORT_COUNT = 4,
+    // bytes per buffer cell
+    parameter CELL_BYTES = 256,
+    // width of every cell-valued configuration field
+    parameter CELL_W = 16,
+    // width of the frame length field of the requests
+    parameter LEN_W = 14,
+    // test only: 1 checks Xon against the Xoff point with > instead of >= (negative test)
+    parameter FAULT_INJECT = 0
+) (
+    input  wire                              clk,
+    input  wire                              rst,
+
+    /*
+     * Scanned entry: PG scan_idx and queue scan_idx, one per clock, indices in order
+     */
+    input  wire                              scan_valid,
+    input  wire [$clog2(PORT_COUNT)+2:0]     scan_idx,
+    input  wire                              scan_pg_lossless,
+    input  wire [CELL_W-1:0]                 scan_pg_reserved,
+    input  wire                              scan_pg_dynamic,
+    input  wire [3:0]                        scan_pg_alpha_shift,
+    input  wire [CELL_W-1:0]                 scan_pg_static_th,
+    input  wire [CELL_W-1:0]                 scan_pg_headroom,
+    input  wire [CELL_W-1:0]                 scan_pg_xon,
+    input  wire                              scan_q_lossless,
+    input  wire [CELL_W-1:0]                 scan_q_reserved,
+    input  wire                              scan_q_dynamic,
+    input  wire [3:0]                        scan_q_alpha_shift,
+    input  wire [CELL_W-1:0]                 scan_q_static_th,
+
+    /*
+     * Global configuration (the core's registers: shared segment sizes, not whole pools)
+     */
+    input  wire [CELL_W-1:0]                 cfg_buffer_cells,
+    input  wire [31:0]                       cfg_max_frame_bytes,
+    input  wire [CELL_W-1:0]                 cfg_pool_shared_lossless,
+    input  wire [CELL_W-1:0]                 cfg_pool_shared_lossy,
+    input  wire [CELL_W-1:0]                 cfg_hdrm_pool,
+    input  wire [CELL_W-1:0]                 cfg_egress_shared_lossless,
+    input  wire [CELL_W-1:0]                 cfg_egress_shared_lossy,
+
+    /*
+     * Flags
+     */
+    output wire [8:0]                        cfg_flags,
+    output wire                              err_bad_config
+);
+
+localparam N = PORT_COUNT * 8;
+localparam IW = $clog2(PORT_COUNT) + 3;
+localparam W = CELL_W;
+// the Xoff point of a dynamic PG: the shared segment times alpha up to 2^7
+localparam XP_W = W + 8;
+// a sum of N cell fields and a few registers
+localparam SUM_W = W + IW + 2;
+
+// flag bits (models.mmu_pipe.CFG_FLAG_NAMES)
+localparam FLAG_PG_ALPHA = 0;        // a PG's alpha_shift outside -7..3
+localparam FLAG_Q_ALPHA = 1;         // a queue's alpha_shift outside -7..3
+localparam FLAG_LOSSY_HEADROOM = 2;  // a lossy PG with headroom
+localparam FLAG_XON = 3;             // a lossless PG's xon at or above its Xoff point
+localparam FLAG_ZERO_POOL = 4;       // a PG / queue that can use shared, its segment 0
+localparam FLAG_INGRESS = 5;         // ingress pools (shared + reserved + headroom) > buffer
+localparam FLAG_EGRESS = 6;          // an egress pool (shared + reserved) > buffer
+localparam FLAG_MAX_FRAME = 7;       // max_frame_bytes < 64, >= 2^LEN_W or > the buffer
+localparam FLAG_BUFFER = 8;          // buffer_cells 0
+
+localparam [63:0] CELL_BYTES64 = CELL_BYTES;
+localparam [IW-1:0] LAST_IDX = N - 1;
+
+initial begin
+    if (PORT_COUNT < 2 || (1 << $clog2(PORT_COUNT)) != PORT_COUNT || CELL_W < 4
+            || CELL_W > 22 || LEN_W < 2 || LEN_W > 31) begin
+        $error("Error: mmu_cfg_check parameters out of range (instance %m)");
+        $finish;
+    end
+end
+
+// 4-bit two's complement alpha_shift: 4..7 and -8 are outside -7..3
+function alpha_bad;
+    input [3:0] a;
+    begin
+        alpha_bad = (!a[3] && a[2]) || a == 4'b1000;
+    end
+endfunction
+
+// alpha * v by shifts (models.config._shift): left by n >= 0, right by -n (1..8)
+function [XP_W-1:0] alpha_times;
+    input [W-1:0] v;
+    input [3:0] a;
+    reg [3:0] d;
+    begin
+        d = ~a + 4'd1;
+        if (!a[3]) begin
+            alpha_times = {8'd0, v} << a[2:0];
+        end else begin
+            alpha_times = {8'd0, v} >> d;
+        end
+    end
+endfunction
+
+function [SUM_W-1:0] zs;
+    input [W-1:0] v;
+    begin
+        zs = {{(SUM_W-W){1'b0}}, v};
+    end
+endfunction
+
+// ------------------------------------------------------------------------------ S1: inputs
+reg          v1_reg, first1_reg, last1_reg;
+reg          pg_ll1_reg, pg_dyn1_reg, q_ll1_reg, q_dyn1_reg;
+reg [3:0]    pg_al1_reg, q_al1_reg;
+reg [W-1:0]  pg_res1_reg, pg_st1_reg, pg_hl1_reg, pg_xon1_reg, q_res1_reg, q_st1_reg;
+
+always @(posedge clk) begin
+    v1_reg <= scan_valid;
+    first1_reg <= scan_idx == {IW{1'b0}};
+    last1_reg <= scan_idx == LAST_IDX;
+    pg_ll1_reg <= scan_pg_lossless;
+    pg_res1_reg <= scan_pg_reserved;
+    pg_dyn1_reg <= scan_pg_dynamic;
+    pg_al1_reg <= scan_pg_alpha_shift;
+    pg_st1_reg <= scan_pg_static_th;
+    pg_hl1_reg <= scan_pg_headroom;
+    pg_xon1_reg <= scan_pg_xon;
+    q_ll1_reg <= scan_q_lossless;
+    q_res1_reg <= scan_q_reserved;
+    q_dyn1_reg <= scan_q_dynamic;
+    q_al1_reg <= scan_q_alpha_shift;
+    q_st1_reg <= scan_q_static_th;
+    if (rst) begin
+        v1_reg <= 1'b0;
+    end
+end
+
+// ------------------------------------------------------------------------------ S2: entry
+// the entry's own rules, its Xoff point (max(point, 1): the Xon rule's bound), its parts of
+// the sums
+reg          v2_reg, first2_reg, last2_reg;
+// the entry's own flags: bits 0 .. 4 of the word
+reg [4:0]    eflags2_reg;
+wire [4:0]   eflags1;
+reg          xon_chk2_reg;
+reg [W-1:0]  xon2_reg;
+reg [XP_W-1:0] xoff_pt2_reg;
+reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
+
+wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? alpha_times(cfg_pool_shared_lossless, pg_al1_reg)
+                                       : {8'd0, pg_st1_reg};
+// a PG or queue whose threshold can be above zero draws on its class's shared segment
+wire pg_needs_pool1 = pg_dyn1_reg || pg_st1_reg != 0;
+wire q_needs_pool1 = q_dyn1_reg || q_st1_reg != 0;
+wire pg_pool_zero1 = (pg_ll1_reg ? cfg_pool_shared_lossless : cfg_pool_shared_lossy) == 0;
+wire q_pool_zero1 = (q_ll1_reg ? cfg_egress_shared_lossless : cfg_egress_shared_lossy) == 0;
+assign eflags1[FLAG_PG_ALPHA] = alpha_bad(pg_al1_reg);
+assign eflags1[FLAG_Q_ALPHA] = alpha_bad(q_al1_reg);
+assign eflags1[FLAG_LOSSY_HEADROOM] = !pg_ll1_reg && pg_hl1_reg != 0;
+assign eflags1[FLAG_XON] = 1'b0;               // S3, against the registered point
+assign eflags1[FLAG_ZERO_POOL] = (pg_needs_pool1 && pg_pool_zero1)
+                                 || (q_needs_pool1 && q_pool_zero1);
+
+always @(posedge clk) begin
+    v2_reg <= v1_reg;
+    first2_reg <= first1_reg;
+    last2_reg <= last1_reg;
+    eflags2_reg <= eflags1;
+    xon_chk2_reg <= pg_ll1_reg;
+    xon2_reg <= pg_xon1_reg;
+    xoff_pt2_reg <= xoff_pt1 == 0 ? {{(XP_W-1){1'b0}}, 1'b1} : xoff_pt1;
+    res2_reg <= pg_res1_reg;
+    hdrm2_reg <= pg_ll1_reg ? pg_hl1_reg : {W{1'b0}};
+    qres_ll2_reg <= q_ll1_reg ? q_res1_reg : {W{1'b0}};
+    qres_ly2_reg <= q_ll1_reg ? {W{1'b0}} : q_res1_reg;
+    if (rst) begin
+        v2_reg <= 1'b0;
+    end
+end
+
+// ------------------------------------------------------------------------------ S3: scan
+// the entry's flags ORed and its cells summed over the scan (restarted at entry 0)
+wire xon_bad2 = xon_chk2_reg && (FAULT_INJECT != 0 ? {8'd0, xon2_reg} > xoff_pt2_reg
+                                                    : {8'd0, xon2_reg} >= xoff_pt2_reg);
+wire [4:0] eflags2 = eflags2_reg | (xon_bad2 ? (5'd1 << FLAG_XON) : 5'd0);
+
+reg [4:0]       acc_flags_reg;
+reg [SUM_W-1:0] acc_res_reg, acc_hdrm_reg, acc_qll_reg, acc_qly_reg;
+reg             done3_reg;
+
+always @(posedge clk) begin
+    done3_reg <= v2_reg && last2_reg;
+    if (v2_reg) begin
+        if (first2_reg) begin
+            acc_flags_reg <= eflags2;
+            acc_res_reg <= zs(res2_reg);
+            acc_hdrm_reg <= zs(hdrm2_reg);
+            acc_qll_reg <= zs(qres_ll2_reg);
+            acc_qly_reg <= zs(qres_ly2_reg);
+        end else begin
+            acc_flags_reg <= acc_flags_reg | eflags2;
+            acc_res_reg <= acc_res_reg + zs(res2_reg);
+            acc_hdrm_reg <= acc_hdrm_reg + zs(hdrm2_reg);
+            acc_qll_reg <= acc_qll_reg + zs(qres_ll2_reg);
+            acc_qly_reg <= acc_qly_reg + zs(qres_ly2_reg);
+        end
+    end
+    if (rst) begin
+        done3_reg <= 1'b0;
+    end
+end
+
+// ------------------------------------------------------------------------------ S4 .. S6
+// the whole pools against the buffer (the model's ingress_lossless_pool + ingress_lossy_pool
+// = both shared segments + every PG's reserved + the headroom: the shared headroom pool if it
+// is set, else the lossless PGs' headroom), the maximum frame; the word published at S6
+reg             done4_reg, done5_reg;
+reg [4:0]       sflags4_reg, sflags5_reg;
+reg [SUM_W-1:0] ing_a4_reg, ing_b4_reg, eg0_4_reg, eg1_4_reg, ing5_reg;
+reg [63:0]      buf_bytes4_reg;
+reg             eg_over5_reg, mf_bad5_reg, buf_zero5_reg;
+reg [8:0]       flags_reg;
+reg             err_reg;
+wire [8:0]      flags5;
+assign flags5[4:0] = sflags5_reg;
+assign flags5[FLAG_INGRESS] = ing5_reg > zs(cfg_buffer_cells);
+assign flags5[FLAG_EGRESS] = eg_over5_reg;
+assign flags5[FLAG_MAX_FRAME] = mf_bad5_reg;
+assign flags5[FLAG_BUFFER] = buf_zero5_reg;
+
+always @(posedge clk) begin
+    done4_reg <= done3_reg;
+    sflags4_reg <= acc_flags_reg;
+    ing_a4_reg <= acc_res_reg + (cfg_hdrm_pool != 0 ? zs(cfg_hdrm_pool) : acc_hdrm_reg);
+    ing_b4_reg <= zs(cfg_pool_shared_lossless) + zs(cfg_pool_shared_lossy);
+    eg0_4_reg <= acc_qll_reg + zs(cfg_egress_shared_lossless);
+    eg1_4_reg <= acc_qly_reg + zs(cfg_egress_shared_lossy);
+    buf_bytes4_reg <= {{(64-W){1'b0}}, cfg_buffer_cells} * CELL_BYTES64;
+
+    done5_reg <= done4_reg;
+    sflags5_reg <= sflags4_reg;
+    ing5_reg <= ing_a4_reg + ing_b4_reg;
+    eg_over5_reg <= eg0_4_reg > zs(cfg_buffer_cells) || eg1_4_reg > zs(cfg_buffer_cells);
+    mf_bad5_reg <= cfg_max_frame_bytes < 32'd64 || (cfg_max_frame_bytes >> LEN_W) != 0
+                   || {32'd0, cfg_max_frame_bytes} > buf_bytes4_reg;
+    buf_zero5_reg <= cfg_buffer_cells == 0;
+
+    if (done5_reg) begin
+        flags_reg <= flags5;
+        err_reg <= flags5 != 9'd0;
+    end
+    if (rst) begin
+        done4_reg <= 1'b0;
+        done5_reg <= 1'b0;
+        flags_reg <= 9'd0;
+        err_reg <= 1'b0;
+    end
+end
+
+assign cfg_flags = flags_reg;
+assign err_bad_config = err_reg;
+
+endmodule
+
+`resetall
