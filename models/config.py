@@ -204,6 +204,13 @@ class MmuConfig:
                            (self.egress_lossy_shared, "egress_lossy_pool")):
             if pool < 0:
                 err(name, f"reserved + headroom exceed the pool by {-pool} cells")
+        if self.max_frame_bytes > self.buffer_cells * self.cell_bytes:
+            warnings.append(f"max_frame_bytes: {self.max_frame_bytes} bytes is more than the "
+                            f"buffer ({self.buffer_cells} cells); such frames are never admitted")
+        # a PG or queue whose threshold can be above zero (dynamic, or static_th > 0) with an
+        # empty shared segment can never be admitted beyond its reserved cells
+        ingress_shared = (self.lossless_shared, self.lossy_shared)
+        egress_shared = (self.egress_lossless_shared, self.egress_lossy_shared)
 
         for p, g, pg in self.all_pgs():
             f = f"ports[{p}].pgs[{g}]"
@@ -223,6 +230,10 @@ class MmuConfig:
                     err(f"{f}.xon", f"xon {pg.xon} is not below the xoff point {xoff_point}")
                 if self.shared_headroom_pool == 0 and pg.headroom == 0:
                     warnings.append(f"{f}.headroom: lossless PG without headroom drops in flight")
+            pool = POOL_LOSSLESS if pg.lossless else POOL_LOSSY
+            if ingress_shared[pool] == 0 and (pg.dynamic or pg.static_th):
+                warnings.append(f"{f}: its shared segment is empty; nothing beyond its reserved "
+                                "cells can be admitted")
 
         for p, q, qc in self.all_queues():
             f = f"ports[{p}].queues[{q}]"
@@ -232,6 +243,10 @@ class MmuConfig:
             if not ALPHA_SHIFT_MIN <= qc.alpha_shift <= ALPHA_SHIFT_MAX:
                 err(f"{f}.alpha_shift",
                     f"{qc.alpha_shift} outside {ALPHA_SHIFT_MIN}..{ALPHA_SHIFT_MAX}")
+            pool = POOL_LOSSLESS if qc.lossless else POOL_LOSSY
+            if egress_shared[pool] == 0 and (qc.dynamic or qc.static_th):
+                warnings.append(f"{f}: its egress shared segment is empty; nothing beyond its "
+                                "reserved cells can be admitted")
             if qc.lossless:
                 limit = (_shift(self.egress_lossless_shared, qc.alpha_shift) if qc.dynamic
                          else qc.static_th)

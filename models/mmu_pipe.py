@@ -51,7 +51,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .config import PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, MmuConfig
+from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, PG_COUNT, POOL_LOSSLESS, POOL_LOSSY,
+                     QUEUE_COUNT, MmuConfig)
 from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_COUNT,
                   REASON_EGRESS, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE,
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
@@ -70,6 +71,24 @@ PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "hea
 QUEUE_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th")
 GLOBAL_FIELDS = ("buffer_cells", "max_frame_bytes", "pool_shared_lossless", "pool_shared_lossy",
                  "hdrm_pool", "egress_shared_lossless", "egress_shared_lossy")
+
+# configuration flags (rtl/mmu_cfg_check.v, status 0x19; docs/mmu_core.md "Configuration
+# flags"): bit k is CFG_FLAG_NAMES[k], PipelinedMmu.config_flags() the rules
+CFG_FLAG_NAMES = ("pg_alpha", "queue_alpha", "lossy_headroom", "xon", "zero_pool",
+                  "ingress_pools", "egress_pools", "max_frame", "buffer")
+CFG_FLAG = {name: 1 << k for k, name in enumerate(CFG_FLAG_NAMES)}
+RTL_LEN_W = 14      # rtl/mmu_pipe.v's default frame length width
+# clocks from the scan reading an entry (sc0) to the flag word of its scan (the RAM read, the
+# checker's six stages); a configuration write shows in the word (and so does its repair)
+# within cfg_flags_latency(N) clocks: the scan that reads the new value may start up to N
+# clocks after the write, and takes N
+CFG_FLAGS_PIPE = 9
+
+
+def cfg_flags_latency(n_pg: int) -> int:
+    """Clocks from a configuration write (the clock it is presented) to the flags word and
+    err_bad_config that include it, at most (docs/mmu_core.md)."""
+    return 2 * n_pg + CFG_FLAGS_PIPE
 
 
 @dataclass(frozen=True)
@@ -186,6 +205,55 @@ class PipelinedMmu:
             if k not in self.glob:
                 raise KeyError(k)
             self.glob[k] = int(v)
+
+    # ------------------------------------------------------------------ configuration flags
+    def config_flags(self, len_w: int = RTL_LEN_W) -> int:
+        """The configuration flag word (CFG_FLAG_NAMES) of the current configuration: the
+        rules of MmuConfig.validate() on the values the core's registers hold (global shared
+        segment sizes, not whole pools; alpha_shift as its 4-bit two's complement field).
+        The core computes what this model computes whatever the flags say."""
+        g = self.glob
+        shared = (g["pool_shared_lossless"], g["pool_shared_lossy"])
+        eshared = (g["egress_shared_lossless"], g["egress_shared_lossy"])
+        buffer_cells = g["buffer_cells"]
+        flags = 0
+        res_sum = hdrm_sum = 0
+        for c in self.pg_cfg:
+            a = _alpha4(c["alpha_shift"])
+            if not ALPHA_SHIFT_MIN <= a <= ALPHA_SHIFT_MAX:
+                flags |= CFG_FLAG["pg_alpha"]
+            if not c["lossless"] and c["headroom"]:
+                flags |= CFG_FLAG["lossy_headroom"]
+            if c["lossless"]:
+                xoff_point = (shift_alpha(shared[POOL_LOSSLESS], a) if c["dynamic"]
+                              else c["static_th"])
+                if c["xon"] >= max(xoff_point, 1):
+                    flags |= CFG_FLAG["xon"]
+                hdrm_sum += c["headroom"]
+            pool = POOL_LOSSLESS if c["lossless"] else POOL_LOSSY
+            if (c["dynamic"] or c["static_th"]) and shared[pool] == 0:
+                flags |= CFG_FLAG["zero_pool"]
+            res_sum += c["reserved"]
+        q_res = [0, 0]
+        for c in self.q_cfg:
+            if not ALPHA_SHIFT_MIN <= _alpha4(c["alpha_shift"]) <= ALPHA_SHIFT_MAX:
+                flags |= CFG_FLAG["queue_alpha"]
+            pool = POOL_LOSSLESS if c["lossless"] else POOL_LOSSY
+            if (c["dynamic"] or c["static_th"]) and eshared[pool] == 0:
+                flags |= CFG_FLAG["zero_pool"]
+            q_res[pool] += c["reserved"]
+        # MmuConfig's ingress_lossless_pool + ingress_lossy_pool, from the core's registers
+        headroom = g["hdrm_pool"] if g["hdrm_pool"] else hdrm_sum
+        if shared[0] + shared[1] + res_sum + headroom > buffer_cells:
+            flags |= CFG_FLAG["ingress_pools"]
+        if any(eshared[p] + q_res[p] > buffer_cells for p in (POOL_LOSSLESS, POOL_LOSSY)):
+            flags |= CFG_FLAG["egress_pools"]
+        mf = g["max_frame_bytes"]
+        if mf < 64 or mf >= 1 << len_w or mf > buffer_cells * self.cell_bytes:
+            flags |= CFG_FLAG["max_frame"]
+        if buffer_cells == 0:
+            flags |= CFG_FLAG["buffer"]
+        return flags
 
     # ------------------------------------------------------------------ thresholds
     def _sizes(self) -> tuple:
@@ -430,3 +498,8 @@ class PipelinedMmu:
     def quiescent(self) -> bool:
         """Nothing in flight: every pair decided has been committed."""
         return all(p.rel is None and p.arr is None for p in self.inflight)
+
+
+def _alpha4(a: int) -> int:
+    """alpha_shift as the core's 4-bit two's complement field holds it (-8..7)."""
+    return ((a & 0xF) ^ 8) - 8

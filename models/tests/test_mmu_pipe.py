@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from models.config import PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT
+from models.config import (PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, ConfigError,
+                           example_config, selftest_config)
 from models.mmu import REASON_BUFFER_FULL, SEG_HEADROOM, SEG_RESERVED, SEG_SHARED, Mmu
-from models.mmu_pipe import VIEW_LAG, PipelinedMmu
+from models.mmu_pipe import CFG_FLAG, VIEW_LAG, PipelinedMmu
 
 from .helpers import small_cfg
 
@@ -326,3 +327,140 @@ def test_global_view_charges_every_arrival_since_its_snapshot(global_lag):
     assert not m.clock(arrival=(0, 3, 1, 3, 256 * 4)).admit
     m.idle(global_lag)
     assert m.clock(arrival=(0, 3, 1, 3, 256 * 2)).admit
+
+
+# ---------------------------------------------------------------------------- configuration flags
+def _flags(cfg, **kw) -> int:
+    return PipelinedMmu(cfg, validate=False).config_flags(**kw)
+
+
+def test_config_flags_zero_for_valid_configurations():
+    for cfg in (small_cfg(), small_cfg(shared_headroom_pool=10), example_config(),
+                example_config(ports=8, cell_bytes=208), selftest_config()):
+        assert cfg.validate() == [] or all("shared segment is empty" not in w
+                                           for w in cfg.validate())
+        assert _flags(cfg) == 0
+
+
+# (what is written on the model's registers, the flag it raises); each is also checked to be
+# a configuration validate() rejects or warns about, below
+FLAG_CASES = [
+    ("pg alpha 4", lambda m: m.write_pg(0, 1, alpha_shift=4), "pg_alpha"),
+    ("pg alpha -8", lambda m: m.write_pg(1, 3, alpha_shift=-8), "pg_alpha"),
+    ("pg alpha 7 as its 4-bit field", lambda m: m.write_pg(0, 0, alpha_shift=7), "pg_alpha"),
+    ("queue alpha -8", lambda m: m.write_queue(1, 2, alpha_shift=-8), "queue_alpha"),
+    ("queue alpha 4 on a static queue", lambda m: m.write_queue(0, 3, alpha_shift=4),
+     "queue_alpha"),
+    ("lossy PG with headroom", lambda m: m.write_pg(0, 5, headroom=1), "lossy_headroom"),
+    ("xon at the static Xoff point", lambda m: m.write_pg(0, 3, xon=10), "xon"),
+    ("xon 1 with static_th 0", lambda m: m.write_pg(0, 3, static_th=0, xon=1), "xon"),
+    ("xon at the dynamic Xoff point",
+     lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=-1, xon=90), "xon"),
+    ("xon with alpha 8", lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=3, xon=1440), "xon"),
+    ("zero lossy shared segment", lambda m: m.write_global(pool_shared_lossy=0), "zero_pool"),
+    ("zero egress lossy segment", lambda m: m.write_global(egress_shared_lossy=0), "zero_pool"),
+    ("ingress pools above the buffer", lambda m: m.write_global(buffer_cells=299),
+     "ingress_pools"),
+    ("shared headroom pool counted", lambda m: m.write_global(hdrm_pool=113), "ingress_pools"),
+    ("reserved counted", lambda m: m.write_pg(0, 0, reserved=101), "ingress_pools"),
+    ("egress pool above the buffer", lambda m: m.write_global(egress_shared_lossless=401),
+     "egress_pools"),
+    ("egress reserved counted", lambda m: m.write_queue(1, 6, reserved=301), "egress_pools"),
+    ("max frame below 64", lambda m: m.write_global(max_frame_bytes=63), "max_frame"),
+    ("max frame beyond LEN_W", lambda m: m.write_global(max_frame_bytes=1 << 14), "max_frame"),
+]
+# the same values one step inside each rule: no flag
+NO_FLAG_CASES = [
+    lambda m: m.write_pg(0, 1, alpha_shift=3), lambda m: m.write_pg(0, 1, alpha_shift=-7),
+    lambda m: m.write_pg(0, 3, xon=9), lambda m: m.write_pg(0, 3, static_th=0, xon=0),
+    lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=-1, xon=89),
+    lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=3, xon=1439),
+    lambda m: m.write_pg(0, 3, xon=1000, lossless=0, headroom=0),
+    lambda m: m.write_global(buffer_cells=300), lambda m: m.write_global(hdrm_pool=112),
+    lambda m: m.write_pg(0, 0, reserved=100), lambda m: m.write_global(egress_shared_lossless=400),
+    lambda m: m.write_queue(1, 6, reserved=300),
+    lambda m: m.write_global(max_frame_bytes=64), lambda m: m.write_global(max_frame_bytes=16383),
+    # a zero segment no PG or queue of that class can use: static thresholds of 0
+    lambda m: ([m.write_pg(i // 8, i % 8, dynamic=0, static_th=0) for i in range(16)
+                if i % 8 != 3], m.write_global(pool_shared_lossy=0)),
+]
+
+
+@pytest.mark.parametrize("case", FLAG_CASES, ids=[c[0] for c in FLAG_CASES])
+def test_config_flags_each_rule(case):
+    """Each rule raises its own flag and no other; buffer_cells 0 raises its own and the
+    pool and max-frame flags that follow from it."""
+    _, write, name = case
+    m = PipelinedMmu(small_cfg())
+    assert m.config_flags() == 0
+    write(m)
+    assert m.config_flags() == CFG_FLAG[name], bin(m.config_flags())
+
+
+@pytest.mark.parametrize("k", range(len(NO_FLAG_CASES)))
+def test_config_flags_boundaries(k):
+    m = PipelinedMmu(small_cfg())
+    NO_FLAG_CASES[k](m)
+    assert m.config_flags() == 0
+
+
+def test_config_flags_zero_buffer_and_len_w():
+    m = PipelinedMmu(small_cfg())
+    m.write_global(buffer_cells=0)
+    assert m.config_flags() == (CFG_FLAG["buffer"] | CFG_FLAG["ingress_pools"]
+                                | CFG_FLAG["egress_pools"] | CFG_FLAG["max_frame"])
+    m = PipelinedMmu(small_cfg())
+    m.write_global(max_frame_bytes=(1 << 16) - 1)
+    assert m.config_flags(len_w=16) == 0 and m.config_flags() == CFG_FLAG["max_frame"]
+    # a frame above the buffer: 400 cells of 16 bytes
+    m = PipelinedMmu(small_cfg(cell_bytes=16))
+    m.write_global(max_frame_bytes=400 * 16)
+    assert m.config_flags() == 0
+    m.write_global(max_frame_bytes=400 * 16 + 1)
+    assert m.config_flags() == CFG_FLAG["max_frame"]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_config_flags_agree_with_validate(seed):
+    """Random configurations (fields in their registers' ranges, no negative shared segment,
+    maximum frame below 2^14), each rule broken now and then: no flag exactly when validate()
+    passes without the two warnings the flags share; when it raises, the field it names has
+    its flag."""
+    rng = random.Random(seed)
+
+    def rare(bad, good):
+        return bad if rng.random() < 0.06 else good
+
+    ports = rng.choice([2, 4])
+    lossy_res = rng.randint(0, 3)
+    lossless_pool = rng.randint(150, 260)
+    lossy_pool = 7 * ports * lossy_res + rare(0, rng.choice([40, 100]))
+    buffer_cells = lossless_pool + lossy_pool + rare(-1, rng.choice([0, 10, 50]))
+    cfg = small_cfg(
+        ports=ports, cell_bytes=rng.choice([16, 64, 256]), lossless_pool=lossless_pool,
+        lossy_pool=lossy_pool, buffer_cells=buffer_cells,
+        egress_lossless_pool=rare(buffer_cells + 1, rng.randint(100, buffer_cells)),
+        egress_lossy_pool=rare(buffer_cells + 1, rng.randint(0, 100)),
+        shared_headroom_pool=rng.choice([0, 0, 20]),
+        pg={"dynamic": rng.random() < 0.5, "alpha_shift": rare(rng.choice([-8, 4]),
+                                                               rng.randint(-7, 3)),
+            "static_th": rng.choice([0, 10, 40]), "xon": rare(60, rng.choice([0, 5, 9]))},
+        lossy_pg={"headroom": rare(1, 0), "alpha_shift": rare(7, rng.randint(-7, 3)),
+                  "dynamic": rng.random() < 0.8, "reserved": lossy_res})
+    cfg.max_frame_bytes = rare(63, rng.choice([64, 1518, 9238, 16383]))
+    for _, _, q in cfg.all_queues():
+        q.alpha_shift = rare(rng.choice([-8, 4]), q.alpha_shift) if rng.random() < 0.2 \
+            else q.alpha_shift
+    flags = _flags(cfg)
+    try:
+        warnings = cfg.validate()
+    except ConfigError as e:
+        field = str(e).split(":")[0].split(".")[-1]
+        want = {"alpha_shift": ("pg_alpha", "queue_alpha"), "headroom": ("lossy_headroom",),
+                "xon": ("xon",), "ingress_lossless_pool": ("ingress_pools",),
+                "egress_lossless_pool": ("egress_pools",),
+                "egress_lossy_pool": ("egress_pools",), "max_frame_bytes": ("max_frame",)}
+        assert any(flags & CFG_FLAG[n] for n in want[field]), (str(e), bin(flags))
+        return
+    shared = [w for w in warnings if "segment is empty" in w or w.startswith("max_frame")]
+    assert (flags == 0) == (not shared), (warnings, bin(flags))
