@@ -82,7 +82,7 @@ RTL_LEN_W = 14      # rtl/mmu_pipe.v's default frame length width
 # checker's six stages); a configuration write shows in the word (and so does its repair)
 # within cfg_flags_latency(N) clocks: the scan that reads the new value may start up to N
 # clocks after the write, and takes N
-CFG_FLAGS_PIPE = 9
+CFG_FLAGS_PIPE = 8
 
 
 def cfg_flags_latency(n_pg: int) -> int:

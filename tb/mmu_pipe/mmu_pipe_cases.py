@@ -13,20 +13,26 @@ import cocotb
 
 from mmu_pipe import regmap
 from mmu_pipe.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT, PipeTB,
-                              val)
+                              flag_names, val)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_EGRESS,
                         REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE, SEG_HEADROOM,
                         SEG_RESERVED, SEG_SHARED)
+from models.mmu_pipe import cfg_flags_latency
 
 RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "0")) or max(
     4000, round(20000 * float(os.environ.get("TB_SCALE", "1"))))
 
 
 def stress_config(ports: int = PORT_COUNT, cell_bytes: int = CELL_BYTES, hdrm_pool: int = 0,
-                  buffer_cells: int = 600) -> MmuConfig:
+                  buffer_cells: int = 600, oversubscribe: bool = True) -> MmuConfig:
     """A small buffer that congests: PGs 3 and 4 lossless (DT, headroom), PG 1 static, the
-    rest lossy with DT; lossy queues with DT, lossless queues with a static limit."""
+    rest lossy with DT; lossy queues with DT, lossless queues with a static limit.
+
+    ``oversubscribe``: the pools add up to more than ``buffer_cells`` from 4 ports on (so the
+    buffer guard drops), which MmuConfig.validate() rejects and the core flags
+    (ingress_pools, from 8 ports also egress_pools); False sizes the buffer to the pools, a
+    configuration validate() accepts and the core does not flag."""
     port_cfgs = []
     for p in range(ports):
         pgs, qs = [], []
@@ -45,6 +51,8 @@ def stress_config(ports: int = PORT_COUNT, cell_bytes: int = CELL_BYTES, hdrm_po
                 qs.append(QueueConfig(lossless=False, reserved=1, dynamic=True,
                                       alpha_shift=0))
         port_cfgs.append(PortConfig(pgs=pgs, queues=qs))
+    if not oversubscribe:
+        buffer_cells = max(buffer_cells, ports * 90 + 360)
     return MmuConfig(ports=port_cfgs, cell_bytes=cell_bytes, buffer_cells=buffer_cells,
                      max_frame_bytes=9238, ingress_lossless_pool=ports * 80 + 200,
                      ingress_lossy_pool=ports * 10 + 160, shared_headroom_pool=hdrm_pool,
@@ -88,9 +96,10 @@ class Traffic:
             await self.tb.cycle(rel=self.held.pop(0))
 
 
-async def random_run(dut, clocks: int, hdrm_pool: int = 0, reconfig: bool = False) -> PipeTB:
+async def random_run(dut, clocks: int, hdrm_pool: int = 0, reconfig: bool = False,
+                     oversubscribe: bool = True) -> PipeTB:
     seed = cocotb.RANDOM_SEED
-    tb = PipeTB(dut, stress_config(hdrm_pool=hdrm_pool))
+    tb = PipeTB(dut, stress_config(hdrm_pool=hdrm_pool, oversubscribe=oversubscribe))
     await tb.start()
     tr = Traffic(tb, seed)
     rng = random.Random(seed + 1)
@@ -152,12 +161,19 @@ async def random_pairs(dut):
                     ("ingress_lossy", 0)]:
         assert outcome in seen, f"random traffic never produced {outcome}: {seen}"
     assert sum(tb.model.xoff_count) > 0 and sum(tb.model.xon_count) > 0
+    # the buffer is oversubscribed on purpose (stress_config): those flags and no other (the
+    # core's word was compared with the model's in finish())
+    oversubscribed = regmap.CONFIG_FLAG["ingress_pools"] | regmap.CONFIG_FLAG["egress_pools"]
+    assert tb.model.config_flags() & ~oversubscribed == 0, flag_names(tb.model.config_flags())
 
 
 @cocotb.test()
 async def random_pairs_shared_headroom(dut):
-    """The same with a shared headroom pool smaller than the sum of the PG limits."""
-    await random_run(dut, RANDOM_CLOCKS // 2, hdrm_pool=40)
+    """The same with a shared headroom pool smaller than the sum of the PG limits, on a
+    configuration MmuConfig.validate() accepts (the buffer sized to the pools): no flag."""
+    stress_config(hdrm_pool=40, oversubscribe=False).validate()
+    tb = await random_run(dut, RANDOM_CLOCKS // 2, hdrm_pool=40, oversubscribe=False)
+    assert tb.model.config_flags() == 0
 
 
 @cocotb.test()
@@ -471,8 +487,9 @@ async def dir_buffer_guard(dut):
 @cocotb.test()
 async def dir_bad_inputs(dut):
     """Bad length, bad indices, bad releases (index, underflow: clamp, count, flag); an
-    out-of-range configuration computed as the model computes it; the underflow flag sticky
-    until reset (tb/mmu_core's case; mmu_pipe has no bad-configuration flags)."""
+    out-of-range configuration computed as the model computes it, and flagged; the underflow
+    flag sticky until reset (tb/mmu_core's case; each configuration flag on its own:
+    dir_config_flags)."""
     cfg = directed_cfg()
     tb = await new_tb(dut, cfg)
     mf = cfg.max_frame_bytes
@@ -505,12 +522,14 @@ async def dir_bad_inputs(dut):
         await tb.cycle(arr=(0, 3, 1, 3, C))
     await tb.idle(RESP_LAT)
     assert val(dut.err_release_underflow) == 1
-    assert await tb.read(regmap.STATUS["flags"]) == 1, "flags: the underflow bit alone"
+    assert await tb.read(regmap.STATUS["flags"]) == regmap.FLAG_RELEASE_UNDERFLOW, \
+        "flags: the underflow bit alone"
     await tb.finish()
 
     # out-of-range configuration: alpha_shift 4 on a lossy PG, -8 on an egress queue,
-    # max_frame_bytes wider than LEN_W, a lossy PG with headroom.  mmu_pipe flags none of
-    # them; it computes exactly what the model computes for that configuration.
+    # max_frame_bytes wider than LEN_W, a lossy PG with headroom.  mmu_pipe computes exactly
+    # what the model computes for that configuration, and flags each (finish() compares the
+    # flags with the model's).
     def tweak(p, pgs, qs):
         if p == 0:
             pgs[1].alpha_shift = 4
@@ -526,8 +545,10 @@ async def dir_bad_inputs(dut):
         await event(tb, arr=(0, 2, 0, 2, n * C if n < 100 else n))
         await event(tb, arr=(0, 1, 0, 1, n * C if n < 100 else n))
     assert tb.cov[("admit", 1)] + tb.cov[("admit", 2)] > 0, tb.cov
-    assert await tb.read(regmap.STATUS["flags"]) == 0
+    assert await tb.read(regmap.STATUS["flags"]) == regmap.FLAG_BAD_CONFIG
     await tb.finish()
+    assert flag_names(tb.model.config_flags()) == ["pg_alpha", "queue_alpha", "lossy_headroom",
+                                                   "max_frame"]
 
 
 @cocotb.test()
@@ -557,4 +578,123 @@ async def reset_under_traffic(dut):
         rel, arr = tr.next_pair()
         tr.record(arr, await tb.cycle(rel=rel, arr=arr))
     await tr.drain()
+    await tb.finish()
+
+
+# ---------------------------------------------------------------------------- configuration flags
+def cfg_write(kind: str, index: int, field: str, value: int):
+    """A configuration write on the core and the same on the model: ``kind`` "pg" or "queue"
+    (``index`` = port * 8 + n) or "global"."""
+    if kind == "pg":
+        return ((regmap.pg_addr(index, field), regmap.encode(field, value)),
+                lambda m: m.write_pg(index // 8, index % 8, **{field: value}))
+    if kind == "queue":
+        return ((regmap.queue_addr(index, field), regmap.encode(field, value)),
+                lambda m: m.write_queue(index // 8, index % 8, **{field: value}))
+    return ((regmap.GLOBAL_CFG[field], value), lambda m: m.write_global(**{field: value}))
+
+
+def cfg_value(m, kind: str, index: int, field: str) -> int:
+    return (m.pg_cfg[index][field] if kind == "pg" else m.q_cfg[index][field]
+            if kind == "queue" else m.glob[field])
+
+
+async def write_fields(tb: PipeTB, writes) -> None:
+    for w in writes:
+        write, model_write = cfg_write(*w)
+        await tb.cycle(write=write, model_write=model_write)
+
+
+def config_flag_cases(m) -> list:
+    """(what, writes (kind, index, field, value), the flags they raise) on directed_cfg():
+    one rule broken at a time, on the first, a middle or the last entry of the scan."""
+    n = m.n_pg
+    last = n - 1
+    g = m.glob
+    b = g["buffer_cells"]
+    ll = 8 + 3                                   # a lossless PG (LL_STATIC, static_th 10)
+    hdrm_sum = sum(c["headroom"] for c in m.pg_cfg if c["lossless"])
+    return [
+        ("PG alpha 4", [("pg", 1, "alpha_shift", 4)], ["pg_alpha"]),
+        ("PG alpha -8, last PG", [("pg", last, "alpha_shift", -8)], ["pg_alpha"]),
+        ("queue alpha -8", [("queue", 0, "alpha_shift", -8)], ["queue_alpha"]),
+        ("queue alpha 5, last queue", [("queue", last, "alpha_shift", 5)], ["queue_alpha"]),
+        ("lossy PG with headroom", [("pg", 13, "headroom", 3)], ["lossy_headroom"]),
+        ("xon at the static Xoff point", [("pg", 3, "xon", 10)], ["xon"]),
+        ("xon 1 with static_th 0", [("pg", ll, "static_th", 0), ("pg", ll, "xon", 1)], ["xon"]),
+        ("xon at the dynamic Xoff point",
+         [("pg", last - 4, "dynamic", 1), ("pg", last - 4, "alpha_shift", -1),
+          ("pg", last - 4, "xon", g["pool_shared_lossless"] >> 1)], ["xon"]),
+        ("xon at the Xoff point with alpha 8",
+         [("pg", ll, "dynamic", 1), ("pg", ll, "alpha_shift", 3),
+          ("pg", ll, "xon", g["pool_shared_lossless"] << 3)], ["xon"]),
+        ("lossy shared segment 0", [("global", 0, "pool_shared_lossy", 0)], ["zero_pool"]),
+        ("lossless egress segment 0", [("global", 0, "egress_shared_lossless", 0)],
+         ["zero_pool"]),
+        ("ingress pools one above the buffer", [("global", 0, "buffer_cells", b - 1)],
+         ["ingress_pools"]),
+        ("a reserved segment", [("pg", last, "reserved", m.pg_cfg[last]["reserved"] + 1)],
+         ["ingress_pools"]),
+        ("shared headroom pool", [("global", 0, "hdrm_pool", hdrm_sum + 1)], ["ingress_pools"]),
+        ("egress pool above the buffer", [("global", 0, "egress_shared_lossy", b + 1)],
+         ["egress_pools"]),
+        ("an egress reserved segment",
+         [("queue", last, "reserved", b - g["egress_shared_lossy"] + 1)], ["egress_pools"]),
+        ("max frame 2^LEN_W", [("global", 0, "max_frame_bytes", 1 << LEN_W)], ["max_frame"]),
+        ("max frame 63", [("global", 0, "max_frame_bytes", 63)], ["max_frame"]),
+        ("buffer 0", [("global", 0, "buffer_cells", 0)],
+         ["ingress_pools", "egress_pools", "max_frame", "buffer"]),
+    ]
+
+
+@cocotb.test()
+async def dir_config_flags(dut):
+    """Each configuration flag: a bad field written through the configuration port, the
+    documented time waited (models.mmu_pipe.cfg_flags_latency: two scans), the flags read
+    (status 0x19, 0x0F bit 1, err_bad_config) and compared with the model's
+    config_flags(); the field written back, the flag gone after the same time."""
+    tb = await new_tb(dut, directed_cfg())
+    assert await tb.check_config_flags() == 0
+    for what, writes, want in config_flag_cases(tb.model):
+        old = [(k, i, f, cfg_value(tb.model, k, i, f)) for k, i, f, _ in writes]
+        await write_fields(tb, writes)
+        got = flag_names(await tb.check_config_flags())
+        assert got == want, (what, got, want)
+        await write_fields(tb, reversed(old))
+        assert await tb.check_config_flags() == 0, what
+        dut._log.info("config flag %s: %s, cleared", what, want)
+    await tb.finish()
+
+
+@cocotb.test()
+async def config_flags_latency(dut):
+    """A bad field written at every phase of the scan (every PG index on Verilator, every
+    fifth on Icarus) for the first and the last PG and for a global field: err_bad_config
+    rises within cfg_flags_latency(N) clocks of the write and falls within as many of the
+    repair; the flags follow the model's word at the end."""
+    tb = await new_tb(dut, directed_cfg())
+    n = tb.model.n_pg
+    bound = cfg_flags_latency(n)
+    await tb.idle(bound)
+    step = 1 if os.environ.get("SIM") == "verilator" else 5
+    worst = {}
+    for target in ((("pg", 0, "alpha_shift"), 4), (("pg", n - 1, "alpha_shift"), 4),
+                   (("global", 0, "max_frame_bytes"), 63)):
+        (kind, index, field), bad = target
+        good = cfg_value(tb.model, kind, index, field)
+        for phase in range(0, n, step):
+            for value, level in ((bad, 1), (good, 0)):
+                while tb.clock_no % n != phase:
+                    await tb.cycle()
+                w = tb.clock_no
+                await write_fields(tb, [(kind, index, field, value)])
+                while val(dut.err_bad_config) != level:
+                    assert tb.clock_no - w <= bound + 1, (target, phase, value)
+                    await tb.cycle()
+                # sampled at the falling edge of clock clock_no - 1
+                took = tb.clock_no - 1 - w
+                worst[(kind, index, level)] = max(worst.get((kind, index, level), 0), took)
+    dut._log.info("clocks from a write to err_bad_config, worst over the phases (N = %d, "
+                  "bound %d): %s", n, bound, worst)
+    assert max(worst.values()) <= bound, worst
     await tb.finish()

@@ -21,8 +21,8 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from mmu_pipe import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import (DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_XOFF_LATENCY, VIEW_LAG,
-                             PipelinedMmu)
+from models.mmu_pipe import (CFG_FLAG_NAMES, DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_XOFF_LATENCY,
+                             VIEW_LAG, PipelinedMmu, cfg_flags_latency)
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
@@ -58,6 +58,7 @@ class PipeTB:
         self.arrivals = self.releases = 0
         self.stat_seen = 0
         self.in_reset = False
+        self.last_write = 0               # clock of the last configuration write
 
     # ------------------------------------------------------------------ set-up
     async def start(self, clock: bool = True) -> None:
@@ -167,6 +168,7 @@ class PipeTB:
         dut.s_req_valid.value = int(arr is not None)
         if write is not None:
             dut.cfg_wr_addr.value, dut.cfg_wr_data.value = write
+            self.last_write = self.clock_no
         dut.cfg_wr_valid.value = int(write is not None)
         if stat_addr is not None:
             dut.stat_addr.value = stat_addr
@@ -231,11 +233,38 @@ class PipeTB:
                 if got != w:
                     self.mismatch(f"queue {j} {name} got {got} want {w}")
 
+    async def check_config_flags(self) -> int:
+        """The configuration flags (status 0x19, 0x0F bit 1, err_bad_config) against the
+        model's config_flags(), once the last write has had its documented time to show.
+        Returns the model's word."""
+        m = self.model
+        wait = self.last_write + cfg_flags_latency(m.n_pg) - self.clock_no
+        if wait > 0:
+            await self.idle(wait)
+        want = m.config_flags()
+        got = await self.read(regmap.STATUS["config_flags"])
+        if got != want:
+            self.mismatch(f"config_flags got {got:#x} {flag_names(got)} want {want:#x} "
+                          f"{flag_names(want)}")
+        got = await self.read(regmap.STATUS["flags"])
+        want_flags = (regmap.FLAG_RELEASE_UNDERFLOW if m.release_underflow else 0) | (
+            regmap.FLAG_BAD_CONFIG if want else 0)
+        if got != want_flags:
+            self.mismatch(f"flags got {got:#x} want {want_flags:#x}")
+        if val(self.dut.err_bad_config) != int(want != 0):
+            self.mismatch(f"err_bad_config {val(self.dut.err_bad_config)} with flags {want:#x}")
+        return want
+
     async def finish(self) -> None:
         await self.idle(RESP_LAT + XOFF_LAT + 2)
         await self.check_counters()
+        await self.check_config_flags()
         self.log.info("clocks %d, events checked %d (arrivals %d, releases %d), outcomes %s",
                       self.clock_no, self.arrivals + self.releases, self.arrivals, self.releases,
                       dict(self.cov))
         assert not self.resp_q, "responses still due"
         assert self.mismatches == 0, f"{self.mismatches} mismatches (see the log)"
+
+
+def flag_names(word: int) -> list[str]:
+    return [n for k, n in enumerate(CFG_FLAG_NAMES) if word >> k & 1]

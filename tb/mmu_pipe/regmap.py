@@ -4,6 +4,8 @@ Plain Python, shared by the testbench and by anyone who drives the core from sof
 
     address[15:13]  region
     0               globals: status 0x00..0x1F (read), configuration 0x20..0x26 (read / write)
+                    flags 0x0F: bit 0 release underflow (sticky), bit 1 a configuration flag;
+                    config_flags 0x19: bit k = models.mmu_pipe.CFG_FLAG_NAMES[k]
     1               per PG:    0x2000 | (port*8 + pg) << 4 | field
     2               per queue: 0x4000 | (port*8 + queue) << 4 | field
 Per-PG and per-queue fields 0..7 are status (read only), 8..15 configuration.
@@ -12,7 +14,7 @@ Per-PG and per-queue fields 0..7 are status (read only), 8..15 configuration.
 from __future__ import annotations
 
 from models.config import MmuConfig
-from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS
+from models.mmu_pipe import CFG_FLAG, GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS
 
 STATUS = {
     "ingress_lossless_used": 0x00, "ingress_lossless_wm": 0x01,
@@ -22,8 +24,14 @@ STATUS = {
     "egress_lossy_used": 0x08, "egress_lossy_wm": 0x09,
     "total_used": 0x0A, "total_wm": 0x0B,
     "admitted": 0x0C, "release_underflow": 0x0D, "release_bad_index": 0x0E, "flags": 0x0F,
-    "arrivals": 0x17, "releases": 0x18, "port_count": 0x1E, "cell_bytes": 0x1F,
+    "arrivals": 0x17, "releases": 0x18, "config_flags": 0x19, "port_count": 0x1E,
+    "cell_bytes": 0x1F,
 }
+# bits of STATUS["flags"]
+FLAG_RELEASE_UNDERFLOW = 1 << 0
+FLAG_BAD_CONFIG = 1 << 1
+# bits of STATUS["config_flags"] (rtl/mmu_cfg_check.v), by name
+CONFIG_FLAG = CFG_FLAG
 DROP_BASE = 0x10
 GLOBAL_CFG = {name: 0x20 + k for k, name in enumerate(GLOBAL_FIELDS)}
 PG_BASE = 0x2000

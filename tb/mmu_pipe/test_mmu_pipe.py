@@ -37,3 +37,12 @@ def test_mmu_pipe_small_and_large(ports):
                 parameters={"PORT_COUNT": ports, "CELL_BYTES": 256},
                 testcase=["random_pairs_shared_headroom", "bad_input_answers"],
                 extra_env={"RANDOM_CLOCKS": "6000"})
+
+
+def test_mmu_pipe_cfg_check_fault_is_caught():
+    """CFG_FAULT_INJECT=1 checks Xon against the Xoff point with > instead of >=: the
+    comparison of the flags with the model's must fail dir_config_flags."""
+    harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id="mmu_pipe-cfg-fault",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CFG_FAULT_INJECT": 1},
+                testcase="dir_config_flags", expect_failed=1)
