@@ -652,7 +652,8 @@ async def dir_config_flags(dut):
     """Each configuration flag: a bad field written through the configuration port, the
     documented time waited (models.mmu_pipe.cfg_flags_latency: two scans), the flags read
     (status 0x19, 0x0F bit 1, err_bad_config) and compared with the model's
-    config_flags(); the field written back, the flag gone after the same time."""
+    config_flags(); the field written back, the flag gone after the same time.  Last, rst
+    with a bad field in place: the word reads 0, then the scans raise the flag again."""
     tb = await new_tb(dut, directed_cfg())
     assert await tb.check_config_flags() == 0
     for what, writes, want in config_flag_cases(tb.model):
@@ -663,6 +664,13 @@ async def dir_config_flags(dut):
         await write_fields(tb, reversed(old))
         assert await tb.check_config_flags() == 0, what
         dut._log.info("config flag %s: %s, cleared", what, want)
+    # rst clears the word, the configuration stays: the scans after it raise the flag again
+    await write_fields(tb, [("pg", 1, "alpha_shift", 4)])
+    assert flag_names(await tb.check_config_flags()) == ["pg_alpha"]
+    await tb.reset_in_traffic()
+    await tb.cycle()
+    assert val(dut.err_bad_config) == 0, "rst clears the flags"
+    assert flag_names(await tb.check_config_flags()) == ["pg_alpha"]
     await tb.finish()
 
 

@@ -101,6 +101,8 @@ class PipeTB:
         self.xoff_q.clear()
         self.cur_xoff = self.prev_xoff = 0
         self.in_reset = True
+        # the reset clears the configuration flags; the scans after it recompute them
+        self.last_write = self.clock_no
 
     # ------------------------------------------------------------------ scoreboard
     def mismatch(self, what: str) -> None:
