@@ -18,8 +18,8 @@
  *
  * Latency: the flags of a scan are registered 6 clocks after its last entry is presented
  * (stages S1 .. S6); a configuration change shows in the flags within two scans (2 N clocks)
- * plus that, and so does its repair (docs/mmu_core.md has the bound, models.mmu_pipe
- * CFG_FLAGS_LATENCY the figure the benches wait).
+ * plus that, and so does its repair: 2 N + 8 clocks from the write (docs/mmu_core.md;
+ * models.mmu_pipe.cfg_flags_latency(), what the benches wait).
  */
 
 `resetall

@@ -2160,8 +2160,9 @@ assign st_g_reg_src[0] = {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}
                            z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
                            z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
                            z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
-assign st_g_reg_src[1] = {{30'd0, err_flags_reg | {cfg_bad, 1'b0}}, bad_release_reg, underflow_count_reg,
-                           admitted_reg, z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
+assign st_g_reg_src[1] = {{30'd0, err_flags_reg | {cfg_bad, 1'b0}}, bad_release_reg,
+                           underflow_count_reg, admitted_reg, z32({1'b0, total_wm_reg}),
+                           z32({1'b0, total_reg}),
                            z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
 assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
                            drop_reg[2], drop_reg[1], drop_reg[0]};
