@@ -767,7 +767,16 @@ wire [W-1:0] f1_cells = a_gc[3];   // pair k-1
 wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 // pairs k-1 .. k-4 name this pair's PG / queue (compared in stage 2)
 reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
+// pairs k-3 and k-4 compared a stage earlier (stage 1) and their cells summed in stage 2
+reg f3e_pg, f4e_pg, f3e_q, f4e_q;
+reg [W-1:0] f34_pg2, f34_q2;
 always @(posedge clk) begin
+    f3e_pg <= a_ok[3] && a_i[3] == a_i0;
+    f4e_pg <= a_ok[4] && a_i[4] == a_i0;
+    f3e_q <= a_ok[3] && a_j[3] == a_j0;
+    f4e_q <= a_ok[4] && a_j[4] == a_j0;
+    f34_pg2 <= (f3e_pg ? a_cells[4] : {W{1'b0}}) + (f4e_pg ? a_cells[5] : {W{1'b0}});
+    f34_q2 <= (f3e_q ? a_cells[4] : {W{1'b0}}) + (f4e_q ? a_cells[5] : {W{1'b0}});
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
     f3_pg <= a_ok[4] && a_i[4] == a_i[1];
@@ -821,10 +830,8 @@ always @(posedge clk) begin
     vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
     vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
     f_all3 <= f1_cells + f2_cells + f345_3;
-    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}})
-             + (f3_pg ? a_cells[5] : {W{1'b0}}) + (f4_pg ? a_cells[6] : {W{1'b0}});
-    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}})
-            + (f3_q ? a_cells[5] : {W{1'b0}}) + (f4_q ? a_cells[6] : {W{1'b0}});
+    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}}) + f34_pg2;
+    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}}) + f34_q2;
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
@@ -1082,6 +1089,7 @@ reg          d1a_guard, d1a_hp1, d1a_hp_none;
 reg  [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
+reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
 reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 reg  [1:0]   p_m1, p_m2, p_n1, p_n2;
 reg          f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
@@ -1119,6 +1127,7 @@ always @(posedge clk) begin
     kQ1_6 <= kQ1;
     kQR_6 <= kQR;
     tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
+    tmA6 <= tA5 - 1; tmR6 <= tR5 - 1; tmS6 <= tS5 - 1;
     // XON point, step 2: max(xon, T - xon_offset)
     xA6 <= (tx(cA_xon[5]) > xA5) ? tx(cA_xon[5]) : xA5;
     xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
@@ -1236,7 +1245,10 @@ always @(posedge clk) begin
     q1A_qsr <= nA6_a ? cm_q_qsr_reg[W+2 +: W+2] : nA6_r ? cm_q_qsr_reg[0 +: W+2] : v1A_qsr;
     q1R_qsr <= nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2] : v1R_qsr;
     tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
-    xA7 <= xA6; xR7 <= xR6; xS7 <= xS6;
+    // XON point, step 3: never at or above T
+    xA7 <= (xA6 > tmA6) ? tmA6 : xA6;
+    xR7 <= (xR6 > tmR6) ? tmR6 : xR6;
+    xS7 <= (xS6 > tmS6) ? tmS6 : xS6;
     // pair k-3 is in C2 now
     mA7_a <= adm9 && a_i[9] == a_i[6];
     mA7_r <= r_ok[9] && r_i[9] == a_i[6];
@@ -1349,10 +1361,7 @@ always @(posedge clk) begin
     qsrA8 <= nA7_a ? cm_q_qsr_reg[W+2 +: W+2] : nA7_r ? cm_q_qsr_reg[0 +: W+2] : q1A_qsr;
     qsrR8 <= nR7_a ? cm_q_qsr_reg[W+2 +: W+2] : nR7_r ? cm_q_qsr_reg[0 +: W+2] : q1R_qsr;
     tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
-    // XON point, step 3: never at or above T
-    xA8 <= (xA7 > tA7 - 1) ? tA7 - 1 : xA7;
-    xR8 <= (xR7 > tR7 - 1) ? tR7 - 1 : xR7;
-    xS8 <= (xS7 > tS7 - 1) ? tS7 - 1 : xS7;
+    xA8 <= xA7; xR8 <= xR7; xS8 <= xS7;
     // pair k-2 is in C2 now
     mA8_a <= adm9 && a_i[9] == a_i[7];
     mA8_r <= r_ok[9] && r_i[9] == a_i[7];
@@ -2023,18 +2032,28 @@ assign pfc_change = pfc_change_reg;
 
 // watermarks of the admitted arrival's PG and queue, in EVAL1 from the registered post-commit
 // entries (the write of pair k-1 merged by a select computed in EVAL0)
-wire [PGW_W-1:0] w_old = wsel11 ? wm_pg_reg : wA[11];
-wire [QW_W-1:0]  w_qold = wqsel11 ? wm_q_reg : wQ[11];
+// max(v, old) with old the write register's (sel) or the carried one: both compares in
+// parallel, the select last
+function [W-1:0] wmax;
+    input sel;
+    input [W-1:0] v;
+    input [W-1:0] o1;
+    input [W-1:0] o2;
+    begin
+        wmax = sel ? ((v > o1) ? v : o1) : ((v > o2) ? v : o2);
+    end
+endfunction
 wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
 wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
 always @(posedge clk) begin
     wm_en_reg <= adm11;
     wm_i_reg <= a_i[11];
     wm_j_reg <= a_j[11];
-    wm_pg_reg <= {(w_r > w_old[2*W +: W]) ? w_r : w_old[2*W +: W],
-                  (w_s > w_old[W +: W]) ? w_s : w_old[W +: W],
-                  (w_h > w_old[0 +: W]) ? w_h : w_old[0 +: W]};
-    wm_q_reg <= (w_qocc > w_qold) ? w_qocc : w_qold;
+    wm_pg_reg <= {wmax(wsel11, w_r, wm_pg_reg[2*W +: W], wA[11][2*W +: W]),
+                  wmax(wsel11, w_s, wm_pg_reg[W +: W], wA[11][W +: W]),
+                  wmax(wsel11, w_h, wm_pg_reg[0 +: W], wA[11][0 +: W])};
+    wm_q_reg <= wqsel11 ? ((w_qocc > wm_q_reg) ? w_qocc : wm_q_reg)
+                : ((w_qocc > wQ[11]) ? w_qocc : wQ[11]);
     wmh_en_reg[1] <= wm_en_reg;
     wmh_i_reg[1] <= wm_i_reg;
     wmh_j_reg[1] <= wm_j_reg;
