@@ -1919,7 +1919,16 @@ reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
 reg             wsel11, wqsel11;
-reg signed [TW-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
+// T and the XON point narrowed to the counters' width: {at or below 0, above every count,
+// the low W bits}, so EVAL1 compares W bits
+localparam NT_W = W + 2;
+function [NT_W-1:0] narrow;
+    input signed [TW-1:0] v;
+    begin
+        narrow = {v <= 0, v > $signed({{(TW-W){1'b0}}, {W{1'b1}}}), v[W-1:0]};
+    end
+endfunction
+reg [NT_W-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
 always @(posedge clk) begin
     eR_e <= eR_en;
     eA_e <= eA_en;
@@ -1929,28 +1938,32 @@ always @(posedge clk) begin
     // the watermark write of pair k-1 (EVAL1 now) names this pair's PG / queue
     wsel11 <= adm11 && a_i[11] == a_i[10];
     wqsel11 <= adm11 && a_j[11] == a_j[10];
-    tA11 <= tA10; tR11 <= tR10; tS11 <= tS10;
-    xA11 <= xA10; xR11 <= xR10; xS11 <= xS10;
+    tA11 <= narrow(tA10); tR11 <= narrow(tR10); tS11 <= narrow(tS10);
+    xA11 <= narrow(xA10); xR11 <= narrow(xR10); xS11 <= narrow(xS10);
 end
 
 // XOFF if off: lossless and (headroom in use or 0 < shared >= T); XON if on: lossy, or no
 // headroom and shared 0 or at the XON point (PipelinedMmu._pfc_eval)
+// (shared >= T: T at or below 0, or T within the counters' range and shared >= its low bits;
+// shared <= XON point: the point above every count, or within range and shared <= it)
 function pfc_on;
     input lossless;
     input [W-1:0] hdrm;
     input [W-1:0] shared;
-    input signed [TW-1:0] t;
+    input [NT_W-1:0] t;
     begin
-        pfc_on = lossless && ((hdrm != 0) || ((shared != 0) && (tx(shared) >= t)));
+        pfc_on = lossless && ((hdrm != 0) || ((shared != 0)
+                 && (t[W+1] || (!t[W] && shared >= t[W-1:0]))));
     end
 endfunction
 function pfc_off;
     input lossless;
     input [W-1:0] hdrm;
     input [W-1:0] shared;
-    input signed [TW-1:0] xonp;
+    input [NT_W-1:0] xonp;
     begin
-        pfc_off = !lossless || ((hdrm == 0) && ((shared == 0) || (tx(shared) <= xonp)));
+        pfc_off = !lossless || ((hdrm == 0) && ((shared == 0)
+                  || (xonp[W] || (!xonp[W+1] && shared <= xonp[W-1:0]))));
     end
 endfunction
 
