@@ -82,7 +82,7 @@ module mmu_pipe #(
     input  wire [TAG_W-1:0]                  s_req_tag,
 
     /*
-     * Admission responses (8 clocks after the request's edge, in order, no back-pressure)
+     * Admission responses (9 clocks after the request's edge, in order, no back-pressure)
      */
     output wire                              m_resp_valid,
     output wire                              m_resp_admit,
