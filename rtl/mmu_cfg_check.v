@@ -141,7 +141,8 @@ endfunction
 reg          v1_reg, first1_reg, last1_reg;
 reg          pg_ll1_reg, pg_dyn1_reg, q_ll1_reg, q_dyn1_reg;
 reg [3:0]    pg_al1_reg, q_al1_reg;
-reg [W-1:0]  pg_res1_reg, pg_st1_reg, pg_hl1_reg, pg_xon1_reg, q_res1_reg, q_st1_reg;
+reg [W-1:0]  pg_res1_reg, pg_st1_reg, pg_hl1_reg, pg_xon1_reg, q_res1_reg;
+reg          pg_stnz1_reg, q_stnz1_reg;
 
 always @(posedge clk) begin
     v1_reg <= scan_valid;
@@ -152,13 +153,14 @@ always @(posedge clk) begin
     pg_dyn1_reg <= scan_pg_dynamic;
     pg_al1_reg <= scan_pg_alpha_shift;
     pg_st1_reg <= scan_pg_static_th;
+    pg_stnz1_reg <= scan_pg_static_th != 0;
     pg_hl1_reg <= scan_pg_headroom;
     pg_xon1_reg <= scan_pg_xon;
     q_ll1_reg <= scan_q_lossless;
     q_res1_reg <= scan_q_reserved;
     q_dyn1_reg <= scan_q_dynamic;
     q_al1_reg <= scan_q_alpha_shift;
-    q_st1_reg <= scan_q_static_th;
+    q_stnz1_reg <= scan_q_static_th != 0;
     if (rst) begin
         v1_reg <= 1'b0;
     end
@@ -174,13 +176,14 @@ wire [4:0]   eflags1;
 reg          xon_chk2_reg;
 reg [W-1:0]  xon2_reg;
 reg [XP_W-1:0] xoff_pt2_reg;
+reg          xoff_pt0_2_reg;     // the point is 0 (the bound is then 1)
 reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
 
 wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? alpha_times(cfg_pool_shared_lossless, pg_al1_reg)
                                        : {8'd0, pg_st1_reg};
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
-wire pg_needs_pool1 = pg_dyn1_reg || pg_st1_reg != 0;
-wire q_needs_pool1 = q_dyn1_reg || q_st1_reg != 0;
+wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
+wire q_needs_pool1 = q_dyn1_reg || q_stnz1_reg;
 wire pg_pool_zero1 = (pg_ll1_reg ? cfg_pool_shared_lossless : cfg_pool_shared_lossy) == 0;
 wire q_pool_zero1 = (q_ll1_reg ? cfg_egress_shared_lossless : cfg_egress_shared_lossy) == 0;
 assign eflags1[FLAG_PG_ALPHA] = alpha_bad(pg_al1_reg);
@@ -197,7 +200,8 @@ always @(posedge clk) begin
     eflags2_reg <= eflags1;
     xon_chk2_reg <= pg_ll1_reg;
     xon2_reg <= pg_xon1_reg;
-    xoff_pt2_reg <= xoff_pt1 == 0 ? {{(XP_W-1){1'b0}}, 1'b1} : xoff_pt1;
+    xoff_pt2_reg <= xoff_pt1;
+    xoff_pt0_2_reg <= xoff_pt1 == 0;
     res2_reg <= pg_res1_reg;
     hdrm2_reg <= pg_ll1_reg ? pg_hl1_reg : {W{1'b0}};
     qres_ll2_reg <= q_ll1_reg ? q_res1_reg : {W{1'b0}};
@@ -209,8 +213,11 @@ end
 
 // ------------------------------------------------------------------------------ S3: scan
 // the entry's flags ORed and its cells summed over the scan (restarted at entry 0)
-wire xon_bad2 = xon_chk2_reg && (FAULT_INJECT != 0 ? {8'd0, xon2_reg} > xoff_pt2_reg
-                                                    : {8'd0, xon2_reg} >= xoff_pt2_reg);
+// xon >= max(point, 1) (the fault build: >), with the point's zero case apart
+wire xon_ge2 = xoff_pt0_2_reg ? (FAULT_INJECT != 0 ? xon2_reg > 1 : xon2_reg != 0)
+               : (FAULT_INJECT != 0 ? {8'd0, xon2_reg} > xoff_pt2_reg
+                                    : {8'd0, xon2_reg} >= xoff_pt2_reg);
+wire xon_bad2 = xon_chk2_reg && xon_ge2;
 wire [4:0] eflags2 = eflags2_reg | (xon_bad2 ? (5'd1 << FLAG_XON) : 5'd0);
 
 reg [4:0]       acc_flags_reg;
