@@ -181,6 +181,23 @@ reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
 
 wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? alpha_times(cfg_pool_shared_lossless, pg_al1_reg)
                                        : {8'd0, pg_st1_reg};
+// the point is 0 without the shift: v << n is 0 when v is; v >> d when v's bits d and up are
+// (a zero test per d of the pool's upper bits, selected by alpha)
+wire [8:0] pool_hi_zero;
+genvar zd;
+generate
+for (zd = 0; zd <= 8; zd = zd + 1) begin : g_hi_zero
+    if (zd >= W) begin : g_all
+        assign pool_hi_zero[zd] = 1'b1;
+    end else begin : g_part
+        assign pool_hi_zero[zd] = cfg_pool_shared_lossless[W-1:zd] == 0;
+    end
+end
+endgenerate
+// alpha -1 .. -8 (4'b1111 .. 4'b1000) shifts right by 1 .. 8: d = 8 - a[2:0], 0 for a = 0
+wire [3:0] pt_d1 = 4'd8 - {1'b0, pg_al1_reg[2:0]};
+wire xoff_pt0_1 = pg_dyn1_reg ? (pg_al1_reg[3] ? pool_hi_zero[pt_d1] : pool_hi_zero[0])
+                              : !pg_stnz1_reg;
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
 wire q_needs_pool1 = q_dyn1_reg || q_stnz1_reg;
@@ -201,7 +218,7 @@ always @(posedge clk) begin
     xon_chk2_reg <= pg_ll1_reg;
     xon2_reg <= pg_xon1_reg;
     xoff_pt2_reg <= xoff_pt1;
-    xoff_pt0_2_reg <= xoff_pt1 == 0;
+    xoff_pt0_2_reg <= xoff_pt0_1;
     res2_reg <= pg_res1_reg;
     hdrm2_reg <= pg_ll1_reg ? pg_hl1_reg : {W{1'b0}};
     qres_ll2_reg <= q_ll1_reg ? q_res1_reg : {W{1'b0}};

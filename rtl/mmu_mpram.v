@@ -13,10 +13,11 @@
  * A valid table (one flip-flop per entry, cleared by rst) makes every entry read as zero after
  * a reset until it is written again: the state is cleared in one clock, not by a sweep.
  *
- * Latency: an address presented at rising edge n (registered there) gives its data on rdata
- * from edge n + 1 + OUT_REG (OUT_REG 1: the banks' output registers, block RAM REGMODE).  The
- * data holds every write made at edges before n; a write at edge n itself is not seen (read
- * before write): the core forwards its in-flight writes (mmu_pipe.v).
+ * Latency: rd_addr is registered here at rising edge n (a copy of the register per bank and
+ * one for the tables, so that no register drives every memory column) and gives its data on
+ * rdata from edge n + 1 + OUT_REG (OUT_REG 1: the banks' output registers, block RAM
+ * REGMODE).  The data holds every write made at edges before n + 1; later writes are not seen:
+ * the core forwards its in-flight writes (mmu_pipe.v).
  */
 
 `resetall
@@ -100,12 +101,18 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     wire lvt_q;
     /* verilator lint_on UNUSEDSIGNAL */
     wire valid_q;
-    wire [ADDR_W-1:0] ra = rd_addr[r*ADDR_W +: ADDR_W];
+    // the tables' copy of the read address
+    (* keep *) reg [ADDR_W-1:0] ra;
+    always @(posedge clk) begin
+        ra <= rd_addr[r*ADDR_W +: ADDR_W];
+    end
 
     for (w = 0; w < WRITE_PORTS; w = w + 1) begin : bank
         reg [WIDTH-1:0] mem[0:DEPTH-1];
         reg [WIDTH-1:0] rd_reg;
         reg [WIDTH-1:0] out_reg;
+        // the bank's copy of the read address
+        (* keep *) reg [ADDR_W-1:0] ra_b;
         integer i;
 
         initial begin
@@ -118,7 +125,8 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
             if (wr_en[w]) begin
                 mem[wr_addr[w*ADDR_W +: ADDR_W]] <= wr_data[w*WIDTH +: WIDTH];
             end
-            rd_reg <= mem[ra];
+            ra_b <= rd_addr[r*ADDR_W +: ADDR_W];
+            rd_reg <= mem[ra_b];
             out_reg <= rd_reg;
         end
 

@@ -359,6 +359,11 @@ always @(posedge clk) begin
     end
 end
 
+// the indices before their input registers: the memories register their own copies
+wire [IW-1:0] a_i_in = {s_req_port[PI_W-1:0], s_req_pg[2:0]};
+wire [IW-1:0] a_j_in = {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
+wire [IW-1:0] r_i_in = {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
+wire [IW-1:0] r_j_in = {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
 wire [IW-1:0] a_i0 = {a_port0[PI_W-1:0], a_pg0[2:0]};
 wire [IW-1:0] a_j0 = {a_eport0[PI_W-1:0], a_q0[2:0]};
 wire [IW-1:0] r_i0 = {r_port0[PI_W-1:0], r_pg0[2:0]};
@@ -420,7 +425,8 @@ end
 
 
 reg  [15:0] st_addr_reg;
-wire [IW-1:0] st_idx = st_addr_reg[4 +: IW];
+// the status index as the memories register it
+wire [IW-1:0] st_idx_in = stat_addr[4 +: IW];
 
 // per-PG configuration: field f (8..15) in memory pgc[f-8]; read ports A (0), R (1), scan (2),
 // stat (3); fields read only by A and stat have their other ports unused (removed)
@@ -445,7 +451,7 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
     ram_inst (
         .clk(clk), .rst(1'b0),
         .wr_en(cw_pgf[f]), .wr_addr(widx), .wr_data(wdat),
-        .rd_addr({st_idx, sc0, r_i0, a_i0}), .rd_data(rd)
+        .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(rd)
     );
     assign pgc_rd[f] = {{(32-FW){1'b0}}, rd[3*FW +: FW], {(32-FW){1'b0}}, rd[2*FW +: FW],
                         {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
@@ -464,7 +470,7 @@ for (f = 0; f < 5; f = f + 1) begin : qc
     ram_inst (
         .clk(clk), .rst(1'b0),
         .wr_en(cw_qf[f]), .wr_addr(widx), .wr_data(wdat),
-        .rd_addr({sc0, st_idx, a_j0}), .rd_data(rd)
+        .rd_addr({scan_cnt_reg, st_idx_in, a_j_in}), .rd_data(rd)
     );
     // read ports A (0), stat (1), scan (2: queue sc0, for mmu_cfg_check)
     assign qc_rd[f] = {32'd0, {(32-FW){1'b0}}, rd[2*FW +: FW], {(32-FW){1'b0}}, rd[FW +: FW],
@@ -493,7 +499,7 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(
 pg_state_inst (
     .clk(clk), .rst(rst),
     .wr_en(cm_pg_en_reg), .wr_addr(cm_pg_idx_reg), .wr_data(cm_pg_val_reg),
-    .rd_addr({st_idx, sc0, r_i0, a_i0}), .rd_data(pgs_rd)
+    .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
 );
 // queue state {class, res, shared}: read ports A, R, stat
 wire [3*QE_W-1:0] qs_rd;
@@ -502,7 +508,7 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3
 q_state_inst (
     .clk(clk), .rst(rst),
     .wr_en(cm_q_en_reg), .wr_addr(cm_q_idx_reg), .wr_data(cm_q_val_reg),
-    .rd_addr({st_idx, r_j0, a_j0}), .rd_data(qs_rd)
+    .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
 );
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
 // arrival's PG and queue), read ports A, stat
@@ -524,14 +530,14 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(
 pg_wm_inst (
     .clk(clk), .rst(rst),
     .wr_en(wm_en_reg), .wr_addr(wm_i_reg), .wr_data(wm_pg_reg),
-    .rd_addr({st_idx, a_i0}), .rd_data(pgw_rd)
+    .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd)
 );
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
             .OUT_REG(1))
 q_wm_inst (
     .clk(clk), .rst(rst),
     .wr_en(wm_en_reg), .wr_addr(wm_j_reg), .wr_data(wm_q_reg),
-    .rd_addr({st_idx, a_j0}), .rd_data(qw_rd)
+    .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd)
 );
 
 // ------------------------------------------------------------------------------ pipeline
@@ -1466,6 +1472,8 @@ wire [XW-1:0] z = {XW{1'b0}};
 (* mem2reg *) reg  [XW-1:0] p_qs [0:1], p_qr [0:1], p_qqr [0:1];
 (* mem2reg *) reg  [XW-1:0] p_m3s [0:1], p_m3r [0:1], p_m3qr [0:1];
 (* mem2reg *) reg           p_cls1 [0:1], p_qcls1 [0:1];
+// mm - q1 of each running sum (D - Q = x + (mm - q1) + 1: C1 takes C2's clamp choices)
+(* mem2reg *) reg  [XW-1:0] p_dqh [0:1], p_dqhs [0:1], p_dqhsr [0:1], p_dqqs [0:1], p_dqqsr [0:1];
 genvar pb;
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : pre
@@ -1518,6 +1526,12 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
                      : (c2nz ? ~c12 : ~c1);
         p_m3r[pb] <= g1_a ? (r_lt ? c_m12 : t_m1) : (c2nz ? ~c12 : ~c1);
         p_m3qr[pb] <= g1_q ? (rq_lt ? c_m12q : tq_m1) : (c2qnz ? ~c12q : ~c1q);
+        // mm - q1: r_m12 - r_c2 = -c1 - 1 = ~c1 when the clamp leaves a rest, else mm
+        p_dqh[pb] <= g1_h ? (r_lt ? r_m12 : ~c1) : ~c12;
+        p_dqhs[pb] <= g1_a ? (r_lt ? r_m12 : ~c1) : ~c12;
+        p_dqhsr[pb] <= g1_a ? (c_lt ? c_m12 : ~c1) : ~c12;
+        p_dqqs[pb] <= g1_q ? (rq_lt ? rq_m12 : ~c1q) : ~c12q;
+        p_dqqsr[pb] <= g1_q ? (cq_lt ? c_m12q : ~c1q) : ~c12q;
         // pair k-1's arrival names the entry: its class is the entry's
         p_cls1[pb] <= g1_a;
         p_qcls1[pb] <= g1_q;
@@ -1598,6 +1612,27 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         c_cls[pb] <= g2_a ? dec_class_reg : p_cls1[pb] ? cls9 : x[3*W];
         c_qcls[pb] <= g2_q ? dec_qclass_reg : p_qcls1[pb] ? qcls9 : y[2*W];
     end
+    // C2's clamp choices (D >= Q): D - Q = x + (mm - q1) + 1 does not depend on pair k's
+    // amounts, so the compare is made here; a copy per field it selects in C2 (kept apart:
+    // one compare drove every bit of C2's selects)
+    wire [XW-1:0] dq_h = xh + p_dqh[pb] + 1'b1, dq_hs = xhs + p_dqhs[pb] + 1'b1;
+    wire [XW-1:0] dq_hsr = xhsr + p_dqhsr[pb] + 1'b1;
+    wire [XW-1:0] dq_qs = yqs + p_dqqs[pb] + 1'b1, dq_qsr = yqsr + p_dqqsr[pb] + 1'b1;
+    (* keep *) reg ge_h_h, ge_h_s, ge_hs_hs, ge_hs_s, ge_hs_r, ge_hsr_hsr, ge_hsr_r;
+    (* keep *) reg ge_qs_qs, ge_qs_r, ge_qsr_qsr, ge_qsr_r;
+    always @(posedge clk) begin
+        ge_h_h <= !dq_h[XW-1];
+        ge_h_s <= !dq_h[XW-1];
+        ge_hs_hs <= !dq_hs[XW-1];
+        ge_hs_s <= !dq_hs[XW-1];
+        ge_hs_r <= !dq_hs[XW-1];
+        ge_hsr_hsr <= !dq_hsr[XW-1];
+        ge_hsr_r <= !dq_hsr[XW-1];
+        ge_qs_qs <= !dq_qs[XW-1];
+        ge_qs_r <= !dq_qs[XW-1];
+        ge_qsr_qsr <= !dq_qsr[XW-1];
+        ge_qsr_r <= !dq_qsr[XW-1];
+    end
 end
 endgenerate
 
@@ -1660,13 +1695,6 @@ function [XW-1:0] pick_max;
         pick_max = ge ? d : q;
     end
 endfunction
-function ge_s;  // d >= q, d signed (XW bits), q >= 0
-    input [XW-1:0] d;
-    input [XW-1:0] q;
-    begin
-        ge_s = !d[XW-1] && d >= q;
-    end
-endfunction
 /* verilator lint_off UNUSEDSIGNAL */
 wire [XW-1:0] v_h [0:1], v_hs [0:1], v_hsr [0:1], v_s [0:1], v_r [0:1];
 wire [XW-1:0] v_qs [0:1], v_qsr [0:1], v_qr [0:1];
@@ -1674,21 +1702,16 @@ wire [XW-1:0] v_qs [0:1], v_qsr [0:1], v_qr [0:1];
 wire          v_empty [0:1], v_qempty [0:1];
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : c2
-    wire ge_h = ge_s(c_dh[pb], c_qh[pb]);
-    wire ge_hs = ge_s(c_dhs[pb], c_qhs[pb]);
-    wire ge_hsr = ge_s(c_dhsr[pb], c_qhsr[pb]);
-    wire ge_qs = ge_s(c_dqs[pb], c_qqs[pb]);
-    wire ge_qsr = ge_s(c_dqsr[pb], c_qqsr[pb]);
-    assign v_h[pb] = pick_max(ge_h, c_dh[pb], c_qh[pb]);
-    assign v_hs[pb] = pick_max(ge_hs, c_dhs[pb], c_qhs[pb]);
-    assign v_hsr[pb] = pick_max(ge_hsr, c_dhsr[pb], c_qhsr[pb]);
-    assign v_s[pb] = ge_h ? c_s1[pb] : ge_hs ? c_s3[pb] : c_s2[pb];
-    assign v_r[pb] = ge_hs ? c_r1[pb] : ge_hsr ? c_r3[pb] : c_r2[pb];
-    assign v_qs[pb] = pick_max(ge_qs, c_dqs[pb], c_qqs[pb]);
-    assign v_qsr[pb] = pick_max(ge_qsr, c_dqsr[pb], c_qqsr[pb]);
-    assign v_qr[pb] = ge_qs ? c_qr1[pb] : ge_qsr ? c_qr3[pb] : c_qr2[pb];
-    assign v_empty[pb] = ge_hsr ? c_dhsr[pb] == 0 : c_qhsr[pb] == 0;
-    assign v_qempty[pb] = ge_qsr ? c_dqsr[pb] == 0 : c_qqsr[pb] == 0;
+    assign v_h[pb] = pick_max(c1[pb].ge_h_h, c_dh[pb], c_qh[pb]);
+    assign v_hs[pb] = pick_max(c1[pb].ge_hs_hs, c_dhs[pb], c_qhs[pb]);
+    assign v_hsr[pb] = pick_max(c1[pb].ge_hsr_hsr, c_dhsr[pb], c_qhsr[pb]);
+    assign v_s[pb] = c1[pb].ge_h_s ? c_s1[pb] : c1[pb].ge_hs_s ? c_s3[pb] : c_s2[pb];
+    assign v_r[pb] = c1[pb].ge_hs_r ? c_r1[pb] : c1[pb].ge_hsr_r ? c_r3[pb] : c_r2[pb];
+    assign v_qs[pb] = pick_max(c1[pb].ge_qs_qs, c_dqs[pb], c_qqs[pb]);
+    assign v_qsr[pb] = pick_max(c1[pb].ge_qsr_qsr, c_dqsr[pb], c_qqsr[pb]);
+    assign v_qr[pb] = c1[pb].ge_qs_r ? c_qr1[pb] : c1[pb].ge_qsr_r ? c_qr3[pb] : c_qr2[pb];
+    assign v_empty[pb] = c1[pb].ge_hsr_r ? c_dhsr[pb] == 0 : c_qhsr[pb] == 0;
+    assign v_qempty[pb] = c1[pb].ge_qsr_r ? c_dqsr[pb] == 0 : c_qqsr[pb] == 0;
 end
 endgenerate
 
@@ -2174,7 +2197,8 @@ reg [15:0] st_addr2_reg;
 /* verilator lint_off UNUSEDSIGNAL */
 reg [15:0] st_addr3_reg, st_addr4_reg;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [31:0] stat_data_reg, st_glob_reg, st_pg_reg, st_q_reg;
+reg [31:0] stat_data_reg;
+wire [31:0] st_glob4, st_pg4, st_q4;
 reg [2:0]  st_region_reg;
 reg [8*32-1:0] st_g_reg;          // the eight global registers of the addressed group
 reg [16*32-1:0] st_p_reg;         // the sixteen fields of the addressed PG
@@ -2253,17 +2277,35 @@ always @(posedge clk) begin : status
                               z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]}),
                               z32({1'b0, qs_rd[2*QE_W +: W]}),
                               z32({1'b0, qs_rd[2*QE_W + W +: W]})};
-    // n+4: the field; n+5: the region
-    st_glob_reg <= st_g_reg[st_addr3_reg[2:0]*32 +: 32];
-    st_pg_reg <= st_p_reg[st_addr3_reg[3:0]*32 +: 32];
-    st_q_reg <= st_q16_reg[st_addr3_reg[3:0]*32 +: 32];
+    // n+5: the region (n+4, the field: below)
     case (st_region_reg)
-        3'd0: stat_data_reg <= st_glob_reg;
-        3'd1: stat_data_reg <= st_pg_reg;
-        3'd2: stat_data_reg <= st_q_reg;
+        3'd0: stat_data_reg <= st_glob4;
+        3'd1: stat_data_reg <= st_pg4;
+        3'd2: stat_data_reg <= st_q4;
         default: stat_data_reg <= 32'd0;
     endcase
 end
+// n+4: the field of each region, selected by a copy of the address per byte of each output
+// (kept apart: one register drove every bit of the three 16-way selects)
+genvar sb;
+generate
+for (sb = 0; sb < 4; sb = sb + 1) begin : st_field
+    (* keep *) reg [2:0] g_sel;
+    (* keep *) reg [3:0] p_sel, q_sel;
+    reg [7:0] g_b, p_b, q_b;
+    always @(posedge clk) begin
+        g_sel <= st_addr2_reg[2:0];
+        p_sel <= st_addr2_reg[3:0];
+        q_sel <= st_addr2_reg[3:0];
+        g_b <= st_g_reg[g_sel*32 + sb*8 +: 8];
+        p_b <= st_p_reg[p_sel*32 + sb*8 +: 8];
+        q_b <= st_q16_reg[q_sel*32 + sb*8 +: 8];
+    end
+    assign st_glob4[sb*8 +: 8] = g_b;
+    assign st_pg4[sb*8 +: 8] = p_b;
+    assign st_q4[sb*8 +: 8] = q_b;
+end
+endgenerate
 assign stat_data = stat_data_reg;
 
 endmodule
