@@ -36,7 +36,10 @@ module mmu_mpram #(
     // read ports
     parameter READ_PORTS = 2,
     // 1: register the banks' outputs (one more clock of latency)
-    parameter OUT_REG = 1
+    parameter OUT_REG = 1,
+    // 1: wr_en and wr_addr come a clock before wr_data (registered here, decoded per entry
+    // for the tables and copied per bank: no write enable drives every entry's decode)
+    parameter WR_EARLY = 0
 ) (
     input  wire                          clk,
     input  wire                          rst,
@@ -51,7 +54,7 @@ module mmu_mpram #(
 
 initial begin
     if (WRITE_PORTS < 1 || WRITE_PORTS > 2 || READ_PORTS < 1 || (1 << ADDR_W) < DEPTH
-            || OUT_REG < 0 || OUT_REG > 1) begin
+            || OUT_REG < 0 || OUT_REG > 1 || WR_EARLY < 0 || WR_EARLY > 1) begin
         $error("Error: mmu_mpram parameters out of range (instance %m)");
         $finish;
     end
@@ -73,14 +76,36 @@ end else begin : g_nopad
 end
 endgenerate
 
+// the entries each write port writes this clock (one-hot or zero)
+wire [DEPTH-1:0] wr_hit [0:WRITE_PORTS-1];
+genvar wp;
+generate
+for (wp = 0; wp < WRITE_PORTS; wp = wp + 1) begin : wr_dec
+    if (WR_EARLY != 0) begin : g_early
+        reg [DEPTH-1:0] hit_reg;
+        integer e;
+        always @(posedge clk) begin
+            for (e = 0; e < DEPTH; e = e + 1) begin
+                hit_reg[e] <= wr_en[wp] && !rst && wr_addr[wp*ADDR_W +: ADDR_W] == e[ADDR_W-1:0];
+            end
+        end
+        assign wr_hit[wp] = hit_reg;
+    end else begin : g_now
+        genvar e;
+        for (e = 0; e < DEPTH; e = e + 1) begin : g_e
+            assign wr_hit[wp][e] = wr_en[wp] && wr_addr[wp*ADDR_W +: ADDR_W] == e;
+        end
+    end
+end
+endgenerate
+
 integer k;
 always @(posedge clk) begin
     for (k = 0; k < DEPTH; k = k + 1) begin
-        if (WRITE_PORTS == 2 && wr_en[WRITE_PORTS-1]
-                && wr_addr[(WRITE_PORTS-1)*ADDR_W +: ADDR_W] == k[ADDR_W-1:0]) begin
+        if (WRITE_PORTS == 2 && wr_hit[WRITE_PORTS-1][k]) begin
             lvt_reg[k] <= 1'b1;
             valid_reg[k] <= 1'b1;
-        end else if (wr_en[0] && wr_addr[0 +: ADDR_W] == k[ADDR_W-1:0]) begin
+        end else if (wr_hit[0][k]) begin
             lvt_reg[k] <= 1'b0;
             valid_reg[k] <= 1'b1;
         end
@@ -113,6 +138,22 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         reg [WIDTH-1:0] out_reg;
         // the bank's copy of the read address
         (* keep *) reg [ADDR_W-1:0] ra_b;
+        // the bank's write enable and address (registered here with WR_EARLY)
+        wire we_b;
+        wire [ADDR_W-1:0] wa_b;
+        if (WR_EARLY != 0) begin : g_wr_early
+            (* keep *) reg we_reg;
+            (* keep *) reg [ADDR_W-1:0] wa_reg;
+            always @(posedge clk) begin
+                we_reg <= wr_en[w] && !rst;
+                wa_reg <= wr_addr[w*ADDR_W +: ADDR_W];
+            end
+            assign we_b = we_reg;
+            assign wa_b = wa_reg;
+        end else begin : g_wr_now
+            assign we_b = wr_en[w];
+            assign wa_b = wr_addr[w*ADDR_W +: ADDR_W];
+        end
         integer i;
 
         initial begin
@@ -122,8 +163,8 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         end
 
         always @(posedge clk) begin
-            if (wr_en[w]) begin
-                mem[wr_addr[w*ADDR_W +: ADDR_W]] <= wr_data[w*WIDTH +: WIDTH];
+            if (we_b) begin
+                mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
             end
             ra_b <= rd_addr[r*ADDR_W +: ADDR_W];
             rd_reg <= mem[ra_b];

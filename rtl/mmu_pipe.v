@@ -492,22 +492,23 @@ end
 
 // ------------------------------------------------------------------------------ state RAMs
 // PG state {class, res, shared, hdrm}: write ports release (0) / arrival (1) from the commit
-// registers (one clock after the commit), read ports A, R, scan, stat
+// registers (one clock after the commit; the enables and indices given a clock early, as the
+// commit register's inputs, WR_EARLY), read ports A, R, scan, stat
 wire [4*PGE_W-1:0] pgs_rd;
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(4),
-            .OUT_REG(1))
+            .OUT_REG(1), .WR_EARLY(1))
 pg_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en(cm_pg_en_reg), .wr_addr(cm_pg_idx_reg), .wr_data(cm_pg_val_reg),
+    .wr_en({adm9, r_ok[9]}), .wr_addr({a_i[9], r_i[9]}), .wr_data(cm_pg_val_reg),
     .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
 );
 // queue state {class, res, shared}: read ports A, R, stat
 wire [3*QE_W-1:0] qs_rd;
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3),
-            .OUT_REG(1))
+            .OUT_REG(1), .WR_EARLY(1))
 q_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en(cm_q_en_reg), .wr_addr(cm_q_idx_reg), .wr_data(cm_q_val_reg),
+    .wr_en({adm9, r_ok[9]}), .wr_addr({a_j[9], r_j[9]}), .wr_data(cm_q_val_reg),
     .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
 );
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
@@ -728,21 +729,44 @@ function [QE_W-1:0] merge7_q;
     end
 endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
+// pair k-8 (in C2 now) as the picks see it: a copy of its enables and indices per pick (kept
+// apart: the C2 pair's registers fan out to every stage of the pipeline)
+(* keep *) reg [1:0] pk_en_a, pk_en_r, pk_en_s, pk_en_qa, pk_en_qr;
+(* keep *) reg [2*IW-1:0] pk_i_a, pk_i_r, pk_i_s, pk_j_qa, pk_j_qr;
+always @(posedge clk) begin
+    pk_en_a <= {dec_admit_reg, r_ok[8]};
+    pk_en_r <= {dec_admit_reg, r_ok[8]};
+    pk_en_s <= {dec_admit_reg, r_ok[8]};
+    pk_en_qa <= {dec_admit_reg, r_ok[8]};
+    pk_en_qr <= {dec_admit_reg, r_ok[8]};
+    pk_i_a <= {a_i[8], r_i[8]};
+    pk_i_r <= {a_i[8], r_i[8]};
+    pk_i_s <= {a_i[8], r_i[8]};
+    pk_j_qa <= {a_j[8], r_j[8]};
+    pk_j_qr <= {a_j[8], r_j[8]};
+    if (rst) begin
+        pk_en_a <= 2'b00;
+        pk_en_r <= 2'b00;
+        pk_en_s <= 2'b00;
+        pk_en_qa <= 2'b00;
+        pk_en_qr <= 2'b00;
+    end
+end
 always @(posedge clk) begin
     // T step 1 (in stage 2) from the pools committed after pair k-10 (t_lag 10)
     free_i[0] <= $signed({2'b00, gp0[1]}) - $signed({2'b00, pool_reg[0]});
     free_i[1] <= $signed({2'b00, gp1[1]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[1]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[1]}) - $signed({2'b00, epool_reg[1]});
-    pA2 <= pick7(a_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
+    pA2 <= pick7(a_i[1], pk_en_a, pk_i_a, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pR2 <= pick7(r_i[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
+    pR2 <= pick7(r_i[1], pk_en_r, pk_i_r, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pS2 <= pick7(sc[1], {adm9, r_ok[9]}, {a_i[9], r_i[9]}, cm_pg_en_reg,
+    pS2 <= pick7(sc[1], pk_en_s, pk_i_s, cm_pg_en_reg,
                  cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pqA2 <= pick7(a_j[1], {adm9, r_ok[9]}, {a_j[9], r_j[9]}, cm_q_en_reg,
+    pqA2 <= pick7(a_j[1], pk_en_qa, pk_j_qa, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
-    pqR2 <= pick7(r_j[1], {adm9, r_ok[9]}, {a_j[9], r_j[9]}, cm_q_en_reg,
+    pqR2 <= pick7(r_j[1], pk_en_qr, pk_j_qr, cm_q_en_reg,
                   cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
 end
 
@@ -1010,6 +1034,18 @@ always @(posedge clk) begin : stage5
     emptyQ5 <= pq4_a ? 1'b0 : pq4_r ? cm_q_empty_reg : qA4_zero;
 end
 
+function [W+1:0] sum3;      // a + b + c, carry-save: one LUT level and one carry chain
+    input [W+1:0] a;
+    input [W+1:0] b;
+    input [W+1:0] c;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [W+1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        maj = (a & b) | (a & c) | (b & c);
+        sum3 = (a ^ b ^ c) + {maj[W:0], 1'b0};
+    end
+endfunction
 // running sums of an entry (hdrm + shared, + reserved; queue shared + reserved)
 // (the class bit, and the fields a sum does not take, are unused)
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1022,7 +1058,7 @@ endfunction
 function [W+1:0] hsr_of;    // hdrm + shared + reserved
     input [PGE_W-1:0] e;
     begin
-        hsr_of = {2'b00, e[0 +: W]} + {2'b00, e[W +: W]} + {2'b00, e[2*W +: W]};
+        hsr_of = sum3({2'b00, e[0 +: W]}, {2'b00, e[W +: W]}, {2'b00, e[2*W +: W]});
     end
 endfunction
 function [W+1:0] qsr_of;    // shared + reserved of a queue entry
@@ -1940,7 +1976,15 @@ wire [PGE_W-1:0] eS_en = sel_pg(eS10_a, eS10_r, cm_pg_val_reg, eS10);
 wire [QE_W-1:0]  qA_en = adm10 ? cm_q_val_reg[QE_W +: QE_W] : qA10;
 reg  [QE_W-1:0]  qA_e;
 /* verilator lint_on UNUSEDSIGNAL */
+// (EVAL1 reads the release's and the scan PG's shared counts, the watermarks the arrival's
+// three segments)
+/* verilator lint_off UNUSEDSIGNAL */
 reg [PGE_W-1:0] eR_e, eA_e, eS_e;
+/* verilator lint_on UNUSEDSIGNAL */
+// EVAL1's view of the three entries: class, non-zero headroom and shared, and the shared
+// count for the compares (the arrival's in a copy of its own: eA_e feeds the watermarks)
+reg             eR_ll, eA_ll, eS_ll, eR_hnz, eA_hnz, eS_hnz, eR_snz, eA_snz, eS_snz;
+(* keep *) reg [W-1:0] eA_sh;
 reg             wsel11, wqsel11;
 // T and the XON point narrowed to the counters' width: {at or below 0, above every count,
 // the low W bits}, so EVAL1 compares W bits
@@ -1953,6 +1997,16 @@ function [NT_W-1:0] narrow;
 endfunction
 reg [NT_W-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
 always @(posedge clk) begin
+    eR_ll <= eR_en[3*W];
+    eA_ll <= eA_en[3*W];
+    eS_ll <= eS_en[3*W];
+    eR_hnz <= eR_en[0 +: W] != 0;
+    eA_hnz <= eA_en[0 +: W] != 0;
+    eS_hnz <= eS_en[0 +: W] != 0;
+    eR_snz <= eR_en[W +: W] != 0;
+    eA_snz <= eA_en[W +: W] != 0;
+    eS_snz <= eS_en[W +: W] != 0;
+    eA_sh <= eA_en[W +: W];
     eR_e <= eR_en;
     eA_e <= eA_en;
     eS_e <= eS_en;
@@ -1971,21 +2025,23 @@ end
 // shared <= XON point: the point above every count, or within range and shared <= it)
 function pfc_on;
     input lossless;
-    input [W-1:0] hdrm;
+    input hdrm_nz;
+    input shared_nz;
     input [W-1:0] shared;
     input [NT_W-1:0] t;
     begin
-        pfc_on = lossless && ((hdrm != 0) || ((shared != 0)
+        pfc_on = lossless && (hdrm_nz || (shared_nz
                  && (t[W+1] || (!t[W] && shared >= t[W-1:0]))));
     end
 endfunction
 function pfc_off;
     input lossless;
-    input [W-1:0] hdrm;
+    input hdrm_nz;
+    input shared_nz;
     input [W-1:0] shared;
     input [NT_W-1:0] xonp;
     begin
-        pfc_off = !lossless || ((hdrm == 0) && ((shared == 0)
+        pfc_off = !lossless || (!hdrm_nz && (!shared_nz
                   || (xonp[W] || (!xonp[W+1] && shared <= xonp[W-1:0]))));
     end
 endfunction
@@ -1993,12 +2049,12 @@ endfunction
 reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], tR11);
-wire ev_offR = pfc_off(eR_e[3*W], eR_e[0 +: W], eR_e[W +: W], xR11);
-wire ev_onA = pfc_on(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], tA11);
-wire ev_offA = pfc_off(eA_e[3*W], eA_e[0 +: W], eA_e[W +: W], xA11);
-wire ev_onS = pfc_on(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], tS11);
-wire ev_offS = pfc_off(eS_e[3*W], eS_e[0 +: W], eS_e[W +: W], xS11);
+wire ev_onR = pfc_on(eR_ll, eR_hnz, eR_snz, eR_e[W +: W], tR11);
+wire ev_offR = pfc_off(eR_ll, eR_hnz, eR_snz, eR_e[W +: W], xR11);
+wire ev_onA = pfc_on(eA_ll, eA_hnz, eA_snz, eA_sh, tA11);
+wire ev_offA = pfc_off(eA_ll, eA_hnz, eA_snz, eA_sh, xA11);
+wire ev_onS = pfc_on(eS_ll, eS_hnz, eS_snz, eS_e[W +: W], tS11);
+wire ev_offS = pfc_off(eS_ll, eS_hnz, eS_snz, eS_e[W +: W], xS11);
 // the conditions and indices registered, then decoded to every PG a clock later
 reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
 always @(posedge clk) begin
@@ -2081,6 +2137,26 @@ function [W-1:0] wmax;
 endfunction
 wire [W-1:0]  w_h = eA_e[0 +: W], w_s = eA_e[W +: W], w_r = eA_e[2*W +: W];
 wire [QW_W-1:0] w_qocc = {1'b0, qA_e[0 +: W]} + {1'b0, qA_e[W +: W]};
+// shared + reserved > wm, as the sign of shared + reserved + ~wm (one carry chain, in
+// parallel with the sum)
+function qocc_gt;
+    /* verilator lint_off UNUSEDSIGNAL */
+    input [QE_W-1:0] q;    // (the class bit is unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+    input [QW_W-1:0] wm;
+    reg [W+2:0] a, b, c, sum;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [W+2:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        a = {3'b000, q[0 +: W]};
+        b = {3'b000, q[W +: W]};
+        c = ~{2'b00, wm};
+        maj = (a & b) | (a & c) | (b & c);
+        sum = (a ^ b ^ c) + {maj[W+1:0], 1'b0};
+        qocc_gt = !sum[W+2];
+    end
+endfunction
 always @(posedge clk) begin
     wm_en_reg <= adm11;
     wm_i_reg <= a_i[11];
@@ -2088,8 +2164,8 @@ always @(posedge clk) begin
     wm_pg_reg <= {wmax(wsel11, w_r, wm_pg_reg[2*W +: W], wA[11][2*W +: W]),
                   wmax(wsel11, w_s, wm_pg_reg[W +: W], wA[11][W +: W]),
                   wmax(wsel11, w_h, wm_pg_reg[0 +: W], wA[11][0 +: W])};
-    wm_q_reg <= wqsel11 ? ((w_qocc > wm_q_reg) ? w_qocc : wm_q_reg)
-                : ((w_qocc > wQ[11]) ? w_qocc : wQ[11]);
+    wm_q_reg <= wqsel11 ? (qocc_gt(qA_e, wm_q_reg) ? w_qocc : wm_q_reg)
+                : (qocc_gt(qA_e, wQ[11]) ? w_qocc : wQ[11]);
     wmh_en_reg[1] <= wm_en_reg;
     wmh_i_reg[1] <= wm_i_reg;
     wmh_j_reg[1] <= wm_j_reg;
