@@ -1357,6 +1357,28 @@ end
 // registered from it
 wire d_admit = a_ok[7] && (d1_class_reg ? d1_ok_ll : d1_ok_ly)
                && (d1_qclass_reg ? d1_eok_ll : d1_eok_ly);
+// the admit and the segment for the amount gates of PRE (copies 0, 1: its buses) and C1
+// (2, 3), each from its own copy of DEC1b's registers (kept apart: one admit drove every gate)
+wire [3:0] dg_admit, dg_shared;
+genvar dg;
+generate
+for (dg = 0; dg < 4; dg = dg + 1) begin : adm_cp
+    (* keep *) reg aok, cls, qcls, ok_ll, ok_ly, eok_ll, eok_ly;
+    (* keep *) reg [1:0] sh;
+    always @(posedge clk) begin
+        aok <= a_ok[6] && !rst;
+        cls <= d_class;
+        qcls <= d_qclass;
+        ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
+        ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
+        eok_ll <= d_erem_none || d_egress_ok[0];
+        eok_ly <= d_erem_none || d_egress_ok[1];
+        sh <= d_shared_ok;
+    end
+    assign dg_admit[dg] = aok && (cls ? ok_ll : ok_ly) && (qcls ? eok_ll : eok_ly);
+    assign dg_shared[dg] = cls ? sh[0] : sh[1];
+end
+endgenerate
 
 wire [PGE_W-1:0] e2A_n = sel_pg(mA7_a, mA7_r, cm_pg_val_reg, e1A);
 wire [PGE_W-1:0] e2R_n = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e1R);
@@ -1518,11 +1540,15 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     // its arrival names this bus's PG / queue; headroom or shared): each its own register,
     // so the admit's fan-out is spread
     reg g1_h, g1_s, g1_a, g1_q;
+    // pair k-1's arrival names this bus's PG / queue (compared a clock ahead)
+    reg same_i7, same_j7;
     always @(posedge clk) begin
-        g1_h <= d_admit && !d2_shared_ok && a_i[7] == (pb ? a_i[6] : r_i[6]);
-        g1_s <= d_admit && d2_shared_ok && a_i[7] == (pb ? a_i[6] : r_i[6]);
-        g1_a <= d_admit && a_i[7] == (pb ? a_i[6] : r_i[6]);
-        g1_q <= d_admit && a_j[7] == (pb ? a_j[6] : r_j[6]);
+        same_i7 <= a_i[6] == (pb ? a_i[5] : r_i[5]);
+        same_j7 <= a_j[6] == (pb ? a_j[5] : r_j[5]);
+        g1_h <= dg_admit[pb] && !dg_shared[pb] && same_i7;
+        g1_s <= dg_admit[pb] && dg_shared[pb] && same_i7;
+        g1_a <= dg_admit[pb] && same_i7;
+        g1_q <= dg_admit[pb] && same_j7;
     end
     // pair k-1's amounts ungated (R: the rest, C: the cells, T: to reserved; queue Rq, Tq):
     // every carry chain starts at registers, the gates select after it.  With a1 = 0 (gate
@@ -1614,10 +1640,10 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     // and for the release's bus: the arrival names the same PG / queue)
     reg g2_h, g2_s, g2_a, g2_q;
     always @(posedge clk) begin
-        g2_h <= d_admit && !d2_shared_ok && (pb ? a_ok[7] : same_pg7);
-        g2_s <= d_admit && d2_shared_ok && (pb ? a_ok[7] : same_pg7);
-        g2_a <= d_admit && (pb ? a_ok[7] : same_pg7);
-        g2_q <= d_admit && (pb ? !a_badidx[7] : same_q7);
+        g2_h <= dg_admit[2 + pb] && !dg_shared[2 + pb] && (pb ? a_ok[7] : same_pg7);
+        g2_s <= dg_admit[2 + pb] && dg_shared[2 + pb] && (pb ? a_ok[7] : same_pg7);
+        g2_a <= dg_admit[2 + pb] && (pb ? a_ok[7] : same_pg7);
+        g2_q <= dg_admit[2 + pb] && (pb ? !a_badidx[7] : same_q7);
     end
     wire [XW-1:0] a2h = gate(g2_h, dec_rem_reg), a2hs = gate(g2_a, dec_rem_reg);
     wire [XW-1:0] a2hsr = gate(g2_a, a_cells[8]), a2s = gate(g2_s, dec_rem_reg);
