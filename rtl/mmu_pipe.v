@@ -1253,8 +1253,10 @@ reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_
 reg          same_pg7, same_q7;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
-(* mem2reg *) reg  [W-1:0] p_c1 [0:1], p_c2 [0:1], p_c1q [0:1], p_c2q [0:1];
-(* mem2reg *) reg  [W:0]   p_c12 [0:1], p_c12q [0:1];
+// (stored complemented, as PRE's subtractions take them: no inverter between these registers
+// and PRE's carry chains)
+(* mem2reg *) reg  [W-1:0] p_c1n [0:1], p_c2n [0:1], p_c1qn [0:1], p_c2qn [0:1];
+(* mem2reg *) reg  [W:0]   p_c12n [0:1], p_c12qn [0:1];
 (* mem2reg *) reg          p_c2nz [0:1], p_c2qnz [0:1];   // c2 > 0
 always @(posedge clk) begin
     d1_class_reg <= d_class;
@@ -1304,22 +1306,22 @@ always @(posedge clk) begin
     nR7_r <= r_ok[9] && r_j[9] == r_j[6];
     same_pg7 <= r_ok[6] && a_ok[6] && r_i[6] == a_i[6];
     same_q7 <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
-    p_c1[0] <= p_m1[0] ? r_c[7] : {W{1'b0}};
-    p_c1[1] <= p_m1[1] ? r_c[7] : {W{1'b0}};
-    p_c2[0] <= p_m2[0] ? r_c[6] : {W{1'b0}};
-    p_c2[1] <= p_m2[1] ? r_c[6] : {W{1'b0}};
-    p_c1q[0] <= p_n1[0] ? r_c[7] : {W{1'b0}};
-    p_c1q[1] <= p_n1[1] ? r_c[7] : {W{1'b0}};
-    p_c2q[0] <= p_n2[0] ? r_c[6] : {W{1'b0}};
-    p_c2q[1] <= p_n2[1] ? r_c[6] : {W{1'b0}};
+    p_c1n[0] <= ~(p_m1[0] ? r_c[7] : {W{1'b0}});
+    p_c1n[1] <= ~(p_m1[1] ? r_c[7] : {W{1'b0}});
+    p_c2n[0] <= ~(p_m2[0] ? r_c[6] : {W{1'b0}});
+    p_c2n[1] <= ~(p_m2[1] ? r_c[6] : {W{1'b0}});
+    p_c1qn[0] <= ~(p_n1[0] ? r_c[7] : {W{1'b0}});
+    p_c1qn[1] <= ~(p_n1[1] ? r_c[7] : {W{1'b0}});
+    p_c2qn[0] <= ~(p_n2[0] ? r_c[6] : {W{1'b0}});
+    p_c2qn[1] <= ~(p_n2[1] ? r_c[6] : {W{1'b0}});
     p_c2nz[0] <= p_m2[0] && r_c[6] != 0;
     p_c2nz[1] <= p_m2[1] && r_c[6] != 0;
     p_c2qnz[0] <= p_n2[0] && r_c[6] != 0;
     p_c2qnz[1] <= p_n2[1] && r_c[6] != 0;
-    p_c12[0] <= (p_m1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
-    p_c12[1] <= (p_m1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
-    p_c12q[0] <= (p_n1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
-    p_c12q[1] <= (p_n1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}});
+    p_c12n[0] <= ~((p_m1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
+    p_c12n[1] <= ~((p_m1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
+    p_c12qn[0] <= ~((p_n1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
+    p_c12qn[1] <= ~((p_n1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
 end
 
 // ------------------------------------------------------------------------------ DEC2
@@ -1553,27 +1555,37 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     // pair k-1's amounts ungated (R: the rest, C: the cells, T: to reserved; queue Rq, Tq):
     // every carry chain starts at registers, the gates select after it.  With a1 = 0 (gate
     // off) each composed constant is a function of the releases alone (c2 > 0 or not).
-    wire [XW-1:0] R = xz(dec_rem_reg), C = xz(a_cells[8]), T = xz(dec_tr_reg);
-    wire [XW-1:0] Rq = xz(dec_esh_reg), Tq = xz(dec_etr_reg);
-    wire [XW-1:0] c1 = xz(p_c1[pb]), c2 = xz(p_c2[pb]);
-    wire [XW-1:0] c1q = xz(p_c1q[pb]), c2q = xz(p_c2q[pb]);
-    wire [XW-1:0] c12 = {{(XW-W-1){1'b0}}, p_c12[pb]};
-    wire [XW-1:0] c12q = {{(XW-W-1){1'b0}}, p_c12q[pb]};
+    // (PRE's own copy per bus of the decision's amounts: each feeds several carry chains)
+    (* keep *) reg [W-1:0] r_p, c_p, t_p, rq_p, tq_p;
+    always @(posedge clk) begin
+        r_p <= d2_rem;
+        c_p <= a_cells[7];
+        t_p <= d2_to_res;
+        rq_p <= d2_erem;
+        tq_p <= d2_eto_res;
+    end
+    wire [XW-1:0] R = xz(r_p), C = xz(c_p), T = xz(t_p);
+    wire [XW-1:0] Rq = xz(rq_p), Tq = xz(tq_p);
+    // the released cells complemented (~c = -c - 1, in XW bits)
+    wire [XW-1:0] nc1 = {{(XW-W){1'b1}}, p_c1n[pb]}, nc2 = {{(XW-W){1'b1}}, p_c2n[pb]};
+    wire [XW-1:0] nc1q = {{(XW-W){1'b1}}, p_c1qn[pb]}, nc2q = {{(XW-W){1'b1}}, p_c2qn[pb]};
+    wire [XW-1:0] nc12 = {{(XW-W-1){1'b1}}, p_c12n[pb]};
+    wire [XW-1:0] nc12q = {{(XW-W-1){1'b1}}, p_c12qn[pb]};
     wire c2nz = p_c2nz[pb], c2qnz = p_c2qnz[pb];
-    wire [XW-1:0] r_c2 = R + ~c2 + 1'b1, c_c2 = C + ~c2 + 1'b1;
-    wire [XW-1:0] rq_c2 = Rq + ~c2q + 1'b1, c_c2q = C + ~c2q + 1'b1;
-    wire [XW-1:0] r_m12 = R + ~c12, c_m12 = C + ~c12, rq_m12 = Rq + ~c12q, c_m12q = C + ~c12q;
-    wire [XW-1:0] r_m1 = R + ~c1, t_m1 = T + ~c1, tq_m1 = Tq + ~c1q;
+    wire [XW-1:0] r_c2 = R + nc2 + 1'b1, c_c2 = C + nc2 + 1'b1;
+    wire [XW-1:0] rq_c2 = Rq + nc2q + 1'b1, c_c2q = C + nc2q + 1'b1;
+    wire [XW-1:0] r_m12 = R + nc12, c_m12 = C + nc12, rq_m12 = Rq + nc12q, c_m12q = C + nc12q;
+    wire [XW-1:0] r_m1 = R + nc1, t_m1 = T + nc1, tq_m1 = Tq + nc1q;
     wire r_lt = r_c2[XW-1], c_lt = c_c2[XW-1], rq_lt = rq_c2[XW-1], cq_lt = c_c2q[XW-1];
     always @(posedge clk) begin
         p_a1s[pb] <= g1_s ? R : z;
         p_a1r[pb] <= g1_a ? T : z;
         p_a1qr[pb] <= g1_q ? Tq : z;
-        p_mmh[pb] <= g1_h ? r_m12 : ~c12;
-        p_mmhs[pb] <= g1_a ? r_m12 : ~c12;
-        p_mmhsr[pb] <= g1_a ? c_m12 : ~c12;
-        p_mmqs[pb] <= g1_q ? rq_m12 : ~c12q;
-        p_mmqsr[pb] <= g1_q ? c_m12q : ~c12q;
+        p_mmh[pb] <= g1_h ? r_m12 : nc12;
+        p_mmhs[pb] <= g1_a ? r_m12 : nc12;
+        p_mmhsr[pb] <= g1_a ? c_m12 : nc12;
+        p_mmqs[pb] <= g1_q ? rq_m12 : nc12q;
+        p_mmqsr[pb] <= g1_q ? c_m12q : nc12q;
         p_q1h[pb] <= (g1_h && !r_lt) ? r_c2 : z;
         p_q1hs[pb] <= (g1_a && !r_lt) ? r_c2 : z;
         p_q1hsr[pb] <= (g1_a && !c_lt) ? c_c2 : z;
@@ -1584,16 +1596,16 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
         p_qr[pb] <= !g1_a ? z : !r_lt ? T : !c_lt ? c_c2 : z;
         p_qqr[pb] <= !g1_q ? z : !rq_lt ? Tq : !cq_lt ? c_c2q : z;
         // only the lower clamp taken (minus 1: C1 adds it with carry in)
-        p_m3s[pb] <= g1_s ? (c2nz ? r_m12 : r_m1) : g1_h ? (r_lt ? r_m12 : ~c1)
-                     : (c2nz ? ~c12 : ~c1);
-        p_m3r[pb] <= g1_a ? (r_lt ? c_m12 : t_m1) : (c2nz ? ~c12 : ~c1);
-        p_m3qr[pb] <= g1_q ? (rq_lt ? c_m12q : tq_m1) : (c2qnz ? ~c12q : ~c1q);
-        // mm - q1: r_m12 - r_c2 = -c1 - 1 = ~c1 when the clamp leaves a rest, else mm
-        p_dqh[pb] <= g1_h ? (r_lt ? r_m12 : ~c1) : ~c12;
-        p_dqhs[pb] <= g1_a ? (r_lt ? r_m12 : ~c1) : ~c12;
-        p_dqhsr[pb] <= g1_a ? (c_lt ? c_m12 : ~c1) : ~c12;
-        p_dqqs[pb] <= g1_q ? (rq_lt ? rq_m12 : ~c1q) : ~c12q;
-        p_dqqsr[pb] <= g1_q ? (cq_lt ? c_m12q : ~c1q) : ~c12q;
+        p_m3s[pb] <= g1_s ? (c2nz ? r_m12 : r_m1) : g1_h ? (r_lt ? r_m12 : nc1)
+                     : (c2nz ? nc12 : nc1);
+        p_m3r[pb] <= g1_a ? (r_lt ? c_m12 : t_m1) : (c2nz ? nc12 : nc1);
+        p_m3qr[pb] <= g1_q ? (rq_lt ? c_m12q : tq_m1) : (c2qnz ? nc12q : nc1q);
+        // mm - q1: r_m12 - r_c2 = -c1 - 1 = nc1 when the clamp leaves a rest, else mm
+        p_dqh[pb] <= g1_h ? (r_lt ? r_m12 : nc1) : nc12;
+        p_dqhs[pb] <= g1_a ? (r_lt ? r_m12 : nc1) : nc12;
+        p_dqhsr[pb] <= g1_a ? (c_lt ? c_m12 : nc1) : nc12;
+        p_dqqs[pb] <= g1_q ? (rq_lt ? rq_m12 : nc1q) : nc12q;
+        p_dqqsr[pb] <= g1_q ? (cq_lt ? c_m12q : nc1q) : nc12q;
         // pair k-1's arrival names the entry: its class is the entry's
         p_cls1[pb] <= g1_a;
         p_qcls1[pb] <= g1_q;
@@ -1610,13 +1622,8 @@ wire [QE_W-1:0]  yA = sel_q(nA8_a, nA8_r, cm_q_val_reg, q2A);
 wire [W+1:0] xR_hs = mR8_a ? cm_pg_hs_reg[W+2 +: W+2] : mR8_r ? cm_pg_hs_reg[0 +: W+2] : hsR8;
 wire [W+1:0] xR_hsr = mR8_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR8_r ? cm_pg_hsr_reg[0 +: W+2]
                       : hsrR8;
-wire [W+1:0] xA_hs = mA8_a ? cm_pg_hs_reg[W+2 +: W+2] : mA8_r ? cm_pg_hs_reg[0 +: W+2] : hsA8;
-wire [W+1:0] xA_hsr = mA8_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA8_r ? cm_pg_hsr_reg[0 +: W+2]
-                      : hsrA8;
 wire [W+1:0] yR_qsr = nR8_a ? cm_q_qsr_reg[W+2 +: W+2] : nR8_r ? cm_q_qsr_reg[0 +: W+2]
                       : qsrR8;
-wire [W+1:0] yA_qsr = nA8_a ? cm_q_qsr_reg[W+2 +: W+2] : nA8_r ? cm_q_qsr_reg[0 +: W+2]
-                      : qsrA8;
 
 // C1 registers, per bus: D and Q of each running sum, the three candidates of each segment
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1630,11 +1637,43 @@ generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [PGE_W-1:0] x = pb ? xA : xR;
     wire [QE_W-1:0]  y = pb ? yA : yR;
-    wire [XW-1:0] xh = xz(x[0 +: W]), xs = xz(x[W +: W]), xr = xz(x[2*W +: W]);
-    wire [XW-1:0] xhs = {{(XW-W-2){1'b0}}, pb ? xA_hs : xR_hs};
-    wire [XW-1:0] xhsr = {{(XW-W-2){1'b0}}, pb ? xA_hsr : xR_hsr};
-    wire [XW-1:0] yqs = xz(y[0 +: W]), yqr = xz(y[W +: W]);
-    wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, pb ? yA_qsr : yR_qsr};
+    // the entry's fields after pair k-2: the commit register's arrival (a) or release (r) bus
+    // when pair k-2 named the entry, else DEC2's; the selects in a copy per field (kept
+    // apart: one select drove every bit of the entry into C1's sums and compares)
+    (* keep *) reg [1:0] m_h, m_s, m_r, m_hs, m_hsr, n_qs, n_qr, n_qsr;
+    wire [IW-1:0] i7 = pb ? a_i[7] : r_i[7];
+    wire [IW-1:0] j7 = pb ? a_j[7] : r_j[7];
+    always @(posedge clk) begin
+        m_h <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
+        m_s <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
+        m_r <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
+        m_hs <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
+        m_hsr <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
+        n_qs <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
+        n_qr <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
+        n_qsr <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
+    end
+    // (the class bits come through x and y)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [PGE_W-1:0] e2 = pb ? e2A : e2R;
+    wire [QE_W-1:0]  q2 = pb ? q2A : q2R;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [XW-1:0] xh = xz(m_h[1] ? cm_pg_val_reg[PGE_W +: W] : m_h[0] ? cm_pg_val_reg[0 +: W]
+                          : e2[0 +: W]);
+    wire [XW-1:0] xs = xz(m_s[1] ? cm_pg_val_reg[PGE_W + W +: W]
+                          : m_s[0] ? cm_pg_val_reg[W +: W] : e2[W +: W]);
+    wire [XW-1:0] xr = xz(m_r[1] ? cm_pg_val_reg[PGE_W + 2*W +: W]
+                          : m_r[0] ? cm_pg_val_reg[2*W +: W] : e2[2*W +: W]);
+    wire [XW-1:0] xhs = {{(XW-W-2){1'b0}}, m_hs[1] ? cm_pg_hs_reg[W+2 +: W+2]
+                         : m_hs[0] ? cm_pg_hs_reg[0 +: W+2] : (pb ? hsA8 : hsR8)};
+    wire [XW-1:0] xhsr = {{(XW-W-2){1'b0}}, m_hsr[1] ? cm_pg_hsr_reg[W+2 +: W+2]
+                          : m_hsr[0] ? cm_pg_hsr_reg[0 +: W+2] : (pb ? hsrA8 : hsrR8)};
+    wire [XW-1:0] yqs = xz(n_qs[1] ? cm_q_val_reg[QE_W +: W] : n_qs[0] ? cm_q_val_reg[0 +: W]
+                           : q2[0 +: W]);
+    wire [XW-1:0] yqr = xz(n_qr[1] ? cm_q_val_reg[QE_W + W +: W]
+                           : n_qr[0] ? cm_q_val_reg[W +: W] : q2[W +: W]);
+    wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, n_qsr[1] ? cm_q_qsr_reg[W+2 +: W+2]
+                          : n_qsr[0] ? cm_q_qsr_reg[0 +: W+2] : (pb ? qsrA8 : qsrR8)};
     // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
     // the gates of this pair's amounts on this bus, registered with the decision (admitted,
     // and for the release's bus: the arrival names the same PG / queue)
