@@ -211,11 +211,18 @@ reg [MIN_LEN-1:0] short_reg;
 // wins over every header class) has bytes 0..19 at least two beats before its tlast.
 reg              hdr_clear_reg;  // the parser started over a clock ago: clear the header
 reg [5:0]        da_hit_reg;     // destination byte k equals 01-80-C2-00-00-01's byte k
-reg              da_ok_reg;      // all six, a clock later
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;     // byte 14: PCP when tagged, opcode high byte of MAC Control
 reg [7:0]        op_lo_reg;      // byte 15: opcode low byte of MAC Control
 reg              hole_reg;       // a beat of this frame before tlast was not full
+// the header's verdict, a clock after the header registers (so final at a non-runt's tlast):
+// MAC Control (destination or EtherType), and then its class; PFC and PAUSE apart for
+// m_ctrl_apply; the 802.1Q tag
+reg              hdr_ctrl_reg;
+reg [3:0]        hdr_kind_reg;
+reg              hdr_pfc_reg;
+reg              hdr_pause_reg;
+reg              hdr_tag_reg;
 // stall cut: clocks without a beat inside a frame; the cut waits for room in the FIFO
 // (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
 reg [31:0]       stall_cnt_reg;
@@ -369,14 +376,26 @@ always @* begin
 end
 // MAC Control / tag from the registered header: a frame that is not a runt (which wins over
 // the header classes) has its header (bytes 0..19) two beats or more before its last, so the
-// registers hold it by then (da_ok_reg a clock after the destination's last byte)
+// verdict registers (hdr_*_reg, two clocks after a header byte's beat) hold it by then
+wire da_ok = &da_hit_reg;
 wire type_ctrl = ethertype_reg == 16'h8808;
-wire is_ctrl = da_ok_reg || type_ctrl;
-wire ctrl_ok = da_ok_reg && type_ctrl;
+wire is_ctrl = da_ok || type_ctrl;
+wire ctrl_ok = da_ok && type_ctrl;
 wire op_pfc = tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
 wire op_pause = tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
+reg [3:0] hdr_kind;
+always @* begin
+    if (!ctrl_ok) begin
+        hdr_kind = KIND_CTRL_MALFORMED;
+    end else if (op_pfc) begin
+        hdr_kind = KIND_PFC;
+    end else if (op_pause) begin
+        hdr_kind = KIND_PAUSE;
+    end else begin
+        hdr_kind = KIND_CTRL_UNKNOWN;
+    end
+end
 wire dest_bad = {{(32-DEST_WIDTH){1'b0}}, s_axis_tdest} >= PORT_COUNT;
-wire has_tag_reg = ethertype_reg == 16'h8100;
 // the header as of this beat, for the prevention rewrite inside the first words
 wire has_tag = ethertype_next == 16'h8100;
 wire word_done = s_axis_tlast || beat_reg == BEAT_LAST;
@@ -391,16 +410,8 @@ always @* begin
         kind = KIND_OVERSIZE;
     end else if (runt) begin
         kind = KIND_RUNT;
-    end else if (is_ctrl) begin
-        if (!ctrl_ok) begin
-            kind = KIND_CTRL_MALFORMED;
-        end else if (op_pfc) begin
-            kind = KIND_PFC;
-        end else if (op_pause) begin
-            kind = KIND_PAUSE;
-        end else begin
-            kind = KIND_CTRL_UNKNOWN;
-        end
+    end else if (hdr_ctrl_reg) begin
+        kind = hdr_kind_reg;
     end else if (dest_bad) begin
         kind = KIND_BAD_DEST;
     end else begin
@@ -409,14 +420,14 @@ always @* begin
 end
 // the same as kind PFC, or kind PAUSE when enabled, written flat: the header's part comes from
 // registers, only the last beat's checks sit in front of pfc_rx's input register
-wire ctrl_acts = is_ctrl && ctrl_ok && (op_pfc || (op_pause && cfg_link_pause_enable));
+wire ctrl_acts = hdr_pfc_reg || (hdr_pause_reg && cfg_link_pause_enable);
 assign m_ctrl_apply = take && s_axis_tlast && ctrl_acts && !err_next && !malformed && !oversize
                       && !runt;
 
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
 wire [2:0] prio = has_tag ? pcp_next : cfg_default_prio;
-// the frame's priority at its last word (registered header, see is_pfc)
-wire [2:0] prio_last = has_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
+// the frame's priority at its last word (registered header, see hdr_tag_reg)
+wire [2:0] prio_last = hdr_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
 
 // ---- deadlock prevention: remap decision and the rewrite of the gathered word
 wire [WORD_W-1:0] word_out;
@@ -480,9 +491,9 @@ endgenerate
 // a cut frame's last word: no data stored, kind stall (the buffer stage returns its cells)
 wire [ENTRY_W-1:0] entry_in = cut_pend_reg
     ? {word_out, word_bytes_reg, 1'b1, 1'b0, len_out, prio_out, s_axis_tdest, KIND_STALL,
-       1'b0, has_tag_reg}
+       1'b0, hdr_tag_reg}
     : {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize, len_out, prio_out,
-       s_axis_tdest, kind, remap, has_tag_reg};
+       s_axis_tdest, kind, remap, hdr_tag_reg};
 wire [ENTRY_W-1:0] entry_out;
 
 /* verilator lint_off PINCONNECTEMPTY */
@@ -601,7 +612,11 @@ always @(posedge clk) begin
             da_hit_reg[k] <= 1'b1;
         end
     end
-    da_ok_reg <= &da_hit_reg;
+    hdr_ctrl_reg <= is_ctrl;
+    hdr_kind_reg <= hdr_kind;
+    hdr_pfc_reg <= ctrl_ok && op_pfc;
+    hdr_pause_reg <= ctrl_ok && op_pause;
+    hdr_tag_reg <= ethertype_reg == 16'h8100;
     if (at_byte(bidx_reg, 12)) begin
         ethertype_reg[15:8] <= lane_of(s_axis_tdata, 12);
     end else if (hdr_clear_reg) begin
