@@ -207,22 +207,26 @@ reg [MIN_LEN-1:0] short_reg;
 // beat count points at that byte's beat, taken or not (bidx_reg moves only with a taken beat,
 // so the last load before it moves is the taken beat's byte), and the frame-start clear comes a
 // clock after the frame's end (hdr_clear_reg).  No handshake reaches these registers, and the
-// classification at tlast reads only bytes of earlier beats: a frame that is not a runt (runt
-// wins over every header class) has bytes 0..19 at least two beats before its tlast.
+// classification at tlast reads only the header's verdict (below), taken from earlier beats.
 reg              hdr_clear_reg;  // the parser started over a clock ago: clear the header
 reg [5:0]        da_hit_reg;     // destination byte k equals 01-80-C2-00-00-01's byte k
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;     // byte 14: PCP when tagged, opcode high byte of MAC Control
 reg [7:0]        op_lo_reg;      // byte 15: opcode low byte of MAC Control
 reg              hole_reg;       // a beat of this frame before tlast was not full
-// the header's verdict, a clock after the header registers (so final at a non-runt's tlast):
-// MAC Control (destination or EtherType), and then its class; PFC and PAUSE apart for
-// m_ctrl_apply; the 802.1Q tag
+// the header's verdict in two registered steps after the header registers (so final three
+// clocks after a header byte's beat, before a non-runt's tlast): the field compares (the
+// destination, EtherType 0x8808 / 0x8100, opcode 0x0101 / 0x0001), then MAC Control
+// (destination or EtherType) and its class, PFC and PAUSE apart for m_ctrl_apply
+reg              da_ok_reg;
+reg              type_ctrl_reg;
+reg              op_pfc_reg;
+reg              op_pause_reg;
+reg              hdr_tag_reg;    // the 802.1Q tag (the first step)
 reg              hdr_ctrl_reg;
 reg [3:0]        hdr_kind_reg;
 reg              hdr_pfc_reg;
 reg              hdr_pause_reg;
-reg              hdr_tag_reg;
 // stall cut: clocks without a beat inside a frame; the cut waits for room in the FIFO
 // (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
 reg [31:0]       stall_cnt_reg;
@@ -375,21 +379,18 @@ always @* begin
     end
 end
 // MAC Control / tag from the registered header: a frame that is not a runt (which wins over
-// the header classes) has its header (bytes 0..19) two beats or more before its last, so the
-// verdict registers (hdr_*_reg, two clocks after a header byte's beat) hold it by then
-wire da_ok = &da_hit_reg;
-wire type_ctrl = ethertype_reg == 16'h8808;
-wire is_ctrl = da_ok || type_ctrl;
-wire ctrl_ok = da_ok && type_ctrl;
-wire op_pfc = tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
-wire op_pause = tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
+// the header classes) has its header (bytes 0..19) in beats three or more before its last
+// (bytes 0..15 in beats 0..15 at DATA_WIDTH 8, last beat 59 or later; beats 0..1 at 64, last
+// 7 or later), so the verdict registers (hdr_*_reg, three clocks after a header byte's beat)
+// hold the frame's header at its tlast
+wire ctrl_ok = da_ok_reg && type_ctrl_reg;
 reg [3:0] hdr_kind;
 always @* begin
     if (!ctrl_ok) begin
         hdr_kind = KIND_CTRL_MALFORMED;
-    end else if (op_pfc) begin
+    end else if (op_pfc_reg) begin
         hdr_kind = KIND_PFC;
-    end else if (op_pause) begin
+    end else if (op_pause_reg) begin
         hdr_kind = KIND_PAUSE;
     end else begin
         hdr_kind = KIND_CTRL_UNKNOWN;
@@ -612,11 +613,15 @@ always @(posedge clk) begin
             da_hit_reg[k] <= 1'b1;
         end
     end
-    hdr_ctrl_reg <= is_ctrl;
-    hdr_kind_reg <= hdr_kind;
-    hdr_pfc_reg <= ctrl_ok && op_pfc;
-    hdr_pause_reg <= ctrl_ok && op_pause;
+    da_ok_reg <= &da_hit_reg;
+    type_ctrl_reg <= ethertype_reg == 16'h8808;
+    op_pfc_reg <= tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
+    op_pause_reg <= tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
     hdr_tag_reg <= ethertype_reg == 16'h8100;
+    hdr_ctrl_reg <= da_ok_reg || type_ctrl_reg;
+    hdr_kind_reg <= hdr_kind;
+    hdr_pfc_reg <= ctrl_ok && op_pfc_reg;
+    hdr_pause_reg <= ctrl_ok && op_pause_reg;
     if (at_byte(bidx_reg, 12)) begin
         ethertype_reg[15:8] <= lane_of(s_axis_tdata, 12);
     end else if (hdr_clear_reg) begin
