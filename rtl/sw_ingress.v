@@ -203,15 +203,30 @@ reg [32:0]       rem_reg;
 reg              rem_neg_reg;    // rem_reg < 0: an earlier beat went past the maximum
 reg [KEEP_WIDTH:0] ov_reg;
 reg [MIN_LEN-1:0] short_reg;
-reg              da_ok_reg;
-// per lane, for the beat at bidx_reg: the lane holds a destination-address byte, and which
-// (registered with bidx_reg, so the DA check compares the data with a register)
-reg [KEEP_WIDTH-1:0]   da_in_reg;
-reg [KEEP_WIDTH*8-1:0] da_exp_reg;
+// the header, captured by position: a header register loads the lane of its byte whenever the
+// beat count points at that byte's beat, taken or not (bidx_reg moves only with a taken beat,
+// so the last load before it moves is the taken beat's byte), and the frame-start clear comes a
+// clock after the frame's end (hdr_clear_reg).  No handshake reaches these registers, and the
+// classification at tlast reads only the header's verdict (below), taken from earlier beats.
+reg              hdr_clear_reg;  // the parser started over a clock ago: clear the header
+reg [5:0]        da_hit_reg;     // destination byte k equals 01-80-C2-00-00-01's byte k
 reg [15:0]       ethertype_reg;
 reg [7:0]        tci_hi_reg;     // byte 14: PCP when tagged, opcode high byte of MAC Control
 reg [7:0]        op_lo_reg;      // byte 15: opcode low byte of MAC Control
 reg              hole_reg;       // a beat of this frame before tlast was not full
+// the header's verdict in two registered steps after the header registers (so final three
+// clocks after a header byte's beat, before a non-runt's tlast): the field compares (the
+// destination, EtherType 0x8808 / 0x8100, opcode 0x0101 / 0x0001), then MAC Control
+// (destination or EtherType) and its class, PFC and PAUSE apart for m_ctrl_apply
+reg              da_ok_reg;
+reg              type_ctrl_reg;
+reg              op_pfc_reg;
+reg              op_pause_reg;
+reg              hdr_tag_reg;    // the 802.1Q tag (the first step)
+reg              hdr_ctrl_reg;
+reg [3:0]        hdr_kind_reg;
+reg              hdr_pfc_reg;
+reg              hdr_pause_reg;
 // stall cut: clocks without a beat inside a frame; the cut waits for room in the FIFO
 // (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
 reg [31:0]       stall_cnt_reg;
@@ -230,20 +245,6 @@ reg [31:0]       drop_oversize_reg, pfc_frames_reg;
 reg [31:0]       pause_frames_reg, ctrl_unknown_reg, ctrl_malformed_reg;
 reg [31:0]       drop_malformed_reg, drop_bad_dest_reg, drop_stall_reg;
 
-// the DA lanes of the beat at bidx b: {in-DA flags, expected bytes}
-function [KEEP_WIDTH*9-1:0] da_lanes(input [4:0] b);
-    integer l, ps;
-    begin
-        da_lanes = {KEEP_WIDTH*9{1'b0}};
-        for (l = 0; l < KEEP_WIDTH; l = l + 1) begin
-            ps = {27'd0, b} * KEEP_WIDTH + l;
-            if (ps < 6) begin
-                da_lanes[KEEP_WIDTH*8 + l] = 1'b1;
-                da_lanes[l*8 +: 8] = PFC_DA[(5 - ps)*8 +: 8];
-            end
-        end
-    end
-endfunction
 wire [4:0] bidx_succ = (bidx_reg != 5'd31) ? bidx_reg + 5'd1 : bidx_reg;
 
 wire fifo_ready;
@@ -259,26 +260,24 @@ wire stall_due = cfg_stall_clocks != 32'd0 && in_frame && !s_axis_tvalid
                  && {1'b0, stall_cnt_reg} + 33'd1 >= {1'b0, cfg_stall_clocks};
 assign s_axis_tready = fifo_ready && !cut_pend_reg;
 
-// this beat's contribution
+// this beat's contribution; the *_next header fields are the header as of this beat (the
+// registers with this beat's bytes over them), for the prevention rewrite inside the first words
 reg [WB_W-1:0]   beat_bytes;
 reg [16:0]       len_sum;
 reg [15:0]       len_next;
-reg              da_ok_next;
 reg [15:0]       ethertype_next;
-reg [7:0]        tci_hi_next;
-reg [7:0]        op_lo_next;
+reg [2:0]        pcp_next;       // byte 14 bits 7:5
 reg [15:0]       inner_type_next;
 reg [7:0]        tos_next;
 reg [WORD_W-1:0] gather_next;
 integer i;
 integer pos;
+integer k;
 always @* begin
     beat_bytes = {WB_W{1'b0}};
     pos = 0;
-    da_ok_next = da_ok_reg;
     ethertype_next = ethertype_reg;
-    tci_hi_next = tci_hi_reg;
-    op_lo_next = op_lo_reg;
+    pcp_next = tci_hi_reg[7:5];
     inner_type_next = inner_type_reg;
     tos_next = tos_reg;
     for (i = 0; i < KEEP_WIDTH; i = i + 1) begin
@@ -287,9 +286,6 @@ always @* begin
             // every beat before tlast is full, so the byte's position follows from the beat
             // count (no adder in front of the header compares)
             pos = {27'd0, bidx_reg} * KEEP_WIDTH + i;
-            if (da_in_reg[i] && s_axis_tdata[i*8 +: 8] != da_exp_reg[i*8 +: 8]) begin
-                da_ok_next = 1'b0;
-            end
             if (pos == 12) begin
                 ethertype_next[15:8] = s_axis_tdata[i*8 +: 8];
             end
@@ -297,10 +293,7 @@ always @* begin
                 ethertype_next[7:0] = s_axis_tdata[i*8 +: 8];
             end
             if (pos == 14) begin
-                tci_hi_next = s_axis_tdata[i*8 +: 8];
-            end
-            if (pos == 15) begin
-                op_lo_next = s_axis_tdata[i*8 +: 8];
+                pcp_next = s_axis_tdata[i*8 + 5 +: 3];
             end
             if (pos == 16) begin
                 inner_type_next[15:8] = s_axis_tdata[i*8 +: 8];
@@ -318,6 +311,15 @@ always @* begin
     gather_next = gather_reg;
     gather_next[beat_reg*DATA_WIDTH +: DATA_WIDTH] = s_axis_tdata;
 end
+
+// frame byte p is in the beat at bidx_reg (every beat before tlast is full: lane
+// p % KEEP_WIDTH of beat p / KEEP_WIDTH), and that lane of the stream
+function at_byte(input [4:0] b, input integer p);
+    at_byte = {27'd0, b} == p / KEEP_WIDTH;
+endfunction
+function [7:0] lane_of(input [DATA_WIDTH-1:0] d, input integer p);
+    lane_of = d[(p % KEEP_WIDTH)*8 +: 8];
+endfunction
 
 wire err_next = err_reg || s_axis_tuser;
 // tkeep: full before tlast; on tlast contiguous from lane 0 and not empty
@@ -376,15 +378,25 @@ always @* begin
         ov_upd = first_reg ? ov_cfg : ov_reg;
     end
 end
-// PFC / tag from the registered header: a frame that is not a runt (which wins over PFC in
-// the classification) has its header (bytes 0..19) in earlier beats than its last
-wire type_ctrl = ethertype_reg == 16'h8808;
-wire is_ctrl = da_ok_reg || type_ctrl;
-wire ctrl_ok = da_ok_reg && type_ctrl;
-wire op_pfc = tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
-wire op_pause = tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
+// MAC Control / tag from the registered header: a frame that is not a runt (which wins over
+// the header classes) has its header (bytes 0..19) in beats three or more before its last
+// (bytes 0..15 in beats 0..15 at DATA_WIDTH 8, last beat 59 or later; beats 0..1 at 64, last
+// 7 or later), so the verdict registers (hdr_*_reg, three clocks after a header byte's beat)
+// hold the frame's header at its tlast
+wire ctrl_ok = da_ok_reg && type_ctrl_reg;
+reg [3:0] hdr_kind;
+always @* begin
+    if (!ctrl_ok) begin
+        hdr_kind = KIND_CTRL_MALFORMED;
+    end else if (op_pfc_reg) begin
+        hdr_kind = KIND_PFC;
+    end else if (op_pause_reg) begin
+        hdr_kind = KIND_PAUSE;
+    end else begin
+        hdr_kind = KIND_CTRL_UNKNOWN;
+    end
+end
 wire dest_bad = {{(32-DEST_WIDTH){1'b0}}, s_axis_tdest} >= PORT_COUNT;
-wire has_tag_reg = ethertype_reg == 16'h8100;
 // the header as of this beat, for the prevention rewrite inside the first words
 wire has_tag = ethertype_next == 16'h8100;
 wire word_done = s_axis_tlast || beat_reg == BEAT_LAST;
@@ -399,16 +411,8 @@ always @* begin
         kind = KIND_OVERSIZE;
     end else if (runt) begin
         kind = KIND_RUNT;
-    end else if (is_ctrl) begin
-        if (!ctrl_ok) begin
-            kind = KIND_CTRL_MALFORMED;
-        end else if (op_pfc) begin
-            kind = KIND_PFC;
-        end else if (op_pause) begin
-            kind = KIND_PAUSE;
-        end else begin
-            kind = KIND_CTRL_UNKNOWN;
-        end
+    end else if (hdr_ctrl_reg) begin
+        kind = hdr_kind_reg;
     end else if (dest_bad) begin
         kind = KIND_BAD_DEST;
     end else begin
@@ -417,14 +421,14 @@ always @* begin
 end
 // the same as kind PFC, or kind PAUSE when enabled, written flat: the header's part comes from
 // registers, only the last beat's checks sit in front of pfc_rx's input register
-wire ctrl_acts = is_ctrl && ctrl_ok && (op_pfc || (op_pause && cfg_link_pause_enable));
+wire ctrl_acts = hdr_pfc_reg || (hdr_pause_reg && cfg_link_pause_enable);
 assign m_ctrl_apply = take && s_axis_tlast && ctrl_acts && !err_next && !malformed && !oversize
                       && !runt;
 
 wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
-wire [2:0] prio = has_tag ? tci_hi_next[7:5] : cfg_default_prio;
-// the frame's priority at its last word (registered header, see is_pfc)
-wire [2:0] prio_last = has_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
+wire [2:0] prio = has_tag ? pcp_next : cfg_default_prio;
+// the frame's priority at its last word (registered header, see hdr_tag_reg)
+wire [2:0] prio_last = hdr_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
 
 // ---- deadlock prevention: remap decision and the rewrite of the gathered word
 wire [WORD_W-1:0] word_out;
@@ -488,9 +492,9 @@ endgenerate
 // a cut frame's last word: no data stored, kind stall (the buffer stage returns its cells)
 wire [ENTRY_W-1:0] entry_in = cut_pend_reg
     ? {word_out, word_bytes_reg, 1'b1, 1'b0, len_out, prio_out, s_axis_tdest, KIND_STALL,
-       1'b0, has_tag_reg}
+       1'b0, hdr_tag_reg}
     : {word_out, word_bytes_reg + beat_bytes, s_axis_tlast, !oversize, len_out, prio_out,
-       s_axis_tdest, kind, remap, has_tag_reg};
+       s_axis_tdest, kind, remap, hdr_tag_reg};
 wire [ENTRY_W-1:0] entry_out;
 
 /* verilator lint_off PINCONNECTEMPTY */
@@ -552,14 +556,7 @@ always @(posedge clk) begin
         end else begin
             byte_cnt_reg <= len_next;
             bidx_reg <= bidx_succ;
-            {da_in_reg, da_exp_reg} <= da_lanes(bidx_succ);
             first_reg <= 1'b0;
-            da_ok_reg <= da_ok_next;
-            ethertype_reg <= ethertype_next;
-            tci_hi_reg <= tci_hi_next;
-            op_lo_reg <= op_lo_next;
-            inner_type_reg <= inner_type_next;
-            tos_reg <= tos_next;
             err_reg <= err_next;
             hole_reg <= hole_next;
         end
@@ -602,16 +599,63 @@ always @(posedge clk) begin
     if (parse_start) begin
         byte_cnt_reg <= 16'd0;
         bidx_reg <= 5'd0;
-        {da_in_reg, da_exp_reg} <= da_lanes(5'd0);
         first_reg <= 1'b1;
-        da_ok_reg <= 1'b1;
-        ethertype_reg <= 16'd0;
-        tci_hi_reg <= 8'd0;
-        op_lo_reg <= 8'd0;
-        inner_type_reg <= 16'd0;
-        tos_reg <= 8'd0;
         err_reg <= 1'b0;
         hole_reg <= 1'b0;
+    end
+    // the header by position (see its declaration): a load wins over the clear, which comes
+    // while bidx_reg is 0, where only destination bytes can be
+    hdr_clear_reg <= parse_start;
+    for (k = 0; k < 6; k = k + 1) begin
+        if (at_byte(bidx_reg, k)) begin
+            da_hit_reg[k] <= lane_of(s_axis_tdata, k) == PFC_DA[(5 - k)*8 +: 8];
+        end else if (hdr_clear_reg) begin
+            da_hit_reg[k] <= 1'b1;
+        end
+    end
+    da_ok_reg <= &da_hit_reg;
+    type_ctrl_reg <= ethertype_reg == 16'h8808;
+    op_pfc_reg <= tci_hi_reg == 8'h01 && op_lo_reg == 8'h01;
+    op_pause_reg <= tci_hi_reg == 8'h00 && op_lo_reg == 8'h01;
+    hdr_tag_reg <= ethertype_reg == 16'h8100;
+    hdr_ctrl_reg <= da_ok_reg || type_ctrl_reg;
+    hdr_kind_reg <= hdr_kind;
+    hdr_pfc_reg <= ctrl_ok && op_pfc_reg;
+    hdr_pause_reg <= ctrl_ok && op_pause_reg;
+    if (at_byte(bidx_reg, 12)) begin
+        ethertype_reg[15:8] <= lane_of(s_axis_tdata, 12);
+    end else if (hdr_clear_reg) begin
+        ethertype_reg[15:8] <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 13)) begin
+        ethertype_reg[7:0] <= lane_of(s_axis_tdata, 13);
+    end else if (hdr_clear_reg) begin
+        ethertype_reg[7:0] <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 14)) begin
+        tci_hi_reg <= lane_of(s_axis_tdata, 14);
+    end else if (hdr_clear_reg) begin
+        tci_hi_reg <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 15)) begin
+        op_lo_reg <= lane_of(s_axis_tdata, 15);
+    end else if (hdr_clear_reg) begin
+        op_lo_reg <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 16)) begin
+        inner_type_reg[15:8] <= lane_of(s_axis_tdata, 16);
+    end else if (hdr_clear_reg) begin
+        inner_type_reg[15:8] <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 17)) begin
+        inner_type_reg[7:0] <= lane_of(s_axis_tdata, 17);
+    end else if (hdr_clear_reg) begin
+        inner_type_reg[7:0] <= 8'd0;
+    end
+    if (at_byte(bidx_reg, 19)) begin
+        tos_reg <= lane_of(s_axis_tdata, 19);
+    end else if (hdr_clear_reg) begin
+        tos_reg <= 8'd0;
     end
     // (rem_upd covers the reset)
     rem_reg <= rem_upd;
