@@ -127,8 +127,10 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     /* verilator lint_on UNUSEDSIGNAL */
     wire valid_q;
     // the tables' copy of the read address
-    (* keep *) reg [ADDR_W-1:0] ra;
-    always @(posedge clk) begin
+    // (keep on the block: synthesis merges registers of equal inputs unless their cells are
+    // kept)
+    reg [ADDR_W-1:0] ra;
+    (* keep *) always @(posedge clk) begin
         ra <= rd_addr[r*ADDR_W +: ADDR_W];
     end
 
@@ -137,14 +139,17 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         reg [WIDTH-1:0] rd_reg;
         reg [WIDTH-1:0] out_reg;
         // the bank's copy of the read address
-        (* keep *) reg [ADDR_W-1:0] ra_b;
+        reg [ADDR_W-1:0] ra_b;
+        (* keep *) always @(posedge clk) begin
+            ra_b <= rd_addr[r*ADDR_W +: ADDR_W];
+        end
         // the bank's write enable and address (registered here with WR_EARLY)
         wire we_b;
         wire [ADDR_W-1:0] wa_b;
         if (WR_EARLY != 0) begin : g_wr_early
-            (* keep *) reg we_reg;
-            (* keep *) reg [ADDR_W-1:0] wa_reg;
-            always @(posedge clk) begin
+            reg we_reg;
+            reg [ADDR_W-1:0] wa_reg;
+            (* keep *) always @(posedge clk) begin
                 we_reg <= wr_en[w] && !rst;
                 wa_reg <= wr_addr[w*ADDR_W +: ADDR_W];
             end
@@ -166,7 +171,6 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
             if (we_b) begin
                 mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
             end
-            ra_b <= rd_addr[r*ADDR_W +: ADDR_W];
             rd_reg <= mem[ra_b];
             out_reg <= rd_reg;
         end

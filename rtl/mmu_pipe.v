@@ -440,9 +440,9 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
     wire [4*FW-1:0] rd;
     // the write's index and data in a copy per memory (kept: the fan-out of one register to
     // every memory was a critical path)
-    (* keep *) reg [IW-1:0] widx;
-    (* keep *) reg [FW-1:0] wdat;
-    always @(posedge clk) begin
+    reg [IW-1:0] widx;
+    reg [FW-1:0] wdat;
+    (* keep *) always @(posedge clk) begin
         widx <= cfg_wr_addr[4 +: IW];
         wdat <= cfg_wr_data[FW-1:0];
     end
@@ -459,9 +459,9 @@ end
 for (f = 0; f < 5; f = f + 1) begin : qc
     localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
     wire [3*FW-1:0] rd;
-    (* keep *) reg [IW-1:0] widx;
-    (* keep *) reg [FW-1:0] wdat;
-    always @(posedge clk) begin
+    reg [IW-1:0] widx;
+    reg [FW-1:0] wdat;
+    (* keep *) always @(posedge clk) begin
         widx <= cfg_wr_addr[4 +: IW];
         wdat <= cfg_wr_data[FW-1:0];
     end
@@ -731,9 +731,9 @@ endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
 // pair k-8 (in C2 now) as the picks see it: a copy of its enables and indices per pick (kept
 // apart: the C2 pair's registers fan out to every stage of the pipeline)
-(* keep *) reg [1:0] pk_en_a, pk_en_r, pk_en_s, pk_en_qa, pk_en_qr;
-(* keep *) reg [2*IW-1:0] pk_i_a, pk_i_r, pk_i_s, pk_j_qa, pk_j_qr;
-always @(posedge clk) begin
+reg [1:0] pk_en_a, pk_en_r, pk_en_s, pk_en_qa, pk_en_qr;
+reg [2*IW-1:0] pk_i_a, pk_i_r, pk_i_s, pk_j_qa, pk_j_qr;
+(* keep *) always @(posedge clk) begin
     pk_en_a <= {dec_admit_reg, r_ok[8]};
     pk_en_r <= {dec_admit_reg, r_ok[8]};
     pk_en_s <= {dec_admit_reg, r_ok[8]};
@@ -1365,9 +1365,9 @@ wire [3:0] dg_admit, dg_shared;
 genvar dg;
 generate
 for (dg = 0; dg < 4; dg = dg + 1) begin : adm_cp
-    (* keep *) reg aok, cls, qcls, ok_ll, ok_ly, eok_ll, eok_ly;
-    (* keep *) reg [1:0] sh;
-    always @(posedge clk) begin
+    reg aok, cls, qcls, ok_ll, ok_ly, eok_ll, eok_ly;
+    reg [1:0] sh;
+    (* keep *) always @(posedge clk) begin
         aok <= a_ok[6] && !rst;
         cls <= d_class;
         qcls <= d_qclass;
@@ -1556,8 +1556,8 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     // every carry chain starts at registers, the gates select after it.  With a1 = 0 (gate
     // off) each composed constant is a function of the releases alone (c2 > 0 or not).
     // (PRE's own copy per bus of the decision's amounts: each feeds several carry chains)
-    (* keep *) reg [W-1:0] r_p, c_p, t_p, rq_p, tq_p;
-    always @(posedge clk) begin
+    reg [W-1:0] r_p, c_p, t_p, rq_p, tq_p;
+    (* keep *) always @(posedge clk) begin
         r_p <= d2_rem;
         c_p <= a_cells[7];
         t_p <= d2_to_res;
@@ -1640,10 +1640,10 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     // the entry's fields after pair k-2: the commit register's arrival (a) or release (r) bus
     // when pair k-2 named the entry, else DEC2's; the selects in a copy per field (kept
     // apart: one select drove every bit of the entry into C1's sums and compares)
-    (* keep *) reg [1:0] m_h, m_s, m_r, m_hs, m_hsr, n_qs, n_qr, n_qsr;
+    reg [1:0] m_h, m_s, m_r, m_hs, m_hsr, n_qs, n_qr, n_qsr;
     wire [IW-1:0] i7 = pb ? a_i[7] : r_i[7];
     wire [IW-1:0] j7 = pb ? a_j[7] : r_j[7];
-    always @(posedge clk) begin
+    (* keep *) always @(posedge clk) begin
         m_h <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
         m_s <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
         m_r <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
@@ -1719,9 +1719,9 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [XW-1:0] dq_h = xh + p_dqh[pb] + 1'b1, dq_hs = xhs + p_dqhs[pb] + 1'b1;
     wire [XW-1:0] dq_hsr = xhsr + p_dqhsr[pb] + 1'b1;
     wire [XW-1:0] dq_qs = yqs + p_dqqs[pb] + 1'b1, dq_qsr = yqsr + p_dqqsr[pb] + 1'b1;
-    (* keep *) reg ge_h_h, ge_h_s, ge_hs_hs, ge_hs_s, ge_hs_r, ge_hsr_hsr, ge_hsr_r;
-    (* keep *) reg ge_qs_qs, ge_qs_r, ge_qsr_qsr, ge_qsr_r;
-    always @(posedge clk) begin
+    reg ge_h_h, ge_h_s, ge_hs_hs, ge_hs_s, ge_hs_r, ge_hsr_hsr, ge_hsr_r;
+    reg ge_qs_qs, ge_qs_r, ge_qsr_qsr, ge_qsr_r;
+    (* keep *) always @(posedge clk) begin
         ge_h_h <= !dq_h[XW-1];
         ge_h_s <= !dq_h[XW-1];
         ge_hs_hs <= !dq_hs[XW-1];
@@ -1743,7 +1743,13 @@ reg [PGE_W-1:0] xR9, xA9, xS9;
 reg [QE_W-1:0]  yR9, yA9;
 reg [W+1:0]     xR9_hs, xR9_hsr, yR9_qsr;
 // (the release's selects twice: the compares' and the values')
-(* keep *) reg  uRc_a9, uRc_r9, vRc_a9, vRc_r9;
+reg             uRc_a9, uRc_r9, vRc_a9, vRc_r9;
+(* keep *) always @(posedge clk) begin
+    uRc_a9 <= adm9 && a_i[9] == r_i[8];
+    uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
+    vRc_a9 <= adm9 && a_j[9] == r_j[8];
+    vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
+end
 reg             uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
 reg             same_pg9;
 reg [W-1:0]     g_cl9, g_sh9, g_hd9, g_esh9;
@@ -1759,10 +1765,6 @@ always @(posedge clk) begin
     yR9_qsr <= yR_qsr;
     // pair k-1 is in C2 now: in the commit register at C2
     uR_a9 <= adm9 && a_i[9] == r_i[8];
-    uRc_a9 <= adm9 && a_i[9] == r_i[8];
-    uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
-    vRc_a9 <= adm9 && a_j[9] == r_j[8];
-    vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
     uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
     uA_a9 <= adm9 && a_i[9] == a_i[8];
     uA_r9 <= r_ok[9] && r_i[9] == a_i[8];
@@ -1844,16 +1846,28 @@ function csel;
         csel = a ? va : r ? vr : vx;
     end
 endfunction
-wire c_ch = csel(uRc_a9, uRc_r9, u_c <= {2'b00, cm_pg_val_reg[PGE_W +: W]},
-                 u_c_r <= {2'b00, cm_pg_val_reg[0 +: W]}, u_c_x <= {2'b00, xR9[0 +: W]});
-wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hs_reg[W+2 +: W+2], u_c_r <= cm_pg_hs_reg[0 +: W+2],
-                  u_c_x <= xR9_hs);
-wire c_chsr = csel(uRc_a9, uRc_r9, u_c <= cm_pg_hsr_reg[W+2 +: W+2],
-                   u_c_r <= cm_pg_hsr_reg[0 +: W+2], u_c_x <= xR9_hsr);
-wire c_cq = csel(vRc_a9, vRc_r9, rcq9 <= cm_q_val_reg[QE_W +: W], rcq9 <= cm_q_val_reg[0 +: W],
-                 rcq9 <= yR9[0 +: W]);
-wire c_cqsr = csel(vRc_a9, vRc_r9, u_cq <= cm_q_qsr_reg[W+2 +: W+2],
-                   u_cq <= cm_q_qsr_reg[0 +: W+2], u_cq <= yR9_qsr);
+// (the commit register's sums compared from a copy of their own: the commit register feeds
+// every stage's forwarding)
+reg [W-1:0] cc_h_a, cc_h_r, cc_q_a, cc_q_r;
+reg [W+1:0] cc_hs_a, cc_hs_r, cc_hsr_a, cc_hsr_r, cc_qsr_a, cc_qsr_r;
+(* keep *) always @(posedge clk) begin
+    cc_h_a <= v_h[1][W-1:0];
+    cc_h_r <= v_h[0][W-1:0];
+    cc_hs_a <= v_hs[1][W+1:0];
+    cc_hs_r <= v_hs[0][W+1:0];
+    cc_hsr_a <= v_hsr[1][W+1:0];
+    cc_hsr_r <= v_hsr[0][W+1:0];
+    cc_q_a <= v_qs[1][W-1:0];
+    cc_q_r <= v_qs[0][W-1:0];
+    cc_qsr_a <= v_qsr[1][W+1:0];
+    cc_qsr_r <= v_qsr[0][W+1:0];
+end
+wire c_ch = csel(uRc_a9, uRc_r9, u_c <= {2'b00, cc_h_a}, u_c_r <= {2'b00, cc_h_r},
+                 u_c_x <= {2'b00, xR9[0 +: W]});
+wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cc_hs_a, u_c_r <= cc_hs_r, u_c_x <= xR9_hs);
+wire c_chsr = csel(uRc_a9, uRc_r9, u_c <= cc_hsr_a, u_c_r <= cc_hsr_r, u_c_x <= xR9_hsr);
+wire c_cq = csel(vRc_a9, vRc_r9, rcq9 <= cc_q_a, rcq9 <= cc_q_r, rcq9 <= yR9[0 +: W]);
+wire c_cqsr = csel(vRc_a9, vRc_r9, u_cq <= cc_qsr_a, u_cq <= cc_qsr_r, u_cq <= yR9_qsr);
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
 reg  c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
@@ -2049,7 +2063,7 @@ reg [PGE_W-1:0] eR_e, eA_e, eS_e;
 // EVAL1's view of the three entries: class, non-zero headroom and shared, and the shared
 // count for the compares (the arrival's in a copy of its own: eA_e feeds the watermarks)
 reg             eR_ll, eA_ll, eS_ll, eR_hnz, eA_hnz, eS_hnz, eR_snz, eA_snz, eS_snz;
-(* keep *) reg [W-1:0] eA_sh;
+reg [W-1:0]     eA_sh;
 reg             wsel11, wqsel11;
 // T and the XON point narrowed to the counters' width: {at or below 0, above every count,
 // the low W bits}, so EVAL1 compares W bits
@@ -2061,6 +2075,9 @@ function [NT_W-1:0] narrow;
     end
 endfunction
 reg [NT_W-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
+(* keep *) always @(posedge clk) begin
+    eA_sh <= eA_en[W +: W];
+end
 always @(posedge clk) begin
     eR_ll <= eR_en[3*W];
     eA_ll <= eA_en[3*W];
@@ -2071,7 +2088,6 @@ always @(posedge clk) begin
     eR_snz <= eR_en[W +: W] != 0;
     eA_snz <= eA_en[W +: W] != 0;
     eS_snz <= eS_en[W +: W] != 0;
-    eA_sh <= eA_en[W +: W];
     eR_e <= eR_en;
     eA_e <= eA_en;
     eS_e <= eS_en;
@@ -2431,13 +2447,15 @@ end
 genvar sb;
 generate
 for (sb = 0; sb < 4; sb = sb + 1) begin : st_field
-    (* keep *) reg [2:0] g_sel;
-    (* keep *) reg [3:0] p_sel, q_sel;
+    reg [2:0] g_sel;
+    reg [3:0] p_sel, q_sel;
     reg [7:0] g_b, p_b, q_b;
-    always @(posedge clk) begin
+    (* keep *) always @(posedge clk) begin
         g_sel <= st_addr2_reg[2:0];
         p_sel <= st_addr2_reg[3:0];
         q_sel <= st_addr2_reg[3:0];
+    end
+    always @(posedge clk) begin
         g_b <= st_g_reg[g_sel*32 + sb*8 +: 8];
         p_b <= st_p_reg[p_sel*32 + sb*8 +: 8];
         q_b <= st_q16_reg[q_sel*32 + sb*8 +: 8];
