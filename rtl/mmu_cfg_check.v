@@ -18,7 +18,8 @@
  *
  * Latency: the flags of a scan are registered 6 clocks after its last entry is presented
  * (stages S1 .. S6); a configuration change shows in the flags within two scans (2 N clocks)
- * plus that, and so does its repair: 2 N + 8 clocks from the write (docs/mmu_core.md;
+ * plus that, and so does its repair: 2 N + 9 clocks from the write (the lossless segment's
+ * alpha multiples are registered: a clock more; docs/mmu_core.md;
  * models.mmu_pipe.cfg_flags_latency(), what the benches wait).
  */
 
@@ -138,6 +139,19 @@ function [SUM_W-1:0] zs;
 endfunction
 
 // ------------------------------------------------------------------------------ S1: inputs
+// the lossless shared segment times each of the 16 alpha codes, and whether that is 0,
+// registered: S2 selects by the entry's alpha (the segment is a configuration register; this
+// register is one clock of the latency)
+(* mem2reg *) reg [XP_W-1:0] pool_x_reg [0:15];
+reg [15:0]   pool_x0_reg;
+integer ax;
+always @(posedge clk) begin
+    for (ax = 0; ax < 16; ax = ax + 1) begin
+        pool_x_reg[ax] <= alpha_times(cfg_pool_shared_lossless, ax[3:0]);
+        pool_x0_reg[ax] <= alpha_times(cfg_pool_shared_lossless, ax[3:0]) == 0;
+    end
+end
+
 reg          v1_reg, first1_reg, last1_reg;
 reg          pg_ll1_reg, pg_dyn1_reg, q_ll1_reg, q_dyn1_reg;
 reg [3:0]    pg_al1_reg, q_al1_reg;
@@ -179,25 +193,9 @@ reg [XP_W-1:0] xoff_pt2_reg;
 reg          xoff_pt0_2_reg;     // the point is 0 (the bound is then 1)
 reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
 
-wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? alpha_times(cfg_pool_shared_lossless, pg_al1_reg)
-                                       : {8'd0, pg_st1_reg};
-// the point is 0 without the shift: v << n is 0 when v is; v >> d when v's bits d and up are
-// (a zero test per d of the pool's upper bits, selected by alpha)
-wire [8:0] pool_hi_zero;
-genvar zd;
-generate
-for (zd = 0; zd <= 8; zd = zd + 1) begin : g_hi_zero
-    if (zd >= W) begin : g_all
-        assign pool_hi_zero[zd] = 1'b1;
-    end else begin : g_part
-        assign pool_hi_zero[zd] = cfg_pool_shared_lossless[W-1:zd] == 0;
-    end
-end
-endgenerate
-// alpha -1 .. -8 (4'b1111 .. 4'b1000) shifts right by 1 .. 8: d = 8 - a[2:0], 0 for a = 0
-wire [3:0] pt_d1 = 4'd8 - {1'b0, pg_al1_reg[2:0]};
-wire xoff_pt0_1 = pg_dyn1_reg ? (pg_al1_reg[3] ? pool_hi_zero[pt_d1] : pool_hi_zero[0])
-                              : !pg_stnz1_reg;
+wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x_reg[pg_al1_reg] : {8'd0, pg_st1_reg};
+wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al1_reg] : !pg_stnz1_reg;
+
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
 wire q_needs_pool1 = q_dyn1_reg || q_stnz1_reg;
