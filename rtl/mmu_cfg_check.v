@@ -18,8 +18,8 @@
  *
  * Latency: the flags of a scan are registered 6 clocks after its last entry is presented
  * (stages S1 .. S6); a configuration change shows in the flags within two scans (2 N clocks)
- * plus that, and so does its repair: 2 N + 9 clocks from the write (the lossless segment's
- * alpha multiples are registered: a clock more; docs/mmu_core.md;
+ * plus that, and so does its repair: 2 N + 9 clocks from the write (the shared segments'
+ * alpha multiples and zero tests are registered: a clock more; docs/mmu_core.md;
  * models.mmu_pipe.cfg_flags_latency(), what the benches wait).
  */
 
@@ -139,13 +139,17 @@ function [SUM_W-1:0] zs;
 endfunction
 
 // ------------------------------------------------------------------------------ S1: inputs
-// the lossless shared segment times each of the 16 alpha codes, and whether that is 0,
-// registered: S2 selects by the entry's alpha (the segment is a configuration register; this
-// register is one clock of the latency)
+// the lossless shared segment times each of the 16 alpha codes, and whether that is 0, and
+// whether each shared segment is 0, registered: S2 selects by the entry's alpha and class
+// (the segments are configuration registers; this register is one clock of the latency)
 (* mem2reg *) reg [XP_W-1:0] pool_x_reg [0:15];
 reg [15:0]   pool_x0_reg;
+// the four shared segments are 0 (ingress lossless, lossy, egress lossless, lossy)
+reg [3:0]    pool_zero_reg;
 integer ax;
 always @(posedge clk) begin
+    pool_zero_reg <= {cfg_egress_shared_lossy == 0, cfg_egress_shared_lossless == 0,
+                      cfg_pool_shared_lossy == 0, cfg_pool_shared_lossless == 0};
     for (ax = 0; ax < 16; ax = ax + 1) begin
         pool_x_reg[ax] <= alpha_times(cfg_pool_shared_lossless, ax[3:0]);
         pool_x0_reg[ax] <= alpha_times(cfg_pool_shared_lossless, ax[3:0]) == 0;
@@ -199,8 +203,8 @@ wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al1_reg] : !pg_stnz1_reg;
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
 wire q_needs_pool1 = q_dyn1_reg || q_stnz1_reg;
-wire pg_pool_zero1 = (pg_ll1_reg ? cfg_pool_shared_lossless : cfg_pool_shared_lossy) == 0;
-wire q_pool_zero1 = (q_ll1_reg ? cfg_egress_shared_lossless : cfg_egress_shared_lossy) == 0;
+wire pg_pool_zero1 = pg_ll1_reg ? pool_zero_reg[0] : pool_zero_reg[1];
+wire q_pool_zero1 = q_ll1_reg ? pool_zero_reg[2] : pool_zero_reg[3];
 assign eflags1[FLAG_PG_ALPHA] = alpha_bad(pg_al1_reg);
 assign eflags1[FLAG_Q_ALPHA] = alpha_bad(q_al1_reg);
 assign eflags1[FLAG_LOSSY_HEADROOM] = !pg_ll1_reg && pg_hl1_reg != 0;

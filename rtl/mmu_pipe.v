@@ -1253,9 +1253,9 @@ reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_
 reg          same_pg7, same_q7;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
-// (stored complemented, as PRE's subtractions take them: no inverter between these registers
-// and PRE's carry chains)
-(* mem2reg *) reg  [W-1:0] p_c1n [0:1], p_c2n [0:1], p_c1qn [0:1], p_c2qn [0:1];
+// (c1 and c1 + c2 stored complemented, as PRE's sums take them: no inverter between these
+// registers and PRE's carry chains; c2 is subtracted, the inversion inside the chain)
+(* mem2reg *) reg  [W-1:0] p_c1n [0:1], p_c2 [0:1], p_c1qn [0:1], p_c2q [0:1];
 (* mem2reg *) reg  [W:0]   p_c12n [0:1], p_c12qn [0:1];
 (* mem2reg *) reg          p_c2nz [0:1], p_c2qnz [0:1];   // c2 > 0
 always @(posedge clk) begin
@@ -1308,12 +1308,12 @@ always @(posedge clk) begin
     same_q7 <= r_ok[6] && a_ok[6] && r_j[6] == a_j[6];
     p_c1n[0] <= ~(p_m1[0] ? r_c[7] : {W{1'b0}});
     p_c1n[1] <= ~(p_m1[1] ? r_c[7] : {W{1'b0}});
-    p_c2n[0] <= ~(p_m2[0] ? r_c[6] : {W{1'b0}});
-    p_c2n[1] <= ~(p_m2[1] ? r_c[6] : {W{1'b0}});
+    p_c2[0] <= p_m2[0] ? r_c[6] : {W{1'b0}};
+    p_c2[1] <= p_m2[1] ? r_c[6] : {W{1'b0}};
     p_c1qn[0] <= ~(p_n1[0] ? r_c[7] : {W{1'b0}});
     p_c1qn[1] <= ~(p_n1[1] ? r_c[7] : {W{1'b0}});
-    p_c2qn[0] <= ~(p_n2[0] ? r_c[6] : {W{1'b0}});
-    p_c2qn[1] <= ~(p_n2[1] ? r_c[6] : {W{1'b0}});
+    p_c2q[0] <= p_n2[0] ? r_c[6] : {W{1'b0}};
+    p_c2q[1] <= p_n2[1] ? r_c[6] : {W{1'b0}};
     p_c2nz[0] <= p_m2[0] && r_c[6] != 0;
     p_c2nz[1] <= p_m2[1] && r_c[6] != 0;
     p_c2qnz[0] <= p_n2[0] && r_c[6] != 0;
@@ -1566,14 +1566,14 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     end
     wire [XW-1:0] R = xz(r_p), C = xz(c_p), T = xz(t_p);
     wire [XW-1:0] Rq = xz(rq_p), Tq = xz(tq_p);
-    // the released cells complemented (~c = -c - 1, in XW bits)
-    wire [XW-1:0] nc1 = {{(XW-W){1'b1}}, p_c1n[pb]}, nc2 = {{(XW-W){1'b1}}, p_c2n[pb]};
-    wire [XW-1:0] nc1q = {{(XW-W){1'b1}}, p_c1qn[pb]}, nc2q = {{(XW-W){1'b1}}, p_c2qn[pb]};
+    // the released cells (c1, c1 + c2 complemented: ~c = -c - 1, in XW bits)
+    wire [XW-1:0] nc1 = {{(XW-W){1'b1}}, p_c1n[pb]}, c2 = xz(p_c2[pb]);
+    wire [XW-1:0] nc1q = {{(XW-W){1'b1}}, p_c1qn[pb]}, c2q = xz(p_c2q[pb]);
     wire [XW-1:0] nc12 = {{(XW-W-1){1'b1}}, p_c12n[pb]};
     wire [XW-1:0] nc12q = {{(XW-W-1){1'b1}}, p_c12qn[pb]};
     wire c2nz = p_c2nz[pb], c2qnz = p_c2qnz[pb];
-    wire [XW-1:0] r_c2 = R + nc2 + 1'b1, c_c2 = C + nc2 + 1'b1;
-    wire [XW-1:0] rq_c2 = Rq + nc2q + 1'b1, c_c2q = C + nc2q + 1'b1;
+    wire [XW-1:0] r_c2 = R - c2, c_c2 = C - c2;
+    wire [XW-1:0] rq_c2 = Rq - c2q, c_c2q = C - c2q;
     wire [XW-1:0] r_m12 = R + nc12, c_m12 = C + nc12, rq_m12 = Rq + nc12q, c_m12q = C + nc12q;
     wire [XW-1:0] r_m1 = R + nc1, t_m1 = T + nc1, tq_m1 = Tq + nc1q;
     wire r_lt = r_c2[XW-1], c_lt = c_c2[XW-1], rq_lt = rq_c2[XW-1], cq_lt = c_c2q[XW-1];

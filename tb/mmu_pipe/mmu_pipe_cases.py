@@ -677,7 +677,8 @@ async def dir_config_flags(dut):
 @cocotb.test()
 async def config_flags_latency(dut):
     """A bad field written at every phase of the scan (every PG index on Verilator, every
-    fifth on Icarus) for the first and the last PG and for a global field: err_bad_config
+    fifth on Icarus) for the first and the last PG and for two global fields (the lossless
+    shared segment, 0: its zero test is registered in the checker): err_bad_config
     rises within cfg_flags_latency(N) clocks of the write and falls within as many of the
     repair; the flags follow the model's word at the end."""
     tb = await new_tb(dut, directed_cfg())
@@ -687,7 +688,8 @@ async def config_flags_latency(dut):
     step = 1 if os.environ.get("SIM") == "verilator" else 5
     worst = {}
     for target in ((("pg", 0, "alpha_shift"), 4), (("pg", n - 1, "alpha_shift"), 4),
-                   (("global", 0, "max_frame_bytes"), 63)):
+                   (("global", 0, "max_frame_bytes"), 63),
+                   (("global", 0, "pool_shared_lossless"), 0)):
         (kind, index, field), bad = target
         good = cfg_value(tb.model, kind, index, field)
         for phase in range(0, n, step):
