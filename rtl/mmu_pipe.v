@@ -495,11 +495,21 @@ end
 // registers (one clock after the commit; the enables and indices given a clock early, as the
 // commit register's inputs, WR_EARLY), read ports A, R, scan, stat
 wire [4*PGE_W-1:0] pgs_rd;
+// the C2 pair's enables and indices in a copy for each state RAM's write decode (kept apart:
+// the C2 pair's registers fan out to every stage)
+reg [1:0]    sw_pg_en, sw_q_en;
+reg [2*IW-1:0] sw_pg_idx, sw_q_idx;
+(* keep *) always @(posedge clk) begin
+    sw_pg_en <= rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
+    sw_q_en <= rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
+    sw_pg_idx <= {a_i[8], r_i[8]};
+    sw_q_idx <= {a_j[8], r_j[8]};
+end
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(4),
             .OUT_REG(1), .WR_EARLY(1))
 pg_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en({adm9, r_ok[9]}), .wr_addr({a_i[9], r_i[9]}), .wr_data(cm_pg_val_reg),
+    .wr_en(sw_pg_en), .wr_addr(sw_pg_idx), .wr_data(cm_pg_val_reg),
     .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
 );
 // queue state {class, res, shared}: read ports A, R, stat
@@ -508,7 +518,7 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3
             .OUT_REG(1), .WR_EARLY(1))
 q_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en({adm9, r_ok[9]}), .wr_addr({a_j[9], r_j[9]}), .wr_data(cm_q_val_reg),
+    .wr_en(sw_q_en), .wr_addr(sw_q_idx), .wr_data(cm_q_val_reg),
     .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
 );
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
@@ -677,31 +687,9 @@ reg [W-1:0]     f_all3, f_pg3, f_q3;
 reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
 reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
-// the commits the RAM read missed (pairs k-10, k-9, k-8): one-hot selects computed in stage 2
-// from the indices (newest first, the arrival bus before the release bus), so stage 3 is an
-// AND-OR of registers
-function [6:0] pick7;
-    input [IW-1:0] idx;
-    input [1:0] en6;            // pair k-8 (in C2 now), arrival / release bus
-    input [2*IW-1:0] idx6;
-    input [1:0] en7;            // pair k-9 (commit register now)
-    input [2*IW-1:0] idx7;
-    input [1:0] en8;            // pair k-10 (commit history 1 now)
-    input [2*IW-1:0] idx8;
-    reg [5:0] m;
-    begin
-        m = {en6[1] && idx6[IW +: IW] == idx, en6[0] && idx6[0 +: IW] == idx,
-             en7[1] && idx7[IW +: IW] == idx, en7[0] && idx7[0 +: IW] == idx,
-             en8[1] && idx8[IW +: IW] == idx, en8[0] && idx8[0 +: IW] == idx};
-        pick7[6] = m[5];
-        pick7[5] = m[4] && !m[5];
-        pick7[4] = m[3] && !(|m[5:4]);
-        pick7[3] = m[2] && !(|m[5:3]);
-        pick7[2] = m[1] && !(|m[5:2]);
-        pick7[1] = m[0] && !(|m[5:1]);
-        pick7[0] = !(|m);
-    end
-endfunction
+// the commits the RAM read missed (pairs k-10, k-9, k-8): one-hot selects (newest first, the
+// arrival bus before the release bus), the index compares in stage 1 and their priority in
+// stage 2, so stage 3 is an AND-OR of registers
 function [PGE_W-1:0] merge7_pg;
     input [6:0] p;
     input [PGE_W-1:0] ram;
@@ -729,28 +717,48 @@ function [QE_W-1:0] merge7_q;
     end
 endfunction
 reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
-// pair k-8 (in C2 now) as the picks see it: a copy of its enables and indices per pick (kept
-// apart: the C2 pair's registers fan out to every stage of the pipeline)
-reg [1:0] pk_en_a, pk_en_r, pk_en_s, pk_en_qa, pk_en_qr;
-reg [2*IW-1:0] pk_i_a, pk_i_r, pk_i_s, pk_j_qa, pk_j_qr;
-(* keep *) always @(posedge clk) begin
-    pk_en_a <= {dec_admit_reg, r_ok[8]};
-    pk_en_r <= {dec_admit_reg, r_ok[8]};
-    pk_en_s <= {dec_admit_reg, r_ok[8]};
-    pk_en_qa <= {dec_admit_reg, r_ok[8]};
-    pk_en_qr <= {dec_admit_reg, r_ok[8]};
-    pk_i_a <= {a_i[8], r_i[8]};
-    pk_i_r <= {a_i[8], r_i[8]};
-    pk_i_s <= {a_i[8], r_i[8]};
-    pk_j_qa <= {a_j[8], r_j[8]};
-    pk_j_qr <= {a_j[8], r_j[8]};
-    if (rst) begin
-        pk_en_a <= 2'b00;
-        pk_en_r <= 2'b00;
-        pk_en_s <= 2'b00;
-        pk_en_qa <= 2'b00;
-        pk_en_qr <= 2'b00;
+// the picks' compares a stage early (stage 1, against the pairs then in stage 8, stage 9 and
+// the commit register, which are in stage 9, the commit register and its first history
+// register at stage 2), registered; stage 2 resolves their priority
+function [5:0] match6;
+    input [IW-1:0] idx;
+    input [1:0] en6;
+    input [2*IW-1:0] idx6;
+    input [1:0] en7;
+    input [2*IW-1:0] idx7;
+    input [1:0] en8;
+    input [2*IW-1:0] idx8;
+    begin
+        match6 = {en6[1] && idx6[IW +: IW] == idx, en6[0] && idx6[0 +: IW] == idx,
+                  en7[1] && idx7[IW +: IW] == idx, en7[0] && idx7[0 +: IW] == idx,
+                  en8[1] && idx8[IW +: IW] == idx, en8[0] && idx8[0 +: IW] == idx};
     end
+endfunction
+function [6:0] prio7;
+    input [5:0] m;
+    begin
+        prio7[6] = m[5];
+        prio7[5] = m[4] && !m[5];
+        prio7[4] = m[3] && !(|m[5:4]);
+        prio7[3] = m[2] && !(|m[5:3]);
+        prio7[2] = m[1] && !(|m[5:2]);
+        prio7[1] = m[0] && !(|m[5:1]);
+        prio7[0] = !(|m);
+    end
+endfunction
+reg [5:0] mA1, mR1, mS1, mqA1, mqR1;
+wire [1:0] m_en6 = rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
+wire [1:0] m_en7 = rst ? 2'b00 : {adm9, r_ok[9]};
+wire [1:0] m_en8 = rst ? 2'b00 : cm_pg_en_reg;
+wire [1:0] m_qen8 = rst ? 2'b00 : cm_q_en_reg;
+always @(posedge clk) begin
+    mA1 <= match6(a_i0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
+    mR1 <= match6(r_i0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
+    mS1 <= match6(sc0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
+    mqA1 <= match6(a_j0, m_en6, {a_j[8], r_j[8]}, m_en7, {a_j[9], r_j[9]}, m_qen8,
+                   cm_q_idx_reg);
+    mqR1 <= match6(r_j0, m_en6, {a_j[8], r_j[8]}, m_en7, {a_j[9], r_j[9]}, m_qen8,
+                   cm_q_idx_reg);
 end
 always @(posedge clk) begin
     // T step 1 (in stage 2) from the pools committed after pair k-10 (t_lag 10)
@@ -758,16 +766,11 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[1]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[1]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[1]}) - $signed({2'b00, epool_reg[1]});
-    pA2 <= pick7(a_i[1], pk_en_a, pk_i_a, cm_pg_en_reg,
-                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pR2 <= pick7(r_i[1], pk_en_r, pk_i_r, cm_pg_en_reg,
-                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pS2 <= pick7(sc[1], pk_en_s, pk_i_s, cm_pg_en_reg,
-                 cm_pg_idx_reg, cmh_pg_en_reg[1], cmh_pg_idx_reg[1]);
-    pqA2 <= pick7(a_j[1], pk_en_qa, pk_j_qa, cm_q_en_reg,
-                  cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
-    pqR2 <= pick7(r_j[1], pk_en_qr, pk_j_qr, cm_q_en_reg,
-                  cm_q_idx_reg, cmh_q_en_reg[1], cmh_q_idx_reg[1]);
+    pA2 <= prio7(mA1);
+    pR2 <= prio7(mR1);
+    pS2 <= prio7(mS1);
+    pqA2 <= prio7(mqA1);
+    pqR2 <= prio7(mqR1);
 end
 
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at
