@@ -2361,8 +2361,8 @@ reg [31:0] stat_data_reg;
 wire [31:0] st_glob4, st_pg4, st_q4;
 reg [2:0]  st_region_reg;
 reg [8*32-1:0] st_g_reg;          // the eight global registers of the addressed group
-reg [16*32-1:0] st_p_reg;         // the sixteen fields of the addressed PG
-reg [16*32-1:0] st_q16_reg;       // the fields of the addressed queue
+reg [8*32-1:0] st_p_reg;          // the addressed PG's fields 0 .. 7 or 8 .. 15
+reg [8*32-1:0] st_q_reg;          // the addressed queue's likewise
 wire [IW-1:0] st_i2 = st_addr2_reg[4 +: IW];
 function [31:0] z32;
     input [W:0] v;
@@ -2400,7 +2400,7 @@ always @(posedge clk) begin
         end
     end
 end
-integer sf, sw2, sg2;
+integer sw2, sg2;
 always @(posedge clk) begin : status
     reg [31:0] st_acc;
     st_addr_reg <= stat_addr;
@@ -2418,25 +2418,7 @@ always @(posedge clk) begin : status
         end
         st_g_reg[sw2*32 +: 32] <= st_acc;
     end
-    for (sf = 0; sf < 8; sf = sf + 1) begin
-        st_p_reg[(8 + sf)*32 +: 32] <= pgc_rd[sf][96 +: 32];
-    end
-    st_p_reg[0 +: 8*32] <= {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, xoff_reg[st_i2]},
-                            z32({1'b0, pgw_rd[PGW_W +: W]}),
-                            z32({1'b0, pgw_rd[PGW_W + W +: W]}),
-                            z32({1'b0, pgw_rd[PGW_W + 2*W +: W]}),
-                            z32({1'b0, pgs_rd[3*PGE_W +: W]}),
-                            z32({1'b0, pgs_rd[3*PGE_W + W +: W]}),
-                            z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]})};
-    for (sf = 0; sf < 5; sf = sf + 1) begin
-        st_q16_reg[(8 + sf)*32 +: 32] <= qc_rd[sf][32 +: 32];
-    end
-    st_q16_reg[13*32 +: 3*32] <= 96'd0;
-    st_q16_reg[0 +: 8*32] <= {96'd0, {31'd0, qs_rd[2*QE_W + 2*W]},
-                              z32(qw_rd[QW_W +: QW_W]),
-                              z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]}),
-                              z32({1'b0, qs_rd[2*QE_W +: W]}),
-                              z32({1'b0, qs_rd[2*QE_W + W +: W]})};
+    // (the PG's and the queue's fields: below, half of them by the address's bit 3)
     // n+5: the region (n+4, the field: below)
     case (st_region_reg)
         3'd0: stat_data_reg <= st_glob4;
@@ -2445,23 +2427,50 @@ always @(posedge clk) begin : status
         default: stat_data_reg <= 32'd0;
     endcase
 end
+// n+3: the PG's and the queue's sixteen fields (0 .. 7 the state, 8 .. 15 the configuration),
+// the half the address's bit 3 names registered, by a copy of that bit per word (kept apart)
+wire [8*32-1:0] st_p_lo = {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, xoff_reg[st_i2]},
+                           z32({1'b0, pgw_rd[PGW_W +: W]}),
+                           z32({1'b0, pgw_rd[PGW_W + W +: W]}),
+                           z32({1'b0, pgw_rd[PGW_W + 2*W +: W]}),
+                           z32({1'b0, pgs_rd[3*PGE_W +: W]}),
+                           z32({1'b0, pgs_rd[3*PGE_W + W +: W]}),
+                           z32({1'b0, pgs_rd[3*PGE_W + 2*W +: W]})};
+wire [8*32-1:0] st_q_lo = {96'd0, {31'd0, qs_rd[2*QE_W + 2*W]},
+                           z32(qw_rd[QW_W +: QW_W]),
+                           z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]}),
+                           z32({1'b0, qs_rd[2*QE_W +: W]}),
+                           z32({1'b0, qs_rd[2*QE_W + W +: W]})};
+genvar sh;
+generate
+for (sh = 0; sh < 8; sh = sh + 1) begin : st_half
+    reg p_hi_sel, q_hi_sel;
+    (* keep *) always @(posedge clk) begin
+        p_hi_sel <= st_addr_reg[3];
+        q_hi_sel <= st_addr_reg[3];
+    end
+    always @(posedge clk) begin
+        st_p_reg[sh*32 +: 32] <= p_hi_sel ? pgc_rd[sh][96 +: 32] : st_p_lo[sh*32 +: 32];
+        st_q_reg[sh*32 +: 32] <= q_hi_sel ? qc_rd[sh][32 +: 32] : st_q_lo[sh*32 +: 32];
+    end
+end
+endgenerate
 // n+4: the field of each region, selected by a copy of the address per byte of each output
-// (kept apart: one register drove every bit of the three 16-way selects)
+// (kept apart: one register drove every bit of the three selects)
 genvar sb;
 generate
 for (sb = 0; sb < 4; sb = sb + 1) begin : st_field
-    reg [2:0] g_sel;
-    reg [3:0] p_sel, q_sel;
+    reg [2:0] g_sel, p_sel, q_sel;
     reg [7:0] g_b, p_b, q_b;
     (* keep *) always @(posedge clk) begin
         g_sel <= st_addr2_reg[2:0];
-        p_sel <= st_addr2_reg[3:0];
-        q_sel <= st_addr2_reg[3:0];
+        p_sel <= st_addr2_reg[2:0];
+        q_sel <= st_addr2_reg[2:0];
     end
     always @(posedge clk) begin
         g_b <= st_g_reg[g_sel*32 + sb*8 +: 8];
         p_b <= st_p_reg[p_sel*32 + sb*8 +: 8];
-        q_b <= st_q16_reg[q_sel*32 + sb*8 +: 8];
+        q_b <= st_q_reg[q_sel*32 + sb*8 +: 8];
     end
     assign st_glob4[sb*8 +: 8] = g_b;
     assign st_pg4[sb*8 +: 8] = p_b;
