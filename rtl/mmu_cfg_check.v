@@ -146,8 +146,10 @@ endfunction
 reg [15:0]   pool_x0_reg;
 // the four shared segments are 0 (ingress lossless, lossy, egress lossless, lossy)
 reg [3:0]    pool_zero_reg;
+reg          hdrm_pool_nz_reg;      // a shared headroom pool is set
 integer ax;
 always @(posedge clk) begin
+    hdrm_pool_nz_reg <= cfg_hdrm_pool != 0;
     pool_zero_reg <= {cfg_egress_shared_lossy == 0, cfg_egress_shared_lossless == 0,
                       cfg_pool_shared_lossy == 0, cfg_pool_shared_lossless == 0};
     for (ax = 0; ax < 16; ax = ax + 1) begin
@@ -286,7 +288,7 @@ assign flags5[FLAG_BUFFER] = buf_zero5_reg;
 always @(posedge clk) begin
     done4_reg <= done3_reg;
     sflags4_reg <= acc_flags_reg;
-    ing_a4_reg <= acc_res_reg + (cfg_hdrm_pool != 0 ? zs(cfg_hdrm_pool) : acc_hdrm_reg);
+    ing_a4_reg <= acc_res_reg + (hdrm_pool_nz_reg ? zs(cfg_hdrm_pool) : acc_hdrm_reg);
     ing_b4_reg <= zs(cfg_pool_shared_lossless) + zs(cfg_pool_shared_lossy);
     eg0_4_reg <= acc_qll_reg + zs(cfg_egress_shared_lossless);
     eg1_4_reg <= acc_qly_reg + zs(cfg_egress_shared_lossy);

@@ -2042,34 +2042,37 @@ always @(posedge clk) begin
     end
 end
 
+// the watermarks' copy of the global counters (kept apart: the counters feed T, GLOBAL and
+// the decision's constants)
+(* mem2reg *) reg [W-1:0] wc_pool [0:1];
+(* mem2reg *) reg [W-1:0] wc_epool [0:1];
+reg [W-1:0] wc_hpool, wc_total;
+(* keep *) always @(posedge clk) begin
+    wc_total <= rst ? {W{1'b0}} : gt_n[W-1:0];
+    wc_hpool <= rst ? {W{1'b0}} : gh_n[W-1:0];
+    wc_pool[0] <= rst ? {W{1'b0}} : gp_n0[W-1:0];
+    wc_pool[1] <= rst ? {W{1'b0}} : gp_n1[W-1:0];
+    wc_epool[0] <= rst ? {W{1'b0}} : ge_n0[W-1:0];
+    wc_epool[1] <= rst ? {W{1'b0}} : ge_n1[W-1:0];
+end
+
 // ------------------------------------------------------------------------------ EVAL0 .. 2
 // PFC state of the release's PG, the arrival's PG and the scan PG on their post-commit
 // counters (the commit register holds pair k): whether each would assert XOFF if off and
 // release it if on (EVAL3 applies them to the current state); all three agree when they name
 // one PG.  The arrival's watermarks.
-// the post-commit entries, registered (EVAL1 compares them)
-wire [PGE_W-1:0] eR_en = (adm10 && same_pg10) ? cm_pg_val_reg[PGE_W +: PGE_W]
-                         : cm_pg_val_reg[0 +: PGE_W];
+// the arrival's post-commit entries, registered (its watermarks)
 wire [PGE_W-1:0] eA_en = adm10 ? cm_pg_val_reg[PGE_W +: PGE_W]
                          : same_pg10 ? cm_pg_val_reg[0 +: PGE_W] : eA10;
-wire [PGE_W-1:0] eS_en = sel_pg(eS10_a, eS10_r, cm_pg_val_reg, eS10);
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
 wire [QE_W-1:0]  qA_en = adm10 ? cm_q_val_reg[QE_W +: QE_W] : qA10;
 reg  [QE_W-1:0]  qA_e;
+reg  [PGE_W-1:0] eA_e;
 /* verilator lint_on UNUSEDSIGNAL */
-// (EVAL1 reads the release's and the scan PG's shared counts, the watermarks the arrival's
-// three segments)
-/* verilator lint_off UNUSEDSIGNAL */
-reg [PGE_W-1:0] eR_e, eA_e, eS_e;
-/* verilator lint_on UNUSEDSIGNAL */
-// EVAL1's view of the three entries: class, non-zero headroom and shared, and the shared
-// count for the compares (the arrival's in a copy of its own: eA_e feeds the watermarks)
-reg             eR_ll, eA_ll, eS_ll, eR_hnz, eA_hnz, eS_hnz, eR_snz, eA_snz, eS_snz;
-reg [W-1:0]     eA_sh;
 reg             wsel11, wqsel11;
 // T and the XON point narrowed to the counters' width: {at or below 0, above every count,
-// the low W bits}, so EVAL1 compares W bits
+// the low W bits}, so EVAL1 combines W-bit compares
 localparam NT_W = W + 2;
 function [NT_W-1:0] narrow;
     input signed [TW-1:0] v;
@@ -2078,22 +2081,31 @@ function [NT_W-1:0] narrow;
     end
 endfunction
 reg [NT_W-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
-(* keep *) always @(posedge clk) begin
-    eA_sh <= eA_en[W +: W];
-end
+// EVAL0 compares each candidate post-commit entry (the commit register's arrival bus, its
+// release bus, the entry before pair k) with the low bits of T and of the XON point, and
+// selects: {class, shared != 0, hdrm != 0, shared >= T[W-1:0], shared <= XON[W-1:0]}
+function [4:0] pfc_cmp;
+    /* verilator lint_off UNUSEDSIGNAL */
+    input [PGE_W-1:0] e;     // (the reserved count is unused)
+    /* verilator lint_on UNUSEDSIGNAL */
+    input [W-1:0] t;
+    input [W-1:0] x;
+    begin
+        pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, e[W +: W] >= t, e[W +: W] <= x};
+    end
+endfunction
+wire [PGE_W-1:0] cm_a = cm_pg_val_reg[PGE_W +: PGE_W], cm_r = cm_pg_val_reg[0 +: PGE_W];
+reg [4:0] fR11, fA11, fS11;
 always @(posedge clk) begin
-    eR_ll <= eR_en[3*W];
-    eA_ll <= eA_en[3*W];
-    eS_ll <= eS_en[3*W];
-    eR_hnz <= eR_en[0 +: W] != 0;
-    eA_hnz <= eA_en[0 +: W] != 0;
-    eS_hnz <= eS_en[0 +: W] != 0;
-    eR_snz <= eR_en[W +: W] != 0;
-    eA_snz <= eA_en[W +: W] != 0;
-    eS_snz <= eS_en[W +: W] != 0;
-    eR_e <= eR_en;
+    fR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, tR10[W-1:0], xR10[W-1:0])
+            : pfc_cmp(cm_r, tR10[W-1:0], xR10[W-1:0]);
+    fA11 <= adm10 ? pfc_cmp(cm_a, tA10[W-1:0], xA10[W-1:0])
+            : same_pg10 ? pfc_cmp(cm_r, tA10[W-1:0], xA10[W-1:0])
+            : pfc_cmp(eA10, tA10[W-1:0], xA10[W-1:0]);
+    fS11 <= eS10_a ? pfc_cmp(cm_a, tS10[W-1:0], xS10[W-1:0])
+            : eS10_r ? pfc_cmp(cm_r, tS10[W-1:0], xS10[W-1:0])
+            : pfc_cmp(eS10, tS10[W-1:0], xS10[W-1:0]);
     eA_e <= eA_en;
-    eS_e <= eS_en;
     qA_e <= qA_en;
     adm11 <= adm10 && !rst;
     // the watermark write of pair k-1 (EVAL1 now) names this pair's PG / queue
@@ -2107,38 +2119,33 @@ end
 // headroom and shared 0 or at the XON point (PipelinedMmu._pfc_eval)
 // (shared >= T: T at or below 0, or T within the counters' range and shared >= its low bits;
 // shared <= XON point: the point above every count, or within range and shared <= it)
+// (each reads the bits of its own condition)
+/* verilator lint_off UNUSEDSIGNAL */
 function pfc_on;
-    input lossless;
-    input hdrm_nz;
-    input shared_nz;
-    input [W-1:0] shared;
+    input [4:0] fc;
     input [NT_W-1:0] t;
     begin
-        pfc_on = lossless && (hdrm_nz || (shared_nz
-                 && (t[W+1] || (!t[W] && shared >= t[W-1:0]))));
+        pfc_on = fc[4] && (fc[2] || (fc[3] && (t[W+1] || (!t[W] && fc[1]))));
     end
 endfunction
 function pfc_off;
-    input lossless;
-    input hdrm_nz;
-    input shared_nz;
-    input [W-1:0] shared;
+    input [4:0] fc;
     input [NT_W-1:0] xonp;
     begin
-        pfc_off = !lossless || (!hdrm_nz && (!shared_nz
-                  || (xonp[W] || (!xonp[W+1] && shared <= xonp[W-1:0]))));
+        pfc_off = !fc[4] || (!fc[2] && (!fc[3] || (xonp[W] || (!xonp[W+1] && fc[0]))));
     end
 endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
 reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
 reg [N-1:0] xoff_reg;
 reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(eR_ll, eR_hnz, eR_snz, eR_e[W +: W], tR11);
-wire ev_offR = pfc_off(eR_ll, eR_hnz, eR_snz, eR_e[W +: W], xR11);
-wire ev_onA = pfc_on(eA_ll, eA_hnz, eA_snz, eA_sh, tA11);
-wire ev_offA = pfc_off(eA_ll, eA_hnz, eA_snz, eA_sh, xA11);
-wire ev_onS = pfc_on(eS_ll, eS_hnz, eS_snz, eS_e[W +: W], tS11);
-wire ev_offS = pfc_off(eS_ll, eS_hnz, eS_snz, eS_e[W +: W], xS11);
+wire ev_onR = pfc_on(fR11, tR11);
+wire ev_offR = pfc_off(fR11, xR11);
+wire ev_onA = pfc_on(fA11, tA11);
+wire ev_offA = pfc_off(fA11, xA11);
+wire ev_onS = pfc_on(fS11, tS11);
+wire ev_offS = pfc_off(fS11, xS11);
 // the conditions and indices registered, then decoded to every PG a clock later
 reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
 always @(posedge clk) begin
@@ -2274,14 +2281,15 @@ reg [W-1:0]  hpool_wm_reg, total_wm_reg;
 (* mem2reg *) reg [31:0]   drop_reg [0:7];
 reg [7:0]    drop_hit_reg;
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
+reg          r_v1, r_bad1;
 integer ci;
 always @(posedge clk) begin
     for (ci = 0; ci < 2; ci = ci + 1) begin
-        if (pool_reg[ci] > pool_wm_reg[ci]) pool_wm_reg[ci] <= pool_reg[ci];
-        if (epool_reg[ci] > epool_wm_reg[ci]) epool_wm_reg[ci] <= epool_reg[ci];
+        if (wc_pool[ci] > pool_wm_reg[ci]) pool_wm_reg[ci] <= wc_pool[ci];
+        if (wc_epool[ci] > epool_wm_reg[ci]) epool_wm_reg[ci] <= wc_epool[ci];
     end
-    if (hpool_reg > hpool_wm_reg) hpool_wm_reg <= hpool_reg;
-    if (total_reg > total_wm_reg) total_wm_reg <= total_reg;
+    if (wc_hpool > hpool_wm_reg) hpool_wm_reg <= wc_hpool;
+    if (wc_total > total_wm_reg) total_wm_reg <= wc_total;
     // from the response register: one counter enable each
     if (resp_valid_reg) begin
         arrivals_reg <= arrivals_reg + 1'b1;
@@ -2298,11 +2306,14 @@ always @(posedge clk) begin
     if (dec_valid_reg && !dec_admit_reg) begin
         drop_hit_reg[dec_reason_reg] <= 1'b1;
     end
-    if (r_v0) begin
+    // releases counted from stage 1's registers
+    r_v1 <= r_v0 && !rst;
+    r_bad1 <= r_v0 && !rst && !idx_ok(r_port0, r_pg0, r_eport0, r_q0);
+    if (r_v1) begin
         releases_reg <= releases_reg + 1'b1;
-        if (!idx_ok(r_port0, r_pg0, r_eport0, r_q0)) begin
-            bad_release_reg <= bad_release_reg + 1'b1;
-        end
+    end
+    if (r_bad1) begin
+        bad_release_reg <= bad_release_reg + 1'b1;
     end
     if (rst) begin
         for (ci = 0; ci < 2; ci = ci + 1) begin
