@@ -339,19 +339,10 @@ reg              sv0;             // a scan slot (none while in reset)
 always @(posedge clk) begin
     a_v0 <= s_req_valid && !rst;
     r_v0 <= s_rel_valid && !rst;
-    a_port0 <= s_req_port;
-    a_pg0 <= s_req_pg;
-    a_eport0 <= s_req_eport;
-    a_q0 <= s_req_queue;
     a_len0 <= s_req_len;
     a_tag0 <= s_req_tag;
-    r_port0 <= s_rel_port;
-    r_pg0 <= s_rel_pg;
-    r_eport0 <= s_rel_eport;
-    r_q0 <= s_rel_queue;
     r_c0 <= s_rel_cells;
     // the scan visits PG (clock mod N), clock 0 being the first edge after reset
-    sc0 <= scan_cnt_reg;
     sv0 <= !rst;
     scan_cnt_reg <= scan_cnt_reg + 1'b1;
     if (rst) begin
@@ -363,7 +354,19 @@ end
 wire [IW-1:0] a_i_in = {s_req_port[PI_W-1:0], s_req_pg[2:0]};
 wire [IW-1:0] a_j_in = {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
 wire [IW-1:0] r_i_in = {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
-wire [IW-1:0] r_j_in = {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
+wire [IW-1:0] r_j_in = {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};// the indices (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    a_port0 <= s_req_port;
+    a_pg0 <= s_req_pg;
+    a_eport0 <= s_req_eport;
+    a_q0 <= s_req_queue;
+    r_port0 <= s_rel_port;
+    r_pg0 <= s_rel_pg;
+    r_eport0 <= s_rel_eport;
+    r_q0 <= s_rel_queue;
+    sc0 <= scan_cnt_reg;
+end
+
 wire [IW-1:0] a_i0 = {a_port0[PI_W-1:0], a_pg0[2:0]};
 wire [IW-1:0] a_j0 = {a_eport0[PI_W-1:0], a_q0[2:0]};
 wire [IW-1:0] r_i0 = {r_port0[PI_W-1:0], r_pg0[2:0]};
@@ -407,8 +410,6 @@ always @(posedge clk) begin
         cw_qf[cf] <= cfg_wr_valid && !rst && cfg_wr_addr[15:13] == 3'd2 && cfg_wr_addr[3]
                      && cfg_wr_addr[2:0] == cf[2:0];
     end
-    cw_a <= cfg_wr_addr;
-    cw_d <= cfg_wr_data;
     if (cw_g) begin
         case (cw_a[4:0])
             5'h00: g_buffer_reg <= cw_d[W-1:0];
@@ -421,6 +422,11 @@ always @(posedge clk) begin
             default: ;
         endcase
     end
+end
+// the configuration write's address and data (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    cw_a <= cfg_wr_addr;
+    cw_d <= cfg_wr_data;
 end
 
 
@@ -497,19 +503,20 @@ end
 wire [4*PGE_W-1:0] pgs_rd;
 // the C2 pair's enables and indices in a copy for each state RAM's write decode (kept apart:
 // the C2 pair's registers fan out to every stage)
-reg [1:0]    sw_pg_en, sw_q_en;
-reg [2*IW-1:0] sw_pg_idx, sw_q_idx;
+// (stored inverted: not merged with the C2 pair's own registers)
+reg [1:0]    sw_pg_en_n, sw_q_en_n;
+reg [2*IW-1:0] sw_pg_idx_n, sw_q_idx_n;
 (* keep *) always @(posedge clk) begin
-    sw_pg_en <= rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
-    sw_q_en <= rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
-    sw_pg_idx <= {a_i[8], r_i[8]};
-    sw_q_idx <= {a_j[8], r_j[8]};
+    sw_pg_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
+    sw_q_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
+    sw_pg_idx_n <= ~{a_i[8], r_i[8]};
+    sw_q_idx_n <= ~{a_j[8], r_j[8]};
 end
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(4),
             .OUT_REG(1), .WR_EARLY(1))
 pg_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en(sw_pg_en), .wr_addr(sw_pg_idx), .wr_data(cm_pg_val_reg),
+    .wr_en(~sw_pg_en_n), .wr_addr(~sw_pg_idx_n), .wr_data(cm_pg_val_reg),
     .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
 );
 // queue state {class, res, shared}: read ports A, R, stat
@@ -518,7 +525,7 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3
             .OUT_REG(1), .WR_EARLY(1))
 q_state_inst (
     .clk(clk), .rst(rst),
-    .wr_en(sw_q_en), .wr_addr(sw_q_idx), .wr_data(cm_q_val_reg),
+    .wr_en(~sw_q_en_n), .wr_addr(~sw_q_idx_n), .wr_data(cm_q_val_reg),
     .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
 );
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
@@ -1262,13 +1269,10 @@ reg          same_pg7, same_q7;
 (* mem2reg *) reg  [W:0]   p_c12n [0:1], p_c12qn [0:1];
 (* mem2reg *) reg          p_c2nz [0:1], p_c2qnz [0:1];   // c2 > 0
 always @(posedge clk) begin
-    d1_class_reg <= d_class;
-    d1_qclass_reg <= d_qclass;
     d1_x <= d_x[W-1:0];
     d1_room <= d_room[W-1:0];
     d1_rem_all <= d_rem_all;
     d1_rem_none <= d_rem_none;
-    d1_shared_ok <= d_shared_ok;
     d1_hdrm_ok <= d_hdrm_ok;
     d1_ex <= d_ex[W-1:0];
     d1_eroom <= d_eroom[W-1:0];
@@ -1276,10 +1280,6 @@ always @(posedge clk) begin
     d1_erem_none <= d_erem_none;
     d1_egress_ok <= d_egress_ok;
     d1_guard <= d1a_guard;
-    d1_ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
-    d1_ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
-    d1_eok_ll <= d_erem_none || d_egress_ok[0];
-    d1_eok_ly <= d_erem_none || d_egress_ok[1];
     e1A <= sel_pg(mA6_a, mA6_r, cm_pg_val_reg, v1A);
     e1R <= sel_pg(mR6_a, mR6_r, cm_pg_val_reg, v1R);
     e1S <= sel_pg(mS6_a, mS6_r, cm_pg_val_reg, v1S);
@@ -1362,6 +1362,16 @@ end
 // registered from it
 wire d_admit = a_ok[7] && (d1_class_reg ? d1_ok_ll : d1_ok_ly)
                && (d1_qclass_reg ? d1_eok_ll : d1_eok_ly);
+// DEC1b's admit parts (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    d1_class_reg <= d_class;
+    d1_qclass_reg <= d_qclass;
+    d1_shared_ok <= d_shared_ok;
+    d1_ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
+    d1_ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
+    d1_eok_ll <= d_erem_none || d_egress_ok[0];
+    d1_eok_ly <= d_erem_none || d_egress_ok[1];
+end
 // the admit and the segment for the amount gates of PRE (copies 0, 1: its buses) and C1
 // (2, 3), each from its own copy of DEC1b's registers (kept apart: one admit drove every gate)
 wire [3:0] dg_admit, dg_shared;
@@ -1371,7 +1381,8 @@ for (dg = 0; dg < 4; dg = dg + 1) begin : adm_cp
     reg aok, cls, qcls, ok_ll, ok_ly, eok_ll, eok_ly;
     reg [1:0] sh;
     (* keep *) always @(posedge clk) begin
-        aok <= a_ok[6] && !rst;
+        // (a_ok written out: equal to a_ok[7], not merged with it)
+        aok <= a_v[6] && !a_badlen[6] && !a_badidx[6] && !rst;
         cls <= d_class;
         qcls <= d_qclass;
         ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
@@ -1390,6 +1401,13 @@ wire [PGE_W-1:0] e2R_n = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e1R);
 wire [PGE_W-1:0] e2S_n = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e1S);
 wire [QE_W-1:0]  q2A_n = sel_q(nA7_a, nA7_r, cm_q_val_reg, q1A);
 wire [QE_W-1:0]  q2R_n = sel_q(nR7_a, nR7_r, cm_q_val_reg, q1R);
+// the decision's amounts (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    dec_tr_reg <= d2_to_res;
+    dec_rem_reg <= d2_rem;
+    dec_etr_reg <= d2_eto_res;
+    dec_esh_reg <= d2_erem;
+end
 
 
 // stage 8 registers: the decision (m_resp_*), the entries brought up to pair k-3 and their
@@ -1412,11 +1430,7 @@ always @(posedge clk) begin
     dec_reason_reg <= d_reason;
     dec_class_reg <= d1_class_reg;
     dec_qclass_reg <= d1_qclass_reg;
-    dec_tr_reg <= d2_to_res;
-    dec_rem_reg <= d2_rem;
     dec_segsh_reg <= d2_shared_ok;
-    dec_etr_reg <= d2_eto_res;
-    dec_esh_reg <= d2_erem;
     e2A <= e2A_n;
     e2R <= e2R_n;
     e2S <= e2S_n;
@@ -1432,16 +1446,6 @@ always @(posedge clk) begin
     tA8 <= tA7; tR8 <= tR7; tS8 <= tS7;
     xA8 <= xA7; xR8 <= xR7; xS8 <= xS7;
     // pair k-2 is in C2 now
-    mA8_a <= adm9 && a_i[9] == a_i[7];
-    mA8_r <= r_ok[9] && r_i[9] == a_i[7];
-    mR8_a <= adm9 && a_i[9] == r_i[7];
-    mR8_r <= r_ok[9] && r_i[9] == r_i[7];
-    mS8_a <= adm9 && a_i[9] == sc[7];
-    mS8_r <= r_ok[9] && r_i[9] == sc[7];
-    nA8_a <= adm9 && a_j[9] == a_j[7];
-    nA8_r <= r_ok[9] && r_j[9] == a_j[7];
-    nR8_a <= adm9 && a_j[9] == r_j[7];
-    nR8_r <= r_ok[9] && r_j[9] == r_j[7];
     c_same_pg <= same_pg7;
     if (rst) begin
         dec_valid_reg <= 1'b0;
@@ -1486,6 +1490,19 @@ assign m_resp_eres = resp_eres_reg;
 assign m_resp_eshared = resp_esh_reg;
 assign m_resp_tag = a_tag[9];
 
+// C1's forwarding selects (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    mA8_a <= adm9 && a_i[9] == a_i[7];
+    mA8_r <= r_ok[9] && r_i[9] == a_i[7];
+    mR8_a <= adm9 && a_i[9] == r_i[7];
+    mR8_r <= r_ok[9] && r_i[9] == r_i[7];
+    mS8_a <= adm9 && a_i[9] == sc[7];
+    mS8_r <= r_ok[9] && r_i[9] == sc[7];
+    nA8_a <= adm9 && a_j[9] == a_j[7];
+    nA8_r <= r_ok[9] && r_j[9] == a_j[7];
+    nR8_a <= adm9 && a_j[9] == r_j[7];
+    nR8_r <= r_ok[9] && r_j[9] == r_j[7];
+end
 // ------------------------------------------------------------------------------ COMMIT
 // Exact counters, release first (headroom, shared, reserved; egress shared, reserved; each
 // clamps at what is held), then the decided amounts.  With running sums hs = hdrm + shared
@@ -1562,7 +1579,7 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     reg [W-1:0] r_p, c_p, t_p, rq_p, tq_p;
     (* keep *) always @(posedge clk) begin
         r_p <= d2_rem;
-        c_p <= a_cells[7];
+        c_p <= a_badlen[7] ? {W{1'b0}} : a_cells[7];   // (= a_cells[8]; not merged with it)
         t_p <= d2_to_res;
         rq_p <= d2_erem;
         tq_p <= d2_eto_res;
@@ -1767,16 +1784,6 @@ always @(posedge clk) begin
     xR9_hsr <= xR_hsr;
     yR9_qsr <= yR_qsr;
     // pair k-1 is in C2 now: in the commit register at C2
-    uR_a9 <= adm9 && a_i[9] == r_i[8];
-    uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
-    uA_a9 <= adm9 && a_i[9] == a_i[8];
-    uA_r9 <= r_ok[9] && r_i[9] == a_i[8];
-    uS_a9 <= adm9 && a_i[9] == sc[8];
-    uS_r9 <= r_ok[9] && r_i[9] == sc[8];
-    vR_a9 <= adm9 && a_j[9] == r_j[8];
-    vR_r9 <= r_ok[9] && r_j[9] == r_j[8];
-    vA_a9 <= adm9 && a_j[9] == a_j[8];
-    vA_r9 <= r_ok[9] && r_j[9] == a_j[8];
     adm9 <= dec_admit_reg;
     cls9 <= dec_class_reg;
     qcls9 <= dec_qclass_reg;
@@ -1790,6 +1797,19 @@ always @(posedge clk) begin
     if (rst) begin
         adm9 <= 1'b0;
     end
+end
+// C2's forwarding selects (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    uR_a9 <= adm9 && a_i[9] == r_i[8];
+    uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
+    uA_a9 <= adm9 && a_i[9] == a_i[8];
+    uA_r9 <= r_ok[9] && r_i[9] == a_i[8];
+    uS_a9 <= adm9 && a_i[9] == sc[8];
+    uS_r9 <= r_ok[9] && r_i[9] == sc[8];
+    vR_a9 <= adm9 && a_j[9] == r_j[8];
+    vR_r9 <= r_ok[9] && r_j[9] == r_j[8];
+    vA_a9 <= adm9 && a_j[9] == a_j[8];
+    vA_r9 <= r_ok[9] && r_j[9] == a_j[8];
 end
 
 // C2: each running sum the larger of D and Q; the segments by the clamps taken
@@ -1947,12 +1967,6 @@ reg         same_pg10, eS10_a, eS10_r;
 always @(posedge clk) begin
     cm_pg_en_reg <= {adm9, r_ok[9]};
     cm_pg_idx_reg <= {a_i[9], r_i[9]};
-    cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};
-    cm_pg_hs_reg[W+2 +: W+2] <= v_hs[1][W+1:0];
-    cm_pg_hsr_reg[W+2 +: W+2] <= v_hsr[1][W+1:0];
-    cm_pg_val_reg[0 +: PGE_W] <= {c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
-    cm_pg_hs_reg[0 +: W+2] <= v_hs[0][W+1:0];
-    cm_pg_hsr_reg[0 +: W+2] <= v_hsr[0][W+1:0];
     cm_pg_empty_reg <= v_empty[0];
     cmd_pg_val_reg <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0],
                        c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
@@ -1960,10 +1974,6 @@ always @(posedge clk) begin
                       c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
     cm_q_en_reg <= {adm9, r_ok[9]};
     cm_q_idx_reg <= {a_j[9], r_j[9]};
-    cm_q_val_reg[QE_W +: QE_W] <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0]};
-    cm_q_qsr_reg[W+2 +: W+2] <= v_qsr[1][W+1:0];
-    cm_q_val_reg[0 +: QE_W] <= {c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
-    cm_q_qsr_reg[0 +: W+2] <= v_qsr[0][W+1:0];
     cm_q_empty_reg <= v_qempty[0];
     cmh_pg_en_reg[1] <= cm_pg_en_reg;
     cmh_pg_idx_reg[1] <= cm_pg_idx_reg;
@@ -2013,6 +2023,19 @@ always @(posedge clk) begin
     end
 end
 assign err_release_underflow = err_flags_reg[0];
+// the commit register (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+(* keep *) always @(posedge clk) begin
+    cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};
+    cm_pg_hs_reg[W+2 +: W+2] <= v_hs[1][W+1:0];
+    cm_pg_hsr_reg[W+2 +: W+2] <= v_hsr[1][W+1:0];
+    cm_pg_val_reg[0 +: PGE_W] <= {c_cls[0], v_r[0][W-1:0], v_s[0][W-1:0], v_h[0][W-1:0]};
+    cm_pg_hs_reg[0 +: W+2] <= v_hs[0][W+1:0];
+    cm_pg_hsr_reg[0 +: W+2] <= v_hsr[0][W+1:0];
+    cm_q_val_reg[QE_W +: QE_W] <= {c_qcls[1], v_qr[1][W-1:0], v_qs[1][W-1:0]};
+    cm_q_qsr_reg[W+2 +: W+2] <= v_qsr[1][W+1:0];
+    cm_q_val_reg[0 +: QE_W] <= {c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
+    cm_q_qsr_reg[0 +: W+2] <= v_qsr[0][W+1:0];
+end
 
 // ------------------------------------------------------------------------------ GLOBAL
 // total, pools and headroom pool: minus what the pair released, plus what it admitted
@@ -2025,7 +2048,8 @@ wire [XW-1:0] gp_n1 = add3(xz(pool_reg[1]), ~xz(gr_s1), xz(ga_sh[1]), 1'b1);
 wire [XW-1:0] ge_n0 = add3(xz(epool_reg[0]), ~xz(gr_es0), xz(ga_esh[0]), 1'b1);
 wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), ~xz(gr_es1), xz(ga_esh[1]), 1'b1);
 /* verilator lint_on UNUSEDSIGNAL */
-always @(posedge clk) begin
+// (kept: the watermarks' copies have the same inputs)
+(* keep *) always @(posedge clk) begin
     total_reg <= gt_n[W-1:0];
     hpool_reg <= gh_n[W-1:0];
     pool_reg[0] <= gp_n0[W-1:0];
@@ -2411,12 +2435,16 @@ always @(posedge clk) begin
         end
     end
 end
-integer sw2, sg2;
-always @(posedge clk) begin : status
-    reg [31:0] st_acc;
+// the status address (kept: synthesis merges an unkept register into a kept copy with the same
+// inputs)
+(* keep *) always @(posedge clk) begin
     st_addr_reg <= stat_addr;
     st_addr2_reg <= st_addr_reg;
     st_addr3_reg <= st_addr2_reg;
+end
+integer sw2, sg2;
+always @(posedge clk) begin : status
+    reg [31:0] st_acc;
     st_addr4_reg <= st_addr3_reg;
     st_region_reg <= st_addr4_reg[15:13];
     // n+3: the group of eight globals (AND-OR by the one-hot select), the PG's and the
