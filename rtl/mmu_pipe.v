@@ -251,6 +251,19 @@ function [XW-1:0] add3;
         add3 = (a ^ b ^ c) + {maj[XW-2:0], cin};
     end
 endfunction
+// a + b + c modulo 2^W, carry-save (one LUT level, one carry chain)
+function [W-1:0] add3w;
+    input [W-1:0] a;
+    input [W-1:0] b;
+    input [W-1:0] c;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [W-1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        maj = (a & b) | (a & c) | (b & c);
+        add3w = (a ^ b ^ c) + {maj[W-2:0], 1'b0};
+    end
+endfunction
 // a + b <= k, as the sign of a + b + ~k (= a + b - k - 1)
 function le2;
     input signed [SW-1:0] a;
@@ -791,7 +804,7 @@ always @(posedge clk) begin
     for (sg = 4; sg <= 7; sg = sg + 1) begin
         a_gc[sg] <= a_gc[sg-1];
     end
-    f345_3 <= a_gc[4] + a_gc[5] + a_gc[6];
+    f345_3 <= add3w(a_gc[4], a_gc[5], a_gc[6]);
     // the watermark writes stage 3 merges: the pair in EVAL1 now, the write register, its
     // first history register (one-hot, newest first, else the RAM)
     wp3[2] <= adm11 && a_i[11] == a_i[1];
@@ -869,9 +882,9 @@ always @(posedge clk) begin
     vQ3[1] <= t_shift_lo(qc_rd[3][0 +: 4], free_e[1]);
     vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
     vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
-    f_all3 <= f1_cells + f2_cells + f345_3;
-    f_pg3 <= (f1_pg ? a_cells[3] : {W{1'b0}}) + (f2_pg ? a_cells[4] : {W{1'b0}}) + f34_pg2;
-    f_q3 <= (f1_q ? a_cells[3] : {W{1'b0}}) + (f2_q ? a_cells[4] : {W{1'b0}}) + f34_q2;
+    f_all3 <= add3w(f1_cells, f2_cells, f345_3);
+    f_pg3 <= add3w(f1_pg ? a_cells[3] : {W{1'b0}}, f2_pg ? a_cells[4] : {W{1'b0}}, f34_pg2);
+    f_q3 <= add3w(f1_q ? a_cells[3] : {W{1'b0}}, f2_q ? a_cells[4] : {W{1'b0}}, f34_q2);
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
