@@ -122,10 +122,12 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     wire [WRITE_PORTS*WIDTH-1:0] bank_data;
     // the table entries of the read: which bank, and written since reset (unused with one
     // write port)
+    // (in a copy per byte of the data they select: kept apart, one register drove every bit)
+    localparam NC = (WIDTH + 7) / 8;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire lvt_q;
+    wire [NC-1:0] lvt_q;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire valid_q;
+    wire [NC-1:0] valid_q;
     // the tables' copy of the read address
     // (keep on the block: synthesis merges registers of equal inputs unless their cells are
     // kept)
@@ -185,7 +187,7 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         localparam HI_W = ADDR_W - 4;
         reg [(1 << HI_W)-1:0] lvt_cand_reg, valid_cand_reg;
         reg [HI_W-1:0] ra_hi_reg;
-        reg lvt_sel_out_reg, valid_sel_out_reg;
+        reg [NC-1:0] lvt_sel_out_reg, valid_sel_out_reg;
         integer h;
         always @(posedge clk) begin
             for (h = 0; h < (1 << HI_W); h = h + 1) begin
@@ -193,31 +195,36 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
                 valid_cand_reg[h] <= valid_full[{h[HI_W-1:0], ra[3:0]}] && !rst;
             end
             ra_hi_reg <= ra[ADDR_W-1:4];
-            lvt_sel_out_reg <= lvt_cand_reg[ra_hi_reg];
-            valid_sel_out_reg <= valid_cand_reg[ra_hi_reg] && !rst;
+        end
+        (* keep *) always @(posedge clk) begin
+            lvt_sel_out_reg <= {NC{lvt_cand_reg[ra_hi_reg]}};
+            valid_sel_out_reg <= {NC{valid_cand_reg[ra_hi_reg] && !rst}};
         end
         assign lvt_q = lvt_sel_out_reg;
         assign valid_q = valid_sel_out_reg;
     end else begin : g_tab1
-        reg lvt_sel_reg, lvt_sel_out_reg, valid_sel_reg, valid_sel_out_reg;
-        assign lvt_q = OUT_REG ? lvt_sel_out_reg : lvt_sel_reg;
-        assign valid_q = OUT_REG ? valid_sel_out_reg : valid_sel_reg;
+        reg lvt_sel_reg, valid_sel_reg;
+        reg [NC-1:0] lvt_sel_out_reg, valid_sel_out_reg;
+        assign lvt_q = OUT_REG ? lvt_sel_out_reg : {NC{lvt_sel_reg}};
+        assign valid_q = OUT_REG ? valid_sel_out_reg : {NC{valid_sel_reg}};
         always @(posedge clk) begin
             lvt_sel_reg <= lvt_full[ra];
-            lvt_sel_out_reg <= lvt_sel_reg;
             valid_sel_reg <= valid_full[ra] && !rst;
-            valid_sel_out_reg <= valid_sel_reg && !rst;
+        end
+        (* keep *) always @(posedge clk) begin
+            lvt_sel_out_reg <= {NC{lvt_sel_reg}};
+            valid_sel_out_reg <= {NC{valid_sel_reg && !rst}};
         end
     end
 
-    wire valid = valid_q;
-    if (WRITE_PORTS == 2) begin : g_sel2
-        wire sel = lvt_q;
-        assign rd_data[r*WIDTH +: WIDTH] = !valid ? {WIDTH{1'b0}}
-                                         : sel ? bank_data[WIDTH +: WIDTH]
-                                         : bank_data[0 +: WIDTH];
-    end else begin : g_sel1
-        assign rd_data[r*WIDTH +: WIDTH] = valid ? bank_data[0 +: WIDTH] : {WIDTH{1'b0}};
+    genvar b;
+    for (b = 0; b < WIDTH; b = b + 1) begin : g_bit
+        if (WRITE_PORTS == 2) begin : g_sel2
+            assign rd_data[r*WIDTH + b] = valid_q[b / 8]
+                                          && (lvt_q[b / 8] ? bank_data[WIDTH + b] : bank_data[b]);
+        end else begin : g_sel1
+            assign rd_data[r*WIDTH + b] = valid_q[b / 8] && bank_data[b];
+        end
     end
 end
 endgenerate
