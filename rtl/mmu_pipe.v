@@ -1243,6 +1243,33 @@ wire d_hdrm_ok = ((d_rem_all && d_hd1) || (!d_rem_all && d_hd2))
                  && (d1a_hp_none || (d_rem_all && d1a_hp1) || (!d_rem_all && d_hp2));
 wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_all}} & d_p_mid));
 wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
+// the admit's parts for either class combined per candidate first, selected last (the
+// candidate select is the last LUT level): {ok_ly, ok_ll} and {eok_ly, eok_ll}
+function [1:0] ok_of;
+    input [CP_W-1:0] cp;
+    reg ra;
+    reg hok;
+    reg [1:0] shok;
+    begin
+        ra = cp[8];
+        hok = ((ra && cp[6]) || (!ra && cp[5]))
+              && (d1a_hp_none || (ra && d1a_hp1) || (!ra && cp[4]));
+        shok = cp[3:2] & (({2{ra}} & d1a_p_all) | ({2{!ra}} & cp[1:0]));
+        ok_of = {!d1a_guard && (cp[7] || shok[1]), !d1a_guard && (cp[7] || shok[0] || hok)};
+    end
+endfunction
+function [1:0] eok_of;
+    input [CQ_W-1:0] cq;
+    reg [1:0] qok;
+    begin
+        qok = cq[3:2] & (({2{cq[5]}} & d1a_e_all) | ({2{!cq[5]}} & cq[1:0]));
+        eok_of = {cq[4] || qok[1], cq[4] || qok[0]};
+    end
+endfunction
+wire [1:0] d_ok = v1_a ? ok_of(d1a_cp[0 +: CP_W]) : v1_r ? ok_of(d1a_cp[CP_W +: CP_W])
+                  : ok_of(d1a_cp[2*CP_W +: CP_W]);
+wire [1:0] d_eok = v1_qa ? eok_of(d1a_cq[0 +: CQ_W]) : v1_qr ? eok_of(d1a_cq[CQ_W +: CQ_W])
+                   : eok_of(d1a_cq[2*CQ_W +: CQ_W]);
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
 // unused
 /* verilator lint_off UNUSEDSIGNAL */
@@ -1380,10 +1407,10 @@ wire d_admit = a_ok[7] && (d1_class_reg ? d1_ok_ll : d1_ok_ly)
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
     d1_shared_ok <= d_shared_ok;
-    d1_ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
-    d1_ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
-    d1_eok_ll <= d_erem_none || d_egress_ok[0];
-    d1_eok_ly <= d_erem_none || d_egress_ok[1];
+    d1_ok_ll <= d_ok[0];
+    d1_ok_ly <= d_ok[1];
+    d1_eok_ll <= d_eok[0];
+    d1_eok_ly <= d_eok[1];
 end
 // the admit and the segment for the amount gates of PRE (copies 0, 1: its buses) and C1
 // (2, 3), each from its own copy of DEC1b's registers (kept apart: one admit drove every gate)
@@ -1398,10 +1425,10 @@ for (dg = 0; dg < 4; dg = dg + 1) begin : adm_cp
         aok <= a_v[6] && !a_badlen[6] && !a_badidx[6] && !rst;
         cls <= d_class;
         qcls <= d_qclass;
-        ok_ll <= !d1a_guard && (d_rem_none || d_shared_ok[0] || d_hdrm_ok);
-        ok_ly <= !d1a_guard && (d_rem_none || d_shared_ok[1]);
-        eok_ll <= d_erem_none || d_egress_ok[0];
-        eok_ly <= d_erem_none || d_egress_ok[1];
+        ok_ll <= d_ok[0];
+        ok_ly <= d_ok[1];
+        eok_ll <= d_eok[0];
+        eok_ly <= d_eok[1];
         sh <= d_shared_ok;
     end
     assign dg_admit[dg] = aok && (cls ? ok_ll : ok_ly) && (qcls ? eok_ll : eok_ly);
