@@ -1889,17 +1889,16 @@ wire [W+1:0] uR_hsr = uR_a9 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r9 ? cm_pg_hsr_reg[
                       : xR9_hsr;
 /* verilator lint_on UNUSEDSIGNAL */
 // the released cells in C2: a copy per candidate of the PG compares and one for the queue's
-// (distinct functions: a reset gate, or stored inverted; synthesis merges identical registers)
-reg [W-1:0] rcp9, rcq9, rcpn_r9, rcpn_x9;
-always @(posedge clk) begin
+reg [W-1:0] rcp9, rcq9, rcp_r9, rcp_x9;
+(* keep *) always @(posedge clk) begin
     rcp9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rcq9 <= (r_ok[8] && !rst) ? r_c[8] : {W{1'b0}};
-    rcpn_r9 <= ~(r_ok[8] ? r_c[8] : {W{1'b0}});
-    rcpn_x9 <= ~((r_ok[8] && !rst) ? r_c[8] : {W{1'b0}});
+    rcq9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rcp_r9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rcp_x9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
 end
 wire [W+1:0] u_c = {2'b00, rcp9};
-wire [W+1:0] u_c_r = {2'b00, ~rcpn_r9};
-wire [W+1:0] u_c_x = {2'b00, ~rcpn_x9};
+wire [W+1:0] u_c_r = {2'b00, rcp_r9};
+wire [W+1:0] u_c_x = {2'b00, rcp_x9};
 wire [W+1:0] u_cq = {2'b00, rcq9};
 wire c_rel = r_ok[9];
 // each compare against the three candidates in parallel, then selected
