@@ -1948,16 +1948,23 @@ wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
 // the release's compares and the candidates of what it takes, registered and gated by the
 // release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
 // amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
-reg         c_ch10, c_chs10, c_cq10;
+// (in a copy per GLOBAL sum they select for: kept apart)
+reg         c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
+(* keep *) always @(posedge clk) begin
+    c_ch10_h <= c_ch;
+    c_ch10_s0 <= c_ch;
+    c_ch10_s1 <= c_ch;
+    c_chs10_s0 <= c_chs;
+    c_chs10_s1 <= c_chs;
+    c_cq10_0 <= c_cq;
+    c_cq10_1 <= c_cq;
+end
 reg [W-1:0] c_rc10, c_uhsr10, c_uh10;
 (* mem2reg *) reg [W-1:0] c_us10 [0:1], c_uch10 [0:1], c_rcq10 [0:1], c_uq10 [0:1];
 reg [W-1:0] ga_c, ga_hd;
 (* mem2reg *) reg [W-1:0] ga_sh [0:1], ga_esh [0:1];
 integer gpi;
 always @(posedge clk) begin
-    c_ch10 <= c_ch;
-    c_chs10 <= c_chs;
-    c_cq10 <= c_cq;
     c_rc10 <= c_rel ? r_c[9] : {W{1'b0}};
     c_uhsr10 <= c_rel ? uR_hsr[W-1:0] : {W{1'b0}};
     c_uh10 <= c_rel ? uR[0 +: W] : {W{1'b0}};
@@ -1989,11 +1996,11 @@ always @(posedge clk) begin
 end
 // what the release takes (0 without a release, or for the other pool)
 wire [W-1:0] gr_t = c_chsr10 ? c_rc10 : c_uhsr10;
-wire [W-1:0] gr_h = c_ch10 ? c_rc10 : c_uh10;
-wire [W-1:0] gr_s0 = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10[0] : c_us10[0];
-wire [W-1:0] gr_s1 = c_ch10 ? {W{1'b0}} : c_chs10 ? c_uch10[1] : c_us10[1];
-wire [W-1:0] gr_es0 = c_cq10 ? c_rcq10[0] : c_uq10[0];
-wire [W-1:0] gr_es1 = c_cq10 ? c_rcq10[1] : c_uq10[1];
+wire [W-1:0] gr_h = c_ch10_h ? c_rc10 : c_uh10;
+wire [W-1:0] gr_s0 = c_ch10_s0 ? {W{1'b0}} : c_chs10_s0 ? c_uch10[0] : c_us10[0];
+wire [W-1:0] gr_s1 = c_ch10_s1 ? {W{1'b0}} : c_chs10_s1 ? c_uch10[1] : c_us10[1];
+wire [W-1:0] gr_es0 = c_cq10_0 ? c_rcq10[0] : c_uq10[0];
+wire [W-1:0] gr_es1 = c_cq10_1 ? c_rcq10[1] : c_uq10[1];
 
 reg [1:0]   err_flags_reg;
 reg [31:0]  underflow_count_reg;
