@@ -767,18 +767,31 @@ function [6:0] prio7;
     end
 endfunction
 reg [5:0] mA1, mR1, mS1, mqA1, mqR1;
-wire [1:0] m_en6 = rst ? 2'b00 : {dec_admit_reg, r_ok[8]};
-wire [1:0] m_en7 = rst ? 2'b00 : {adm9, r_ok[9]};
-wire [1:0] m_en8 = rst ? 2'b00 : cm_pg_en_reg;
-wire [1:0] m_qen8 = rst ? 2'b00 : cm_q_en_reg;
+// the compares' own copies of the three pairs' enables and indices, stored inverted (not
+// merged with the pipeline's registers, which fan out to every stage): the pair in stage 8,
+// in stage 9, in the commit register
+reg [1:0]      mt6_en_n, mt7_en_n, mt8_en_n;
+reg [2*IW-1:0] mt6_i_n, mt7_i_n, mt8_i_n, mt6_j_n, mt7_j_n, mt8_j_n;
+(* keep *) always @(posedge clk) begin
+    mt6_en_n <= ~(rst ? 2'b00 : {d_admit, r_ok[7]});
+    mt7_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
+    mt8_en_n <= ~(rst ? 2'b00 : {adm9, r_ok[9]});
+    mt6_i_n <= ~{a_i[7], r_i[7]};
+    mt7_i_n <= ~{a_i[8], r_i[8]};
+    mt8_i_n <= ~{a_i[9], r_i[9]};
+    mt6_j_n <= ~{a_j[7], r_j[7]};
+    mt7_j_n <= ~{a_j[8], r_j[8]};
+    mt8_j_n <= ~{a_j[9], r_j[9]};
+end
+wire [1:0] m_en6 = rst ? 2'b00 : ~mt6_en_n;
+wire [1:0] m_en7 = rst ? 2'b00 : ~mt7_en_n;
+wire [1:0] m_en8 = rst ? 2'b00 : ~mt8_en_n;
 always @(posedge clk) begin
-    mA1 <= match6(a_i0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
-    mR1 <= match6(r_i0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
-    mS1 <= match6(sc0, m_en6, {a_i[8], r_i[8]}, m_en7, {a_i[9], r_i[9]}, m_en8, cm_pg_idx_reg);
-    mqA1 <= match6(a_j0, m_en6, {a_j[8], r_j[8]}, m_en7, {a_j[9], r_j[9]}, m_qen8,
-                   cm_q_idx_reg);
-    mqR1 <= match6(r_j0, m_en6, {a_j[8], r_j[8]}, m_en7, {a_j[9], r_j[9]}, m_qen8,
-                   cm_q_idx_reg);
+    mA1 <= match6(a_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
+    mR1 <= match6(r_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
+    mS1 <= match6(sc0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
+    mqA1 <= match6(a_j0, m_en6, ~mt6_j_n, m_en7, ~mt7_j_n, m_en8, ~mt8_j_n);
+    mqR1 <= match6(r_j0, m_en6, ~mt6_j_n, m_en7, ~mt7_j_n, m_en8, ~mt8_j_n);
 end
 always @(posedge clk) begin
     // T step 1 (in stage 2) from the pools committed after pair k-10 (t_lag 10)
