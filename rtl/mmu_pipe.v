@@ -2177,7 +2177,17 @@ function [4:0] pfc_cmp;
         pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, e[W +: W] >= t, e[W +: W] <= x};
     end
 endfunction
-wire [PGE_W-1:0] cm_a = cm_pg_val_reg[PGE_W +: PGE_W], cm_r = cm_pg_val_reg[0 +: PGE_W];
+// (the commit register's shared and headroom counts from a copy of their own: the commit
+// register feeds every stage's forwarding)
+reg [W-1:0] ev_sh_a, ev_sh_r, ev_h_a, ev_h_r;
+(* keep *) always @(posedge clk) begin
+    ev_sh_a <= v_s[1][W-1:0];
+    ev_sh_r <= v_s[0][W-1:0];
+    ev_h_a <= v_h[1][W-1:0];
+    ev_h_r <= v_h[0][W-1:0];
+end
+wire [PGE_W-1:0] cm_a = {cm_pg_val_reg[PGE_W + 3*W], {W{1'b0}}, ev_sh_a, ev_h_a};
+wire [PGE_W-1:0] cm_r = {cm_pg_val_reg[3*W], {W{1'b0}}, ev_sh_r, ev_h_r};
 reg [4:0] fR11, fA11, fS11;
 always @(posedge clk) begin
     fR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, tR10[W-1:0], xR10[W-1:0])
