@@ -542,7 +542,8 @@ q_state_inst (
     .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
 );
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
-// arrival's PG and queue), read ports A, stat
+// arrival's PG and queue; the enable and index given a clock early, as the write register's
+// inputs, WR_EARLY), read ports A, stat
 localparam PGW_W = 3 * W;
 localparam QW_W = W + 1;
 reg              wm_en_reg;
@@ -557,17 +558,17 @@ reg [QW_W-1:0]   wm_q_reg;
 wire [2*PGW_W-1:0] pgw_rd;
 wire [2*QW_W-1:0]  qw_rd;
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1))
+            .OUT_REG(1), .WR_EARLY(1))
 pg_wm_inst (
     .clk(clk), .rst(rst),
-    .wr_en(wm_en_reg), .wr_addr(wm_i_reg), .wr_data(wm_pg_reg),
+    .wr_en(adm11), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
     .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd)
 );
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1))
+            .OUT_REG(1), .WR_EARLY(1))
 q_wm_inst (
     .clk(clk), .rst(rst),
-    .wr_en(wm_en_reg), .wr_addr(wm_j_reg), .wr_data(wm_q_reg),
+    .wr_en(adm11), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
     .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd)
 );
 
