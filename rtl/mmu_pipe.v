@@ -1902,18 +1902,23 @@ wire [QE_W-1:0]  uQ = sel_q(vR_a9, vR_r9, cm_q_val_reg, yR9);
 wire [W+1:0] uR_hsr = uR_a9 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r9 ? cm_pg_hsr_reg[0 +: W+2]
                       : xR9_hsr;
 /* verilator lint_on UNUSEDSIGNAL */
-// the released cells in C2: a copy per candidate of the PG compares and one for the queue's
-reg [W-1:0] rcp9, rcq9, rcp_r9, rcp_x9;
+// the released cells in C2: a copy per candidate of the release's amounts (c_c_h below)
+reg [W-1:0] rcp9, rcp_r9, rcp_x9;
+// ... and one per compare (its three candidates), the copies above for the amounts
+reg [W-1:0] rk_h9, rk_hs9, rk_hsr9, rk_q9, rk_qsr9;
 (* keep *) always @(posedge clk) begin
     rcp9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rcq9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
     rcp_r9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
     rcp_x9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rk_h9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rk_hs9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rk_hsr9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rk_q9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
+    rk_qsr9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
 end
 wire [W+1:0] u_c = {2'b00, rcp9};
 wire [W+1:0] u_c_r = {2'b00, rcp_r9};
 wire [W+1:0] u_c_x = {2'b00, rcp_x9};
-wire [W+1:0] u_cq = {2'b00, rcq9};
 wire c_rel = r_ok[9];
 // each compare against the three candidates in parallel, then selected
 function csel;
@@ -1938,12 +1943,12 @@ reg [W+1:0] cc_hs_a, cc_hs_r, cc_hsr_a, cc_hsr_r, cc_qsr_a, cc_qsr_r;
     cc_qsr_a <= v_qsr[1][W+1:0];
     cc_qsr_r <= v_qsr[0][W+1:0];
 end
-wire c_ch = csel(uRc_a9, uRc_r9, u_c <= {2'b00, cc_h_a}, u_c_r <= {2'b00, cc_h_r},
-                 u_c_x <= {2'b00, xR9[0 +: W]});
-wire c_chs = csel(uRc_a9, uRc_r9, u_c <= cc_hs_a, u_c_r <= cc_hs_r, u_c_x <= xR9_hs);
-wire c_chsr = csel(uRc_a9, uRc_r9, u_c <= cc_hsr_a, u_c_r <= cc_hsr_r, u_c_x <= xR9_hsr);
-wire c_cq = csel(vRc_a9, vRc_r9, rcq9 <= cc_q_a, rcq9 <= cc_q_r, rcq9 <= yR9[0 +: W]);
-wire c_cqsr = csel(vRc_a9, vRc_r9, u_cq <= cc_qsr_a, u_cq <= cc_qsr_r, u_cq <= yR9_qsr);
+wire [W+1:0] k_hs = {2'b00, rk_hs9}, k_hsr = {2'b00, rk_hsr9}, k_qsr = {2'b00, rk_qsr9};
+wire c_ch = csel(uRc_a9, uRc_r9, rk_h9 <= cc_h_a, rk_h9 <= cc_h_r, rk_h9 <= xR9[0 +: W]);
+wire c_chs = csel(uRc_a9, uRc_r9, k_hs <= cc_hs_a, k_hs <= cc_hs_r, k_hs <= xR9_hs);
+wire c_chsr = csel(uRc_a9, uRc_r9, k_hsr <= cc_hsr_a, k_hsr <= cc_hsr_r, k_hsr <= xR9_hsr);
+wire c_cq = csel(vRc_a9, vRc_r9, rk_q9 <= cc_q_a, rk_q9 <= cc_q_r, rk_q9 <= yR9[0 +: W]);
+wire c_cqsr = csel(vRc_a9, vRc_r9, k_qsr <= cc_qsr_a, k_qsr <= cc_qsr_r, k_qsr <= yR9_qsr);
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
 reg  c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
