@@ -199,8 +199,31 @@ reg [XP_W-1:0] xoff_pt2_reg;
 reg          xoff_pt0_2_reg;     // the point is 0 (the bound is then 1)
 reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
 
-wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x_reg[pg_al1_reg] : {8'd0, pg_st1_reg};
-wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al1_reg] : !pg_stnz1_reg;
+// (the alpha select in a copy per byte of the point: kept apart, one register drove the
+// 16-way select of every bit)
+localparam NB = (XP_W + 7) / 8;
+wire [XP_W-1:0] pool_x1;
+genvar pb8;
+generate
+for (pb8 = 0; pb8 < NB; pb8 = pb8 + 1) begin : g_al
+    localparam LO = pb8 * 8;
+    localparam NBITS = (XP_W - LO) < 8 ? (XP_W - LO) : 8;
+    reg [3:0] al;
+    (* keep *) always @(posedge clk) begin
+        al <= scan_pg_alpha_shift;
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [XP_W-1:0] px = pool_x_reg[al];
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign pool_x1[LO +: NBITS] = px[LO +: NBITS];
+end
+endgenerate
+reg [3:0]    pg_al_z;
+(* keep *) always @(posedge clk) begin
+    pg_al_z <= scan_pg_alpha_shift;
+end
+wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x1 : {8'd0, pg_st1_reg};
+wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al_z] : !pg_stnz1_reg;
 
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;

@@ -37,6 +37,8 @@ module mmu_mpram #(
     parameter READ_PORTS = 2,
     // 1: register the banks' outputs (one more clock of latency)
     parameter OUT_REG = 1,
+    // banks of this depth or more are block RAM (ram_style), shallower ones the tools' choice
+    parameter BRAM_DEPTH = 128,
     // 1: wr_en and wr_addr come a clock before wr_data (registered here, decoded per entry
     // for the tables and copied per bank: no write enable drives every entry's decode)
     parameter WR_EARLY = 0
@@ -137,7 +139,6 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
     end
 
     for (w = 0; w < WRITE_PORTS; w = w + 1) begin : bank
-        reg [WIDTH-1:0] mem[0:DEPTH-1];
         reg [WIDTH-1:0] rd_reg;
         reg [WIDTH-1:0] out_reg;
         // the bank's copy of the read address
@@ -163,17 +164,36 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         end
         integer i;
 
-        initial begin
-            for (i = 0; i < DEPTH; i = i + 1) begin
-                mem[i] = {WIDTH{1'b0}};
+        // deep banks in block RAM (a distributed-RAM read of BRAM_DEPTH entries or more is a
+        // wide LUT mux), shallow ones in distributed RAM (the tools' choice)
+        if (DEPTH >= BRAM_DEPTH) begin : g_bram
+            (* ram_style = "block" *) reg [WIDTH-1:0] mem[0:DEPTH-1];
+            initial begin
+                for (i = 0; i < DEPTH; i = i + 1) begin
+                    mem[i] = {WIDTH{1'b0}};
+                end
+            end
+            always @(posedge clk) begin
+                if (we_b) begin
+                    mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
+                end
+                rd_reg <= mem[ra_b];
+            end
+        end else begin : g_lram
+            reg [WIDTH-1:0] mem[0:DEPTH-1];
+            initial begin
+                for (i = 0; i < DEPTH; i = i + 1) begin
+                    mem[i] = {WIDTH{1'b0}};
+                end
+            end
+            always @(posedge clk) begin
+                if (we_b) begin
+                    mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
+                end
+                rd_reg <= mem[ra_b];
             end
         end
-
         always @(posedge clk) begin
-            if (we_b) begin
-                mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
-            end
-            rd_reg <= mem[ra_b];
             out_reg <= rd_reg;
         end
 
