@@ -186,6 +186,15 @@ function signed [TW-1:0] tx;  // a cell count as a signed threshold-width value
         tx = $signed({{(TW-W){1'b0}}, v});
     end
 endfunction
+function lt_t;      // a < b, signed threshold-width values, as a subtraction's sign
+    input signed [TW-1:0] a;
+    input signed [TW-1:0] b;
+    reg [TW:0] d;
+    begin
+        d = {a[TW-1], a} - {b[TW-1], b};
+        lt_t = d[TW];
+    end
+endfunction
 
 // T: alpha * (pool shared size - used), alpha = 2^n with n 4-bit two's complement (left shift
 // for n >= 0, arithmetic right shift for n < 0: Python's >> rounding), or the static threshold.
@@ -262,6 +271,17 @@ function [W-1:0] add3w;
     begin
         maj = (a & b) | (a & c) | (b & c);
         add3w = (a ^ b ^ c) + {maj[W-2:0], 1'b0};
+    end
+endfunction
+// compares written as the sign of a subtraction, so that synthesis builds one carry chain
+// (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
+function le_u;      // a <= b, unsigned, up to W + 2 bits
+    input [W+1:0] a;
+    input [W+1:0] b;
+    reg [W+2:0] d;
+    begin
+        d = {1'b0, b} - {1'b0, a};
+        le_u = !d[W+2];
     end
 endfunction
 // a + b <= k, as the sign of a + b + ~k (= a + b - k - 1)
@@ -1208,9 +1228,9 @@ always @(posedge clk) begin
     tA6 <= tA5; tR6 <= tR5; tS6 <= tS5;
     tmA6 <= tA5 - 1; tmR6 <= tR5 - 1; tmS6 <= tS5 - 1;
     // XON point, step 2: max(xon, T - xon_offset)
-    xA6 <= (tx(cA_xon[5]) > xA5) ? tx(cA_xon[5]) : xA5;
-    xR6 <= (tx(cR_xon[5]) > xR5) ? tx(cR_xon[5]) : xR5;
-    xS6 <= (tx(cS_xon[5]) > xS5) ? tx(cS_xon[5]) : xS5;
+    xA6 <= lt_t(xA5, tx(cA_xon[5])) ? tx(cA_xon[5]) : xA5;
+    xR6 <= lt_t(xR5, tx(cR_xon[5])) ? tx(cR_xon[5]) : xR5;
+    xS6 <= lt_t(xS5, tx(cS_xon[5])) ? tx(cS_xon[5]) : xS5;
     // pair k-4 is in C2 now (in the commit register at DEC1b)
     mA6_a <= adm9 && a_i[9] == a_i[5];
     mA6_r <= r_ok[9] && r_i[9] == a_i[5];
@@ -1347,9 +1367,9 @@ always @(posedge clk) begin
     q1R_qsr <= nR6_a ? cm_q_qsr_reg[W+2 +: W+2] : nR6_r ? cm_q_qsr_reg[0 +: W+2] : v1R_qsr;
     tA7 <= tA6; tR7 <= tR6; tS7 <= tS6;
     // XON point, step 3: never at or above T
-    xA7 <= (xA6 > tmA6) ? tmA6 : xA6;
-    xR7 <= (xR6 > tmR6) ? tmR6 : xR6;
-    xS7 <= (xS6 > tmS6) ? tmS6 : xS6;
+    xA7 <= lt_t(tmA6, xA6) ? tmA6 : xA6;
+    xR7 <= lt_t(tmR6, xR6) ? tmR6 : xR6;
+    xS7 <= lt_t(tmS6, xS6) ? tmS6 : xS6;
     // pair k-3 is in C2 now
     mA7_a <= adm9 && a_i[9] == a_i[6];
     mA7_r <= r_ok[9] && r_i[9] == a_i[6];
@@ -1943,12 +1963,17 @@ reg [W+1:0] cc_hs_a, cc_hs_r, cc_hsr_a, cc_hsr_r, cc_qsr_a, cc_qsr_r;
     cc_qsr_a <= v_qsr[1][W+1:0];
     cc_qsr_r <= v_qsr[0][W+1:0];
 end
-wire [W+1:0] k_hs = {2'b00, rk_hs9}, k_hsr = {2'b00, rk_hsr9}, k_qsr = {2'b00, rk_qsr9};
-wire c_ch = csel(uRc_a9, uRc_r9, rk_h9 <= cc_h_a, rk_h9 <= cc_h_r, rk_h9 <= xR9[0 +: W]);
-wire c_chs = csel(uRc_a9, uRc_r9, k_hs <= cc_hs_a, k_hs <= cc_hs_r, k_hs <= xR9_hs);
-wire c_chsr = csel(uRc_a9, uRc_r9, k_hsr <= cc_hsr_a, k_hsr <= cc_hsr_r, k_hsr <= xR9_hsr);
-wire c_cq = csel(vRc_a9, vRc_r9, rk_q9 <= cc_q_a, rk_q9 <= cc_q_r, rk_q9 <= yR9[0 +: W]);
-wire c_cqsr = csel(vRc_a9, vRc_r9, k_qsr <= cc_qsr_a, k_qsr <= cc_qsr_r, k_qsr <= yR9_qsr);
+wire [W+1:0] k_h = {2'b00, rk_h9}, k_hs = {2'b00, rk_hs9}, k_hsr = {2'b00, rk_hsr9};
+wire [W+1:0] k_q = {2'b00, rk_q9}, k_qsr = {2'b00, rk_qsr9};
+wire c_ch = csel(uRc_a9, uRc_r9, le_u(k_h, {2'b00, cc_h_a}), le_u(k_h, {2'b00, cc_h_r}),
+                 le_u(k_h, {2'b00, xR9[0 +: W]}));
+wire c_chs = csel(uRc_a9, uRc_r9, le_u(k_hs, cc_hs_a), le_u(k_hs, cc_hs_r), le_u(k_hs, xR9_hs));
+wire c_chsr = csel(uRc_a9, uRc_r9, le_u(k_hsr, cc_hsr_a), le_u(k_hsr, cc_hsr_r),
+                   le_u(k_hsr, xR9_hsr));
+wire c_cq = csel(vRc_a9, vRc_r9, le_u(k_q, {2'b00, cc_q_a}), le_u(k_q, {2'b00, cc_q_r}),
+                 le_u(k_q, {2'b00, yR9[0 +: W]}));
+wire c_cqsr = csel(vRc_a9, vRc_r9, le_u(k_qsr, cc_qsr_a), le_u(k_qsr, cc_qsr_r),
+                   le_u(k_qsr, yR9_qsr));
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
 reg  c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
