@@ -1279,31 +1279,38 @@ wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_al
 wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
 // the admit's parts for either class combined per candidate first, selected last (the
 // candidate select is the last LUT level): {ok_ly, ok_ll} and {eok_ly, eok_ll}
+// (everything they read is an argument: a continuous assignment is re-evaluated on its
+// arguments only, in Icarus)
 function [1:0] ok_of;
     input [CP_W-1:0] cp;
+    input guard, hp_none, hp1;
+    input [1:0] p_all;
     reg ra;
     reg hok;
     reg [1:0] shok;
     begin
         ra = cp[8];
-        hok = ((ra && cp[6]) || (!ra && cp[5]))
-              && (d1a_hp_none || (ra && d1a_hp1) || (!ra && cp[4]));
-        shok = cp[3:2] & (({2{ra}} & d1a_p_all) | ({2{!ra}} & cp[1:0]));
-        ok_of = {!d1a_guard && (cp[7] || shok[1]), !d1a_guard && (cp[7] || shok[0] || hok)};
+        hok = ((ra && cp[6]) || (!ra && cp[5])) && (hp_none || (ra && hp1) || (!ra && cp[4]));
+        shok = cp[3:2] & (({2{ra}} & p_all) | ({2{!ra}} & cp[1:0]));
+        ok_of = {!guard && (cp[7] || shok[1]), !guard && (cp[7] || shok[0] || hok)};
     end
 endfunction
 function [1:0] eok_of;
     input [CQ_W-1:0] cq;
+    input [1:0] e_all;
     reg [1:0] qok;
     begin
-        qok = cq[3:2] & (({2{cq[5]}} & d1a_e_all) | ({2{!cq[5]}} & cq[1:0]));
+        qok = cq[3:2] & (({2{cq[5]}} & e_all) | ({2{!cq[5]}} & cq[1:0]));
         eok_of = {cq[4] || qok[1], cq[4] || qok[0]};
     end
 endfunction
-wire [1:0] d_ok = v1_a ? ok_of(d1a_cp[0 +: CP_W]) : v1_r ? ok_of(d1a_cp[CP_W +: CP_W])
-                  : ok_of(d1a_cp[2*CP_W +: CP_W]);
-wire [1:0] d_eok = v1_qa ? eok_of(d1a_cq[0 +: CQ_W]) : v1_qr ? eok_of(d1a_cq[CQ_W +: CQ_W])
-                   : eok_of(d1a_cq[2*CQ_W +: CQ_W]);
+wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok = v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
+wire [1:0] d_eok = v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qr ? eok_of(d1a_cq[CQ_W +: CQ_W], d1a_e_all)
+                   : eok_of(d1a_cq[2*CQ_W +: CQ_W], d1a_e_all);
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
 // unused
 /* verilator lint_off UNUSEDSIGNAL */
