@@ -387,7 +387,9 @@ end
 wire [IW-1:0] a_i_in = {s_req_port[PI_W-1:0], s_req_pg[2:0]};
 wire [IW-1:0] a_j_in = {s_req_eport[PI_W-1:0], s_req_queue[2:0]};
 wire [IW-1:0] r_i_in = {s_rel_port[PI_W-1:0], s_rel_pg[2:0]};
-wire [IW-1:0] r_j_in = {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};// the indices (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+wire [IW-1:0] r_j_in = {s_rel_eport[PI_W-1:0], s_rel_queue[2:0]};
+// the input registers of the indices (kept, like every register that has copies: synthesis
+// merges an unkept register into a kept copy with the same inputs)
 (* keep *) always @(posedge clk) begin
     a_port0 <= s_req_port;
     a_pg0 <= s_req_pg;
@@ -456,7 +458,7 @@ always @(posedge clk) begin
         endcase
     end
 end
-// the configuration write's address and data (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// the configuration write's address and data (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     cw_a <= cfg_wr_addr;
     cw_d <= cfg_wr_data;
@@ -1344,6 +1346,14 @@ reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_
 reg          same_pg7, same_q7;
 // ... and the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
+// the released cells of pair k-1 and of pair k on an entry (each if it names it)
+function [W:0] c12_of;
+    input m1, m2;
+    input [W-1:0] c1, c2;
+    begin
+        c12_of = (m1 ? {1'b0, c1} : {(W+1){1'b0}}) + (m2 ? {1'b0, c2} : {(W+1){1'b0}});
+    end
+endfunction
 // (c1 and c1 + c2 stored complemented, as PRE's sums take them: no inverter between these
 // registers and PRE's carry chains; c2 is subtracted, the inversion inside the chain)
 (* mem2reg *) reg  [W-1:0] p_c1n [0:1], p_c2 [0:1], p_c1qn [0:1], p_c2q [0:1];
@@ -1402,10 +1412,10 @@ always @(posedge clk) begin
     p_c2nz[1] <= p_m2[1] && r_c[6] != 0;
     p_c2qnz[0] <= p_n2[0] && r_c[6] != 0;
     p_c2qnz[1] <= p_n2[1] && r_c[6] != 0;
-    p_c12n[0] <= ~((p_m1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
-    p_c12n[1] <= ~((p_m1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_m2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
-    p_c12qn[0] <= ~((p_n1[0] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[0] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
-    p_c12qn[1] <= ~((p_n1[1] ? {1'b0, r_c[7]} : {(W+1){1'b0}}) + (p_n2[1] ? {1'b0, r_c[6]} : {(W+1){1'b0}}));
+    p_c12n[0] <= ~c12_of(p_m1[0], p_m2[0], r_c[7], r_c[6]);
+    p_c12n[1] <= ~c12_of(p_m1[1], p_m2[1], r_c[7], r_c[6]);
+    p_c12qn[0] <= ~c12_of(p_n1[0], p_n2[0], r_c[7], r_c[6]);
+    p_c12qn[1] <= ~c12_of(p_n1[1], p_n2[1], r_c[7], r_c[6]);
 end
 
 // ------------------------------------------------------------------------------ DEC2
@@ -1443,7 +1453,7 @@ end
 // registered from it
 wire d_admit = a_ok[7] && (d1_class_reg ? d1_ok_ll : d1_ok_ly)
                && (d1_qclass_reg ? d1_eok_ll : d1_eok_ly);
-// DEC1b's admit parts (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// DEC1b's admit parts (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     d1_class_reg <= d_class;
     d1_qclass_reg <= d_qclass;
@@ -1482,7 +1492,7 @@ wire [PGE_W-1:0] e2R_n = sel_pg(mR7_a, mR7_r, cm_pg_val_reg, e1R);
 wire [PGE_W-1:0] e2S_n = sel_pg(mS7_a, mS7_r, cm_pg_val_reg, e1S);
 wire [QE_W-1:0]  q2A_n = sel_q(nA7_a, nA7_r, cm_q_val_reg, q1A);
 wire [QE_W-1:0]  q2R_n = sel_q(nR7_a, nR7_r, cm_q_val_reg, q1R);
-// the decision's amounts (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// the decision's amounts (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     dec_tr_reg <= d2_to_res;
     dec_rem_reg <= d2_rem;
@@ -1571,7 +1581,7 @@ assign m_resp_eres = resp_eres_reg;
 assign m_resp_eshared = resp_esh_reg;
 assign m_resp_tag = a_tag[9];
 
-// C1's forwarding selects (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// C1's forwarding selects (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     mA8_a <= adm9 && a_i[9] == a_i[7];
     mA8_r <= r_ok[9] && r_i[9] == a_i[7];
@@ -1879,7 +1889,7 @@ always @(posedge clk) begin
         adm9 <= 1'b0;
     end
 end
-// C2's forwarding selects (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// C2's forwarding selects (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     uR_a9 <= adm9 && a_i[9] == r_i[8];
     uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
@@ -2120,7 +2130,7 @@ always @(posedge clk) begin
     end
 end
 assign err_release_underflow = err_flags_reg[0];
-// the commit register (kept: synthesis merges an unkept register into a kept copy with the same inputs)
+// the commit register (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};
     cm_pg_hs_reg[W+2 +: W+2] <= v_hs[1][W+1:0];

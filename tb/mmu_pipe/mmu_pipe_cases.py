@@ -686,6 +686,23 @@ async def dir_config_readback(dut):
 
 
 @cocotb.test()
+async def dir_config_readback_negative(dut):
+    """The read-back check catches a field the core does not hold: the model alone is given a
+    different PG reserved size, and check_config_readback must fail on it."""
+    tb = await new_tb(dut, directed_cfg())
+    m = tb.model
+    i = m.n_pg - 1
+    m.pg_cfg[i]["reserved"] += 1          # the model only: the core keeps the loaded value
+    try:
+        await check_config_readback(tb)
+    except AssertionError as e:
+        assert repr(("pg", i, "reserved")) in str(e), str(e)
+        dut._log.info("read-back check caught the wrong field: %s", str(e).splitlines()[0])
+    else:
+        raise AssertionError("check_config_readback missed a field the core does not hold")
+
+
+@cocotb.test()
 async def dir_config_flags(dut):
     """Each configuration flag: a bad field written through the configuration port, the
     documented time waited (models.mmu_pipe.cfg_flags_latency: two scans), the flags read
