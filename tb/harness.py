@@ -152,6 +152,8 @@ def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
         sources=srcs,
         hdl_toplevel=toplevel,
         build_dir=build_dir,
+        # rtl/: the include files (mmu_pipe_functions.vh)
+        includes=[ROOT / "rtl"],
         parameters=parameters,
         build_args=build_args,
         timescale=("1ns", "1ps"),
