@@ -10,6 +10,13 @@ rtl/pfc_watchdog.v
 rtl/mmu_core.v
 rtl/mmu_mpram.v
 rtl/mmu_cfg_check.v
+rtl/mmu_pipe_carry.v
+rtl/mmu_pipe_cfg.v
+rtl/mmu_pipe_view.v
+rtl/mmu_pipe_decide.v
+rtl/mmu_pipe_commit.v
+rtl/mmu_pipe_eval.v
+rtl/mmu_pipe_status.v
 rtl/mmu_pipe.v
 rtl/sw_ram.v
 rtl/sw_fifo.v

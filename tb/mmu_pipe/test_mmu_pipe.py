@@ -4,7 +4,8 @@ import pytest
 
 import harness
 
-SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_pipe"]
+SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_pipe_carry", "mmu_pipe_cfg", "mmu_pipe_view",
+       "mmu_pipe_decide", "mmu_pipe_commit", "mmu_pipe_eval", "mmu_pipe_status", "mmu_pipe"]
 
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
