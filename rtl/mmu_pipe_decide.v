@@ -133,6 +133,7 @@ module mmu_pipe_decide #(
      * PRE's buses 0, 1; C1's 2, 3), the admitted amounts; the response register (counters)
      */
     output wire                 d_admit,
+    // the decision register (DEC's output), read by earlier stages for their forwarding selects
     output reg                  dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg,
     output reg  [2:0]           dec_reason_reg,
     output reg  [W-1:0]         dec_tr_reg, dec_etr_reg, dec_esh_reg, dec_rem_reg,
