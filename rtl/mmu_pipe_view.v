@@ -463,9 +463,13 @@ reg [2*IW-1:0] mt6_i_n, mt7_i_n, mt8_i_n, mt6_j_n, mt7_j_n, mt8_j_n;
     mt7_j_n <= ~{a_j[8], r_j[8]};
     mt8_j_n <= ~{a_j[9], r_j[9]};
 end
-wire [1:0] m_en6 = rst ? 2'b00 : ~mt6_en_n;
-wire [1:0] m_en7 = rst ? 2'b00 : ~mt7_en_n;
-wire [1:0] m_en8 = rst ? 2'b00 : ~mt8_en_n;
+wire [1:0] m_en6 = ~mt6_en_n;
+wire [1:0] m_en7 = ~mt7_en_n;
+wire [1:0] m_en8 = ~mt8_en_n;
+// a pick made in a clock of reset forwards nothing: cleared a stage later by rst's own local
+// register (the same as enables gated by rst, without rst in the compares' paths)
+reg rst_q;
+(* keep *) always @(posedge clk) rst_q <= rst;
 always @(posedge clk) begin
     mA1 <= match6(a_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
     mR1 <= match6(r_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
@@ -479,11 +483,11 @@ always @(posedge clk) begin
     free_i[1] <= $signed({2'b00, gp1[1]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[1]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[1]}) - $signed({2'b00, epool_reg[1]});
-    pA2 <= prio7(mA1);
-    pR2 <= prio7(mR1);
-    pS2 <= prio7(mS1);
-    pqA2 <= prio7(mqA1);
-    pqR2 <= prio7(mqR1);
+    pA2 <= prio7(rst_q ? 6'd0 : mA1);
+    pR2 <= prio7(rst_q ? 6'd0 : mR1);
+    pS2 <= prio7(rst_q ? 6'd0 : mS1);
+    pqA2 <= prio7(rst_q ? 6'd0 : mqA1);
+    pqR2 <= prio7(rst_q ? 6'd0 : mqR1);
 end
 
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at
