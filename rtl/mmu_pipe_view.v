@@ -689,8 +689,24 @@ wire [5:0] pa4 = pa[4];
 wire [3:0] pq4 = pq[4];
 /* verilator lint_on UNUSEDSIGNAL */
 wire pa4_a = pa4[5], pa4_r = pa4[4], pq4_a = pq4[3], pq4_r = pq4[2];
-wire eA4_zero = eA[4][3*W-1:0] == 0;    // the class bit does not count
-wire qA4_zero = qA[4][2*W-1:0] == 0;
+// whether the arrival's stage 4 entries are empty (the class bit does not count), from a
+// stage earlier: the zero tests of stage 3's entries in four parts, and stage 4's select of
+// the commit register (whose release entry says itself whether it is empty)
+reg [3:0] zA4_n, zQ4_n;            // a part of eA[3] / qA[3] is not zero
+reg       sA4_a, sA4_r, sQ4_a, sQ4_r, cmA4_empty, cmQ4_empty;
+always @(posedge clk) begin
+    zA4_n <= {|eA[3][3*W-1:9*W/4], |eA[3][9*W/4-1:3*W/2], |eA[3][3*W/2-1:3*W/4],
+              |eA[3][3*W/4-1:0]};
+    zQ4_n <= {|qA[3][2*W-1:3*W/2], |qA[3][3*W/2-1:W], |qA[3][W-1:W/2], |qA[3][W/2-1:0]};
+    sA4_a <= pa[3][5];
+    sA4_r <= pa[3][4];
+    sQ4_a <= pq[3][3];
+    sQ4_r <= pq[3][2];
+    cmA4_empty <= cm_pg_empty_reg;
+    cmQ4_empty <= cm_q_empty_reg;
+end
+wire eA4_zero = sA4_a ? 1'b0 : sA4_r ? cmA4_empty : !(|zA4_n);
+wire qA4_zero = sQ4_a ? 1'b0 : sQ4_r ? cmQ4_empty : !(|zQ4_n);
 always @(posedge clk) begin : stage5
     reg signed [SW-1:0] cells;
     cells = sx(a_cells[4]);
