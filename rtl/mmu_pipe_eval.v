@@ -205,16 +205,17 @@ wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), ~xz(gr_es1), xz(ga_esh[1]), 1'b1);
 end
 
 // the watermarks' copy of the global counters (kept apart: the counters feed T, GLOBAL and
-// the decision's constants)
+// the decision's constants), without reset: in a reset clock it takes the sum of the clock
+// before, and mmu_pipe_status's watermarks ignore it a clock after reset (then it is 0)
 (* mem2reg *) reg [W-1:0] wc_pool [0:1];
 (* mem2reg *) reg [W-1:0] wc_epool [0:1];
 (* keep *) always @(posedge clk) begin
-    wc_total <= rst ? {W{1'b0}} : gt_n[W-1:0];
-    wc_hpool <= rst ? {W{1'b0}} : gh_n[W-1:0];
-    wc_pool[0] <= rst ? {W{1'b0}} : gp_n0[W-1:0];
-    wc_pool[1] <= rst ? {W{1'b0}} : gp_n1[W-1:0];
-    wc_epool[0] <= rst ? {W{1'b0}} : ge_n0[W-1:0];
-    wc_epool[1] <= rst ? {W{1'b0}} : ge_n1[W-1:0];
+    wc_total <= gt_n[W-1:0];
+    wc_hpool <= gh_n[W-1:0];
+    wc_pool[0] <= gp_n0[W-1:0];
+    wc_pool[1] <= gp_n1[W-1:0];
+    wc_epool[0] <= ge_n0[W-1:0];
+    wc_epool[1] <= ge_n1[W-1:0];
 end
 
 // ------------------------------------------------------------------------------ EVAL0 .. 2

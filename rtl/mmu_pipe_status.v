@@ -140,13 +140,17 @@ reg [7:0]    drop_hit_reg;
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
 reg          r_v1, r_bad1;
 integer ci;
+// the counters' copies (wc_*) are not reset: in the clock after a reset clock they may hold the
+// sum from before it, and the watermarks skip that clock (rst's local register)
+reg wm_skip;
+(* keep *) always @(posedge clk) wm_skip <= rst;
 always @(posedge clk) begin
     for (ci = 0; ci < 2; ci = ci + 1) begin
-        if (wc_pool[ci] > pool_wm_reg[ci]) pool_wm_reg[ci] <= wc_pool[ci];
-        if (wc_epool[ci] > epool_wm_reg[ci]) epool_wm_reg[ci] <= wc_epool[ci];
+        if (!wm_skip && wc_pool[ci] > pool_wm_reg[ci]) pool_wm_reg[ci] <= wc_pool[ci];
+        if (!wm_skip && wc_epool[ci] > epool_wm_reg[ci]) epool_wm_reg[ci] <= wc_epool[ci];
     end
-    if (wc_hpool > hpool_wm_reg) hpool_wm_reg <= wc_hpool;
-    if (wc_total > total_wm_reg) total_wm_reg <= wc_total;
+    if (!wm_skip && wc_hpool > hpool_wm_reg) hpool_wm_reg <= wc_hpool;
+    if (!wm_skip && wc_total > total_wm_reg) total_wm_reg <= wc_total;
     // from the response register: one counter enable each
     if (resp_valid_reg) begin
         arrivals_reg <= arrivals_reg + 1'b1;
