@@ -132,18 +132,6 @@ module mmu_pipe_commit #(
 
 `include "mmu_pipe_functions.vh"
 
-// compares written as the sign of a subtraction, so that synthesis builds one carry chain
-// (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
-function le_u;      // a <= b, unsigned, up to W + 2 bits
-    input [W+1:0] a;
-    input [W+1:0] b;
-    reg [W+2:0] d;
-    begin
-        d = {1'b0, b} - {1'b0, a};
-        le_u = !d[W+2];
-    end
-endfunction
-
 // the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
