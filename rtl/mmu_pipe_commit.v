@@ -132,6 +132,18 @@ module mmu_pipe_commit #(
 
 `include "mmu_pipe_functions.vh"
 
+// compares written as the sign of a subtraction, so that synthesis builds one carry chain
+// (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
+function le_u;      // a <= b, unsigned, up to W + 2 bits
+    input [W+1:0] a;
+    input [W+1:0] b;
+    reg [W+2:0] d;
+    begin
+        d = {1'b0, b} - {1'b0, a};
+        le_u = !d[W+2];
+    end
+endfunction
+
 // the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
@@ -378,9 +390,6 @@ wire [W+1:0] yR_qsr = nR8_a ? cm_q_qsr_reg[W+2 +: W+2] : nR8_r ? cm_q_qsr_reg[0 
 (* mem2reg *) reg [XW-1:0] c_qr1 [0:1], c_qr2 [0:1], c_qr3 [0:1];
 /* verilator lint_on UNUSEDSIGNAL */
 (* mem2reg *) reg          c_cls [0:1], c_qcls [0:1];
-// C1's copies of the commit register's running sums, one per bus, stored inverted (kept
-// apart: the commit register's sums feed DEC1's and C1's selects of both buses)
-(* mem2reg *) reg [2*(W+2)-1:0] c1_hs_n [0:1], c1_hsr_n [0:1], c1_qsr_n [0:1];
 generate
 for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     wire [PGE_W-1:0] x = pb ? xA : xR;
@@ -412,33 +421,29 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
                           : m_s[0] ? cm_pg_val_reg[W +: W] : e2[W +: W]);
     wire [XW-1:0] xr = xz(m_r[1] ? cm_pg_val_reg[PGE_W + 2*W +: W]
                           : m_r[0] ? cm_pg_val_reg[2*W +: W] : e2[2*W +: W]);
-    wire [2*(W+2)-1:0] cm_hs = ~c1_hs_n[pb], cm_hsr = ~c1_hsr_n[pb], cm_qsr = ~c1_qsr_n[pb];
-    wire [XW-1:0] xhs = {{(XW-W-2){1'b0}}, m_hs[1] ? cm_hs[W+2 +: W+2]
-                         : m_hs[0] ? cm_hs[0 +: W+2] : (pb ? hsA8 : hsR8)};
-    wire [XW-1:0] xhsr = {{(XW-W-2){1'b0}}, m_hsr[1] ? cm_hsr[W+2 +: W+2]
-                          : m_hsr[0] ? cm_hsr[0 +: W+2] : (pb ? hsrA8 : hsrR8)};
+    wire [XW-1:0] xhs = {{(XW-W-2){1'b0}}, m_hs[1] ? cm_pg_hs_reg[W+2 +: W+2]
+                         : m_hs[0] ? cm_pg_hs_reg[0 +: W+2] : (pb ? hsA8 : hsR8)};
+    wire [XW-1:0] xhsr = {{(XW-W-2){1'b0}}, m_hsr[1] ? cm_pg_hsr_reg[W+2 +: W+2]
+                          : m_hsr[0] ? cm_pg_hsr_reg[0 +: W+2] : (pb ? hsrA8 : hsrR8)};
     wire [XW-1:0] yqs = xz(n_qs[1] ? cm_q_val_reg[QE_W +: W] : n_qs[0] ? cm_q_val_reg[0 +: W]
                            : q2[0 +: W]);
     wire [XW-1:0] yqr = xz(n_qr[1] ? cm_q_val_reg[QE_W + W +: W]
                            : n_qr[0] ? cm_q_val_reg[W +: W] : q2[W +: W]);
-    wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, n_qsr[1] ? cm_qsr[W+2 +: W+2]
-                          : n_qsr[0] ? cm_qsr[0 +: W+2] : (pb ? qsrA8 : qsrR8)};
+    wire [XW-1:0] yqsr = {{(XW-W-2){1'b0}}, n_qsr[1] ? cm_q_qsr_reg[W+2 +: W+2]
+                          : n_qsr[0] ? cm_q_qsr_reg[0 +: W+2] : (pb ? qsrA8 : qsrR8)};
     // pair k's amounts on this bus (the arrival's own, or the release's when both name one)
     // the gates of this pair's amounts on this bus, registered with the decision (admitted,
     // and for the release's bus: the arrival names the same PG / queue)
-    // (the arrival gate in a copy per amount it gates, kept apart: one drove three sums)
-    reg g2_h, g2_s, g2_a, g2_q, g2_ahsr, g2_ar;
-    (* keep *) always @(posedge clk) begin
+    reg g2_h, g2_s, g2_a, g2_q;
+    always @(posedge clk) begin
         g2_h <= dg_admit[2 + pb] && !dg_shared[2 + pb] && (pb ? a_ok[7] : same_pg7);
         g2_s <= dg_admit[2 + pb] && dg_shared[2 + pb] && (pb ? a_ok[7] : same_pg7);
         g2_a <= dg_admit[2 + pb] && (pb ? a_ok[7] : same_pg7);
-        g2_ahsr <= dg_admit[2 + pb] && (pb ? a_ok[7] : same_pg7);
-        g2_ar <= dg_admit[2 + pb] && (pb ? a_ok[7] : same_pg7);
         g2_q <= dg_admit[2 + pb] && (pb ? !a_badidx[7] : same_q7);
     end
     wire [XW-1:0] a2h = gate(g2_h, dec_rem_reg), a2hs = gate(g2_a, dec_rem_reg);
-    wire [XW-1:0] a2hsr = gate(g2_ahsr, a_cells[8]), a2s = gate(g2_s, dec_rem_reg);
-    wire [XW-1:0] a2r = gate(g2_ar, dec_tr_reg);
+    wire [XW-1:0] a2hsr = gate(g2_a, a_cells[8]), a2s = gate(g2_s, dec_rem_reg);
+    wire [XW-1:0] a2r = gate(g2_a, dec_tr_reg);
     wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, a_cells[8]);
     wire [XW-1:0] a2qr = gate(g2_q, dec_etr_reg);
     always @(posedge clk) begin
@@ -775,15 +780,6 @@ assign err_release_underflow = err_flags_reg[0];
     cm_q_qsr_reg[W+2 +: W+2] <= v_qsr[1][W+1:0];
     cm_q_val_reg[0 +: QE_W] <= {c_qcls[0], v_qr[0][W-1:0], v_qs[0][W-1:0]};
     cm_q_qsr_reg[0 +: W+2] <= v_qsr[0][W+1:0];
-end
-// C1's copies of the commit register's running sums (declared before C1)
-integer cpb;
-(* keep *) always @(posedge clk) begin
-    for (cpb = 0; cpb < 2; cpb = cpb + 1) begin
-        c1_hs_n[cpb] <= ~{v_hs[1][W+1:0], v_hs[0][W+1:0]};
-        c1_hsr_n[cpb] <= ~{v_hsr[1][W+1:0], v_hsr[0][W+1:0]};
-        c1_qsr_n[cpb] <= ~{v_qsr[1][W+1:0], v_qsr[0][W+1:0]};
-    end
 end
 
 

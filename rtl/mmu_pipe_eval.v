@@ -253,44 +253,29 @@ function [4:0] pfc_cmp;
     input [W-1:0] t;
     input [W-1:0] x;
     begin
-        pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, le_u({2'b00, t}, {2'b00, e[W +: W]}),
-                   le_u({2'b00, e[W +: W]}, {2'b00, x})};
+        pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, e[W +: W] >= t, e[W +: W] <= x};
     end
 endfunction
-// (the commit register's shared and headroom counts from copies of their own, one per
-// evaluated PG (release, arrival, scan): the commit register feeds every stage's forwarding,
-// and each copy sits by its compares; the copies are written differently (plain, inverted,
-// plain with the other bus's order) so that synthesis keeps them apart)
-reg [W-1:0] ev_sh_a, ev_sh_r, ev_h_a, ev_h_r;           // the release's
-reg [W-1:0] evA_sh_a_n, evA_sh_r_n, evA_h_a_n, evA_h_r_n;  // the arrival's, inverted
-reg [2*W-1:0] evS_sh, evS_h;                             // the scan's, {release, arrival}
+// (the commit register's shared and headroom counts from a copy of their own: the commit
+// register feeds every stage's forwarding)
+reg [W-1:0] ev_sh_a, ev_sh_r, ev_h_a, ev_h_r;
 (* keep *) always @(posedge clk) begin
     ev_sh_a <= v_s[1][W-1:0];
     ev_sh_r <= v_s[0][W-1:0];
     ev_h_a <= v_h[1][W-1:0];
     ev_h_r <= v_h[0][W-1:0];
-    evA_sh_a_n <= ~v_s[1][W-1:0];
-    evA_sh_r_n <= ~v_s[0][W-1:0];
-    evA_h_a_n <= ~v_h[1][W-1:0];
-    evA_h_r_n <= ~v_h[0][W-1:0];
-    evS_sh <= {v_s[0][W-1:0], v_s[1][W-1:0]};
-    evS_h <= {v_h[0][W-1:0], v_h[1][W-1:0]};
 end
 wire [PGE_W-1:0] cm_a = {cm_pg_val_reg[PGE_W + 3*W], {W{1'b0}}, ev_sh_a, ev_h_a};
 wire [PGE_W-1:0] cm_r = {cm_pg_val_reg[3*W], {W{1'b0}}, ev_sh_r, ev_h_r};
-wire [PGE_W-1:0] cmA_a = {cm_pg_val_reg[PGE_W + 3*W], {W{1'b0}}, ~evA_sh_a_n, ~evA_h_a_n};
-wire [PGE_W-1:0] cmA_r = {cm_pg_val_reg[3*W], {W{1'b0}}, ~evA_sh_r_n, ~evA_h_r_n};
-wire [PGE_W-1:0] cmS_a = {cm_pg_val_reg[PGE_W + 3*W], {W{1'b0}}, evS_sh[0 +: W], evS_h[0 +: W]};
-wire [PGE_W-1:0] cmS_r = {cm_pg_val_reg[3*W], {W{1'b0}}, evS_sh[W +: W], evS_h[W +: W]};
 reg [4:0] fR11, fA11, fS11;
 always @(posedge clk) begin
     fR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, tR10[W-1:0], xR10[W-1:0])
             : pfc_cmp(cm_r, tR10[W-1:0], xR10[W-1:0]);
-    fA11 <= adm10 ? pfc_cmp(cmA_a, tA10[W-1:0], xA10[W-1:0])
-            : same_pg10 ? pfc_cmp(cmA_r, tA10[W-1:0], xA10[W-1:0])
+    fA11 <= adm10 ? pfc_cmp(cm_a, tA10[W-1:0], xA10[W-1:0])
+            : same_pg10 ? pfc_cmp(cm_r, tA10[W-1:0], xA10[W-1:0])
             : pfc_cmp(eA10, tA10[W-1:0], xA10[W-1:0]);
-    fS11 <= eS10_a ? pfc_cmp(cmS_a, tS10[W-1:0], xS10[W-1:0])
-            : eS10_r ? pfc_cmp(cmS_r, tS10[W-1:0], xS10[W-1:0])
+    fS11 <= eS10_a ? pfc_cmp(cm_a, tS10[W-1:0], xS10[W-1:0])
+            : eS10_r ? pfc_cmp(cm_r, tS10[W-1:0], xS10[W-1:0])
             : pfc_cmp(eS10, tS10[W-1:0], xS10[W-1:0]);
     eA_e <= eA_en;
     qA_e <= qA_en;

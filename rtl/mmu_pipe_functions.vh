@@ -76,14 +76,3 @@ function idx_ok;
                  && ({{(32-Q_W){1'b0}}, queue} < 8);
     end
 endfunction
-// compares written as the sign of a subtraction, so that synthesis builds one carry chain
-// (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
-function le_u;      // a <= b, unsigned, up to W + 2 bits
-    input [W+1:0] a;
-    input [W+1:0] b;
-    reg [W+2:0] d;
-    begin
-        d = {1'b0, b} - {1'b0, a};
-        le_u = !d[W+2];
-    end
-endfunction
