@@ -345,6 +345,12 @@ always @(posedge clk) begin
         ev_ag_reg[xi] <= a_i[11][2:0] == xi[2:0];
         ev_rg_reg[xi] <= r_i[11][2:0] == xi[2:0];
     end
+    // a reset of one clock clears the events in flight here as well as the hits below
+    if (rst) begin
+        ev_sp_reg <= {PORT_COUNT{1'b0}};
+        ev_ap_reg <= {PORT_COUNT{1'b0}};
+        ev_rp_reg <= {PORT_COUNT{1'b0}};
+    end
 end
 integer xj;
 always @(posedge clk) begin

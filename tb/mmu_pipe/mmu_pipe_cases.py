@@ -553,27 +553,28 @@ async def dir_bad_inputs(dut):
 
 @cocotb.test()
 async def reset_under_traffic(dut):
-    """rst asserted while pairs are in every stage: after it every counter, the PFC state and
-    the scan start from zero (nothing in flight leaks into the new run), then random traffic
-    against a fresh model."""
+    """rst asserted while pairs are in every stage, for four clocks and then for one: after
+    it every counter, the PFC state and the scan start from zero (nothing in flight leaks into
+    the new run), then random traffic against a fresh model."""
     seed = cocotb.RANDOM_SEED
     tb = PipeTB(dut, stress_config())
     await tb.start()
-    tr = Traffic(tb, seed)
-    for _ in range(3000):
-        rel, arr = tr.next_pair()
-        tr.record(arr, await tb.cycle(rel=rel, arr=arr))
-    # the random traffic's frames released (a buffer it left full would refuse the frames
-    # below), then every lossless PG into headroom (frames back to back, no release): stale
-    # scan slots would then find headroom in whatever PG they name
-    await tr.drain()
-    for _ in range(40):
-        for p in range(PORT_COUNT):
-            for g in (3, 4):
-                await tb.cycle(arr=(p, g, (p + 1) % PORT_COUNT, g, 1500))
-    assert tb.model.hdrm_pool_used > 0 and any(tb.model.xoff)
-    await tb.reset_in_traffic()
-    tr = Traffic(tb, seed + 1)
+    for n, clocks in enumerate((4, 1)):
+        tr = Traffic(tb, seed + 2 * n)
+        for _ in range(3000):
+            rel, arr = tr.next_pair()
+            tr.record(arr, await tb.cycle(rel=rel, arr=arr))
+        # the random traffic's frames released (a buffer it left full would refuse the frames
+        # below), then every lossless PG into headroom (frames back to back, no release):
+        # stale scan slots would then find headroom in whatever PG they name
+        await tr.drain()
+        for _ in range(40):
+            for p in range(PORT_COUNT):
+                for g in (3, 4):
+                    await tb.cycle(arr=(p, g, (p + 1) % PORT_COUNT, g, 1500))
+        assert tb.model.hdrm_pool_used > 0 and any(tb.model.xoff)
+        await tb.reset_in_traffic(clocks=clocks)
+    tr = Traffic(tb, seed + 5)
     for _ in range(3000):
         rel, arr = tr.next_pair()
         tr.record(arr, await tb.cycle(rel=rel, arr=arr))

@@ -81,16 +81,17 @@ class PipeTB:
         for addr, value in regmap.config_image(self.cfg):
             await self.cycle(write=(addr, value))
 
-    async def reset_in_traffic(self) -> None:
-        """Assert rst for four clocks with whatever is in flight, then go on: counters and
-        state clear, the configuration stays (the model restarts with the same one)."""
+    async def reset_in_traffic(self, clocks: int = 4) -> None:
+        """Assert rst for ``clocks`` clocks (one is enough) with whatever is in flight, then go
+        on: counters and state clear, the configuration stays (the model restarts with the
+        same one)."""
         dut = self.dut
         await FallingEdge(dut.clk)
         dut.rst.value = 1
         dut.s_req_valid.value = 0
         dut.s_rel_valid.value = 0
         dut.cfg_wr_valid.value = 0
-        for _ in range(4):
+        for _ in range(clocks):
             await RisingEdge(dut.clk)
         old = self.model
         self.model = PipelinedMmu(self.cfg, t_lag=T_LAG, validate=False)
