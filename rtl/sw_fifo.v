@@ -98,9 +98,12 @@ generate
             reg           s_ready_reg;
             localparam integer LIMIT_I = DEPTH - 1;
             localparam [PTR_W:0] LIMIT = LIMIT_I[PTR_W:0];
+            // the occupancy after a pop, with and without the entry offered: the offer (the
+            // producer's late signal) only selects between the two
+            wire [PTR_W:0] occ_keep = occ_reg - {{PTR_W{1'b0}}, pop};
+            wire [PTR_W:0] occ_take = occ_reg + {{PTR_W{1'b0}}, !pop};
             always @(posedge clk) begin
-                occ_reg <= occ_reg + {{PTR_W{1'b0}}, s_valid && s_ready_reg}
-                           - {{PTR_W{1'b0}}, pop};
+                occ_reg <= (s_valid && s_ready_reg) ? occ_take : occ_keep;
                 s_ready_reg <= occ_reg < LIMIT;
                 if (rst) begin
                     occ_reg <= {(PTR_W+1){1'b0}};
