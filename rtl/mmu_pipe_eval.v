@@ -102,6 +102,8 @@ module mmu_pipe_eval #(
     output wire [2*W-1:0]       wc_pool_bus,
     output wire [2*W-1:0]       wc_epool_bus,
     output reg                  adm11,
+    // adm11's copies for the watermark memories' write decodes (PG, queue)
+    output reg  [1:0]           adm11_wr,
     output reg                  wm_en_reg,
     output reg  [IW-1:0]        wm_i_reg, wm_j_reg,
     output reg  [PGW_W-1:0]     wm_pg_reg,
@@ -267,6 +269,11 @@ reg [W-1:0] ev_sh_a, ev_sh_r, ev_h_a, ev_h_r;
 end
 wire [PGE_W-1:0] cm_a = {cm_pg_val_reg[PGE_W + 3*W], {W{1'b0}}, ev_sh_a, ev_h_a};
 wire [PGE_W-1:0] cm_r = {cm_pg_val_reg[3*W], {W{1'b0}}, ev_sh_r, ev_h_r};
+// (the watermark memories' write decodes, N entries each, from copies of their own: adm11's
+// other loads are the forwarding selects of every stage)
+(* keep *) always @(posedge clk) begin
+    adm11_wr <= {2{adm10 && !rst}};
+end
 reg [4:0] fR11, fA11, fS11;
 always @(posedge clk) begin
     fR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, tR10[W-1:0], xR10[W-1:0])

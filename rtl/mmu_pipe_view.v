@@ -96,6 +96,7 @@ module mmu_pipe_view #(
     input  wire [2*2*PGE_W-1:0] cmh_pg_val_bus,
     input  wire [2*2*QE_W-1:0]  cmh_q_val_bus,
     input  wire                 adm11,
+    input  wire [1:0]           adm11_wr,
     input  wire                 wm_en_reg,
     input  wire [IW-1:0]        wm_i_reg,
     input  wire [IW-1:0]        wm_j_reg,
@@ -350,14 +351,14 @@ mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(
             .OUT_REG(1), .WR_EARLY(1))
 pg_wm_inst (
     .clk(clk), .rst(rst),
-    .wr_en(adm11), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
+    .wr_en(adm11_wr[0]), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
     .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd)
 );
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
             .OUT_REG(1), .WR_EARLY(1))
 q_wm_inst (
     .clk(clk), .rst(rst),
-    .wr_en(adm11), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
+    .wr_en(adm11_wr[1]), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
     .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd)
 );
 
