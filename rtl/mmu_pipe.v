@@ -352,7 +352,8 @@ view_inst (
     .qc_rd_bus(qc_rd_bus), .d_admit(d_admit), .dec_admit_reg(dec_admit_reg), .adm9(adm9),
     .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .cm_pg_empty_reg(cm_pg_empty_reg),
     .cm_q_empty_reg(cm_q_empty_reg), .cmh_pg_val_bus(cmh_pg_val_bus),
-    .cmh_q_val_bus(cmh_q_val_bus), .adm11(adm11), .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg), .wm_i_reg(wm_i_reg),
+    .cmh_q_val_bus(cmh_q_val_bus), .adm11(adm11), .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg),
+    .wm_i_reg(wm_i_reg),
     .wm_j_reg(wm_j_reg), .wm_pg_reg(wm_pg_reg), .wm_q_reg(wm_q_reg), .wmh_en_bus(wmh_en_bus),
     .wmh_i_bus(wmh_i_bus), .wmh_j_bus(wmh_j_bus), .wmh_pg_bus(wmh_pg_bus), .wmh_q_bus(wmh_q_bus),
     .pool_bus(pool_bus), .epool_bus(epool_bus), .pgs_rd(pgs_rd), .qs_rd(qs_rd), .pgw_rd(pgw_rd),
@@ -447,7 +448,8 @@ eval_inst (
     .wA11(wA11), .wQ11(wQ11), .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .total_reg(total_reg),
     .hpool_reg(hpool_reg), .pool_bus(pool_bus), .epool_bus(epool_bus), .wc_hpool(wc_hpool),
     .wc_total(wc_total), .wc_pool_bus(wc_pool_bus), .wc_epool_bus(wc_epool_bus), .adm11(adm11),
-    .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg), .wm_i_reg(wm_i_reg), .wm_j_reg(wm_j_reg), .wm_pg_reg(wm_pg_reg),
+    .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg), .wm_i_reg(wm_i_reg), .wm_j_reg(wm_j_reg),
+    .wm_pg_reg(wm_pg_reg),
     .wm_q_reg(wm_q_reg), .wmh_en_bus(wmh_en_bus), .wmh_i_bus(wmh_i_bus), .wmh_j_bus(wmh_j_bus),
     .wmh_pg_bus(wmh_pg_bus), .wmh_q_bus(wmh_q_bus)
 );
