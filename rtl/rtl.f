@@ -18,6 +18,7 @@ rtl/mmu_pipe_commit.v
 rtl/mmu_pipe_eval.v
 rtl/mmu_pipe_status.v
 rtl/mmu_pipe.v
+rtl/mmu_cfg_loader.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
 rtl/sw_free_list.v
