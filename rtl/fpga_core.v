@@ -56,10 +56,7 @@ module fpga_core #(
     // clocks between UART counter lines (one second by default)
     parameter PRINT_CYCLES = CLK_HZ,
     // clocks an LED stays lit after an event
-    parameter LED_HOLD = CLK_HZ / 10,
-    // mmu_core PIPELINE: 1 (default) the multi-cycle admission that closes the 125 MHz board
-    // clock; 0 the single-cycle core (one decision per clock, does not close 125 MHz)
-    parameter MMU_PIPELINE = 1
+    parameter LED_HOLD = CLK_HZ / 10
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -195,8 +192,7 @@ switch_core #(
     .DEST_WIDTH(DEST_WIDTH),
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
-    .CELL_W(CELL_W),
-    .MMU_PIPELINE(MMU_PIPELINE)
+    .CELL_W(CELL_W)
 ) switch_inst (
     .clk(clk),
     .rst(rst_sw),
@@ -279,7 +275,7 @@ switch_core #(
     .stat_queued_frames(),
     .stat_pause(),
     .stat_xoff(sw_xoff),
-    .stat_mmu_addr(16'h0005),   // headroom used, watermark (docs/mmu_core.md)
+    .stat_mmu_addr(16'h0005),   // headroom pool watermark (mmu_pipe status map, docs/mmu_core.md)
     .stat_mmu_data(mmu_stat_data),
     .stat_mmu_drop_count(),
     .err_release_underflow(err_underflow),

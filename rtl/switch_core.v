@@ -8,14 +8,15 @@
  *                  |  one write slot per clock, round robin over the ports
  *                  v
  *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
- *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
- *                  v
- *   decision stage (in request order): admitted -> (egress port, queue) frame list;
+ *                  |  last word of a frame: pending FIFO; good frames -> mmu_pipe request
+ *                  v    (one per clock, no back-pressure; none before mmu_cfg_loader is done)
+ *   decision stage (in request order, each response matched with its pending frame):
+ *                  admitted -> (egress port, queue) frame list;
  *                  dropped / bad -> walker returns the frame's cells to the free list
  *                  v
  *   read stage: one read slot per clock, round robin; per port strict priority over the
  *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
- *               as they are read, release -> mmu_core with the frame's last word.
+ *               as they are read, release -> mmu_pipe with the frame's last word.
  *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
  *               dequeued from a queue in storm recovery with action drop is discarded whole
  *               (cells walked back to the free list one per slot, same release, no word out)
@@ -29,6 +30,12 @@
  * IPv4 behind the tag, DSCP <- cfg_prev_alt_dscp[k] (ECN kept) with the header checksum
  * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
  * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
+ *
+ * Admission: mmu_pipe (the line-rate core: one arrival and one release every clock, the
+ * response 8 clocks after the request, in order; docs/mmu_core.md "Line-rate core").  Its
+ * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
+ * into it after every reset, and no request goes to mmu_pipe before that load is done (the
+ * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -52,7 +59,7 @@ module switch_core #(
     parameter CELL_BYTES = 256,
     // cells in the shared buffer
     parameter BUFFER_CELLS = 256,
-    // mmu_core counter width in cells
+    // admission counter width in cells (mmu_pipe CELL_W)
     parameter CELL_W = 16,
     // frame length width in bytes
     parameter LEN_W = 14,
@@ -69,8 +76,9 @@ module switch_core #(
     // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
-    // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
-    parameter MMU_PIPELINE = 0,
+    // test only: mmu_pipe FAULT_INJECT (1: its "shared below T" check becomes "at or below")
+    // for the benches' admission predictor to catch; 0 in every real build
+    parameter MMU_FAULT_INJECT = 0,
     // test only: sw_free_list FAULT_INJECT (1: its ring wraps at a power of two, wrong for
     // BUFFER_CELLS 672 or 384) for the bench's cell shadow map to catch; 0 in every real build
     parameter FREE_LIST_FAULT_INJECT = 0
@@ -107,8 +115,9 @@ module switch_core #(
     input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
 
     /*
-     * mmu_core configuration (MmuConfig.rtl_cfg(CELL_W)); cfg_max_frame_bytes also bounds
-     * the frames the ingress stores
+     * Admission configuration (MmuConfig.rtl_cfg(CELL_W)), written into mmu_pipe by
+     * mmu_cfg_loader after each reset (read then, not later: docs/switch_core.md);
+     * cfg_max_frame_bytes also bounds the frames the ingress stores (continuously)
      */
     input  wire [CELL_W-1:0]                      cfg_buffer_cells,
     input  wire [31:0]                            cfg_max_frame_bytes,
@@ -230,6 +239,8 @@ localparam P_W = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 localparam QN = PORT_COUNT * 8;
 localparam QN_W = P_W + 3;
 localparam MMU_PORT_W = 8;
+// mmu_pipe's port count: a power of two
+localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
 localparam PEND_DEPTH = 16;
 localparam PEND_PTR_W = 4;
@@ -264,8 +275,9 @@ initial begin
         $finish;
     end
     // (at least 2: a port's read-stage state is captured the clock before its slot)
-    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 256 || PORT_COUNT < 2) begin
-        $error("switch_core: 2 <= PORT_COUNT <= 256, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
+    // (at most 64: mmu_pipe's limit)
+    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 64 || PORT_COUNT < 2) begin
+        $error("switch_core: 2 <= PORT_COUNT <= 64, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
         $finish;
     end
     if (BUFFER_CELLS >= (1 << CELL_W)) begin
@@ -349,7 +361,7 @@ reg                              rds_last_reg;
 wire [QN-1:0]                    pfc_xoff;
 
 // Sub-block outputs left open below are status the core does not export (pfc_tx/pfc_rx
-// per-priority counters, mmu_core's per-segment split, FIFO counts): open on purpose.
+// per-priority counters, mmu_pipe's per-segment split, FIFO counts): open on purpose.
 /* verilator lint_off PINCONNECTEMPTY */
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
@@ -621,26 +633,25 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
     .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
-// ---------------------------------------------------------------------------- mmu_core
-// admission requests wait in a 4-entry FIFO (registered input, head, flags and ready: IN_REG
-// 2) in front of mmu_core: the write stage sees a registered "room" flag, not mmu_core's
-// ready, and requests stream at one per clock to a single-cycle mmu_core
-wire                 req_valid_reg;
-wire [P_W-1:0]       req_port_reg;
-wire [2:0]           req_pg_reg;
-wire [DEST_WIDTH-1:0] req_eport_reg;
-wire [2:0]           req_queue_reg;
-wire [LEN_W-1:0]     req_len_reg;
-wire [TAG_W-1:0]     req_tag_reg;
-wire                 mmu_req_ready;
-wire                 req_ready;
+// ---------------------------------------------------------------------------- admission
+// mmu_pipe accepts one arrival and one release on every clock (no ready): the write stage's
+// request and the read stage's release go to it from registers, with no FIFO in between.  It
+// answers 8 clocks after the request, in request order, with no back-pressure; the responses
+// wait in the response FIFO (below) until the decision stage matches each with the head of
+// the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
+// of the ports above PORT_COUNT exist in mmu_pipe, are written 0 by the loader and are never
+// named by a request or a release.
+reg                  req_valid_reg;
+reg  [P_W-1:0]       req_port_reg;
+reg  [2:0]           req_pg_reg;
+reg  [DEST_WIDTH-1:0] req_eport_reg;
+reg  [2:0]           req_queue_reg;
+reg  [LEN_W-1:0]     req_len_reg;
+reg  [TAG_W-1:0]     req_tag_reg;
 reg                  req_push;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
-// drops by reason are counted inside mmu_core (stat_mmu_drop_count)
-/* verilator lint_off UNUSEDSIGNAL */
 wire [2:0]           mmu_resp_reason;
-/* verilator lint_on UNUSEDSIGNAL */
 wire [CELL_W-1:0]    mmu_resp_cells;
 wire [TAG_W-1:0]     mmu_resp_tag;
 reg                  rel_valid_reg;
@@ -649,47 +660,26 @@ reg  [2:0]           rel_pg_reg;
 reg  [P_W-1:0]       rel_eport_reg;
 reg  [2:0]           rel_queue_reg;
 reg  [CELL_W-1:0]    rel_cells_reg;
-wire                 mmu_rel_ready;
+// the PGs of ports PORT_COUNT .. MMU_PORTS-1 never hold a cell, so never pause
+/* verilator lint_off UNUSEDSIGNAL */
+wire [MMU_PORTS*8-1:0] mmu_pfc_xoff;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                 mmu_cfg_wr_valid;
+wire [15:0]          mmu_cfg_wr_addr;
+wire [31:0]          mmu_cfg_wr_data;
+// the loader has written every field: requests may go to mmu_pipe
+wire                 mmu_cfg_done;
 
+assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
-mmu_core #(
+mmu_cfg_loader #(
     .PORT_COUNT(PORT_COUNT),
-    .CELL_BYTES(CELL_BYTES),
+    .MMU_PORTS(MMU_PORTS),
     .CELL_W(CELL_W),
-    .LEN_W(LEN_W),
-    .TAG_W(TAG_W),
-    .PORT_W(MMU_PORT_W),
-    .PG_W(4),
-    .Q_W(4),
-    .PIPELINE(MMU_PIPELINE)
-) mmu_inst (
+    .LEN_W(LEN_W)
+) mmu_loader_inst (
     .clk(clk),
     .rst(rst),
-    .s_req_valid(req_valid_reg),
-    .s_req_ready(mmu_req_ready),
-    .s_req_port({{(MMU_PORT_W-P_W){1'b0}}, req_port_reg}),
-    .s_req_pg({1'b0, req_pg_reg}),
-    .s_req_eport({{(MMU_PORT_W-DEST_WIDTH){1'b0}}, req_eport_reg}),
-    .s_req_queue({1'b0, req_queue_reg}),
-    .s_req_len(req_len_reg),
-    .s_req_tag(req_tag_reg),
-    .m_resp_valid(mmu_resp_valid),
-    .m_resp_admit(mmu_resp_admit),
-    .m_resp_reason(mmu_resp_reason),
-    .m_resp_cells(mmu_resp_cells),
-    .m_resp_res(),
-    .m_resp_shared(),
-    .m_resp_hdrm(),
-    .m_resp_tag(mmu_resp_tag),
-    .s_rel_valid(rel_valid_reg),
-    .s_rel_ready(mmu_rel_ready),
-    .s_rel_port({{(MMU_PORT_W-P_W){1'b0}}, rel_port_reg}),
-    .s_rel_pg({1'b0, rel_pg_reg}),
-    .s_rel_eport({{(MMU_PORT_W-P_W){1'b0}}, rel_eport_reg}),
-    .s_rel_queue({1'b0, rel_queue_reg}),
-    .s_rel_cells(rel_cells_reg),
-    .pfc_xoff(pfc_xoff),
-    .pfc_change(),
     .cfg_buffer_cells(cfg_buffer_cells),
     .cfg_max_frame_bytes(cfg_max_frame_bytes),
     .cfg_pool_shared(cfg_pool_shared),
@@ -708,16 +698,84 @@ mmu_core #(
     .cfg_q_dynamic(cfg_q_dynamic),
     .cfg_q_alpha_shift(cfg_q_alpha_shift),
     .cfg_q_static_th(cfg_q_static_th),
-    .stat_addr(stat_mmu_addr),
-    .stat_data(stat_mmu_data),
-    .stat_drop_count(stat_mmu_drop_count),
-    .err_release_underflow(err_release_underflow),
+    .m_cfg_wr_valid(mmu_cfg_wr_valid),
+    .m_cfg_wr_addr(mmu_cfg_wr_addr),
+    .m_cfg_wr_data(mmu_cfg_wr_data),
+    .done(mmu_cfg_done),
+    // TODO(issue 18): configuration sanity (Xon above the Xoff point, reserved above its pool,
+    // a zero pool) belongs in mmu_pipe's write port, for any writer; until then the loader
+    // flags the values mmu_core flagged (docs/switch_core.md "Status")
     .err_bad_config(err_bad_config)
 );
 
+mmu_pipe #(
+    .PORT_COUNT(MMU_PORTS),
+    .CELL_BYTES(CELL_BYTES),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .TAG_W(TAG_W),
+    .PORT_W(MMU_PORT_W),
+    .PG_W(4),
+    .Q_W(4),
+    .FAULT_INJECT(MMU_FAULT_INJECT)
+) mmu_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_req_valid(req_valid_reg),
+    .s_req_ready(),
+    .s_req_port({{(MMU_PORT_W-P_W){1'b0}}, req_port_reg}),
+    .s_req_pg({1'b0, req_pg_reg}),
+    .s_req_eport({{(MMU_PORT_W-DEST_WIDTH){1'b0}}, req_eport_reg}),
+    .s_req_queue({1'b0, req_queue_reg}),
+    .s_req_len(req_len_reg),
+    .s_req_tag(req_tag_reg),
+    .m_resp_valid(mmu_resp_valid),
+    .m_resp_admit(mmu_resp_admit),
+    .m_resp_reason(mmu_resp_reason),
+    .m_resp_cells(mmu_resp_cells),
+    .m_resp_res(),
+    .m_resp_shared(),
+    .m_resp_hdrm(),
+    .m_resp_eres(),
+    .m_resp_eshared(),
+    .m_resp_tag(mmu_resp_tag),
+    .s_rel_valid(rel_valid_reg),
+    .s_rel_ready(),
+    .s_rel_port({{(MMU_PORT_W-P_W){1'b0}}, rel_port_reg}),
+    .s_rel_pg({1'b0, rel_pg_reg}),
+    .s_rel_eport({{(MMU_PORT_W-P_W){1'b0}}, rel_eport_reg}),
+    .s_rel_queue({1'b0, rel_queue_reg}),
+    .s_rel_cells(rel_cells_reg),
+    .pfc_xoff(mmu_pfc_xoff),
+    .pfc_change(),
+    .cfg_wr_valid(mmu_cfg_wr_valid),
+    .cfg_wr_addr(mmu_cfg_wr_addr),
+    .cfg_wr_data(mmu_cfg_wr_data),
+    .stat_addr(stat_mmu_addr),
+    .stat_data(stat_mmu_data),
+    .err_release_underflow(err_release_underflow)
+);
+
+// drops by reason, counted from the responses (mmu_pipe counts the same in its status map,
+// 0x10 + reason; this vector keeps mmu_core's stat_drop_count port): reason r at [r*32 +: 32],
+// entry 0 (no drop) stays 0
+reg  [6*32-1:0]      mmu_drop_reg;
+integer dr;
+always @(posedge clk) begin
+    for (dr = 1; dr < 7; dr = dr + 1) begin
+        if (mmu_resp_valid && !mmu_resp_admit && {29'd0, mmu_resp_reason} == dr) begin
+            mmu_drop_reg[(dr-1)*32 +: 32] <= mmu_drop_reg[(dr-1)*32 +: 32] + 1'b1;
+        end
+    end
+    if (rst) begin
+        mmu_drop_reg <= {6*32{1'b0}};
+    end
+end
+assign stat_mmu_drop_count = {mmu_drop_reg, 32'd0};
+
 // ---------------------------------------------------------------------------- pending frames
 // every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
-// cells, flags}; good frames wait here for their mmu_core response (same order)
+// cells, flags}; good frames wait here for their mmu_pipe response (same order)
 // plus three flags computed at the push, so the decision stage tests bits, not fields:
 // kind is good, the egress port exists, the frame holds no cell
 localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
@@ -755,7 +813,9 @@ sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
     .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
 
-// responses: never more outstanding than pending entries, so this FIFO cannot overflow
+// responses (mmu_pipe cannot be stalled): never more outstanding than good frames in the
+// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; with the response 8 clocks
+// after the request, 16 pending entries also cover line rate (switch benchmark)
 wire                resp_valid;
 reg                 resp_pop;
 wire                resp_admit;
@@ -936,24 +996,11 @@ reg                          err_response_reg, err_response_next;
 // the decision head's response check, registered (the sticky flag follows a clock later)
 reg                          resp_chk_reg, resp_mis_reg;
 
-// the admission request FIFO (see the mmu_core section)
-/* verilator lint_off PINCONNECTEMPTY */
-sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(4), .PTR_W(2), .IN_REG(2))
-    req_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(req_push), .s_ready(req_ready),
-    .s_data({req_port_next, req_pg_next, req_eport_next, req_queue_next, req_len_next,
-             req_tag_next}),
-    .m_valid(req_valid_reg), .m_ready(mmu_req_ready),
-    .m_data({req_port_reg, req_pg_reg, req_eport_reg, req_queue_reg, req_len_reg,
-             req_tag_reg}),
-    .count());
-/* verilator lint_on PINCONNECTEMPTY */
-
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
 // spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_core request.  The RAM
+// enters the pending FIFO and, for a good frame, loads the mmu_pipe request (only once the
+// loader is done: until then the last word waits in its slot).  The RAM
 // writes (data word, cell link) are registered and land one clock later: nothing reads a
 // word or link that early (a frame is read only after its admission, a dropped frame is
 // walked only after the decision stage).
@@ -1073,7 +1120,7 @@ wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
 wire                 wc_go = ws_go_pre_reg && (!ws_last_reg || (pend_ready
-                                 && (!wc_to_mmu || req_ready)));
+                                 && (!wc_to_mmu || mmu_cfg_done)));
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
@@ -1092,8 +1139,8 @@ wire                 rc_last = rs_last_reg;
 wire                 rc_drop = rs_drop_reg;
 wire                 rc_end = rs_end_reg;
 // (rs_go_pre_reg: not blocked, reading, and room or discarding, prepared at the capture)
-wire                 rel_free = !rel_valid_reg || mmu_rel_ready;
-wire                 rc_go = rs_go_pre_reg && (!rc_end || rel_free);
+// (mmu_pipe takes a release every clock, so the slot never waits for it)
+wire                 rc_go = rs_go_pre_reg;
 
 // ---------------------------------------------------------------------------- PFC watchdog
 // queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
@@ -1191,7 +1238,7 @@ endgenerate
 // Seed 004 2.1.3: a frame entering and leaving through ports of one port group is a
 // high-risk flow; sw_ingress remaps it to the alternate priority (and rewrites PCP / DSCP /
 // IPv4 checksum) when same_group is set with its first beat; the write stage counts it per
-// group when the good frame goes to mmu_core (with its alternate PG and queue).
+// group when the good frame goes to mmu_pipe (with its alternate PG and queue).
 generate
     if (PREVENT_ENABLE != 0) begin : prevent
         localparam GROUPS = 1 << GROUP_W;
@@ -1594,7 +1641,7 @@ always @* begin
     rdp_port_next = rp;
     rdp_bytes_next = rs_bytes_reg;
     rdp_last_next = rc_last;
-    rel_valid_next = rel_valid_reg && !mmu_rel_ready;
+    rel_valid_next = 1'b0;
     rel_port_next = rel_port_reg;
     rel_pg_next = rel_pg_reg;
     rel_eport_next = rel_eport_reg;
@@ -1652,7 +1699,7 @@ always @* begin
     // word (back-to-back frames need no idle slot in between)
     // (rs_idle_issue_reg / rs_end_issue_reg: a queue picked, its head selected by the same
     // index, not blocked, and idle / reading the last word, prepared at the capture)
-    deq_issue = rs_idle_issue_reg || (rs_end_issue_reg && rel_free);
+    deq_issue = rs_idle_issue_reg || rs_end_issue_reg;
     deq_oh_next = deq_issue ? rs_qoh_reg : {QN{1'b0}};
     if (deq_issue) begin
         deq_pend_next = 1'b1;
@@ -1810,7 +1857,7 @@ always @* begin
     end
 end
 
-// cells a port can hold outside mmu_core: a frame being written plus its spare cell
+// cells a port can hold outside mmu_pipe: a frame being written plus its spare cell
 wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
 wire [47:0] reserve_need = {32'd0, cfg_buffer_cells} + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
 
@@ -1945,6 +1992,13 @@ always @(posedge clk) begin
     rds_bytes_reg <= rdr_bytes_reg;
     rds_last_reg <= rdr_last_reg;
     rel_valid_reg <= rel_valid_next;
+    req_valid_reg <= req_push;
+    req_port_reg <= req_port_next;
+    req_pg_reg <= req_pg_next;
+    req_eport_reg <= req_eport_next;
+    req_queue_reg <= req_queue_next;
+    req_len_reg <= req_len_next;
+    req_tag_reg <= req_tag_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
     rel_eport_reg <= rel_eport_next;
@@ -2019,6 +2073,7 @@ always @(posedge clk) begin
         rds_bytes_reg <= {WB_W{1'b0}};
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
+        req_valid_reg <= 1'b0;
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
         err_response_reg <= 1'b0;

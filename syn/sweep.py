@@ -38,16 +38,12 @@ CONFIGS = [
     ("mmu_pipe p4", "mmu_pipe", {"PORT_COUNT": 4}, 156.25),
     ("mmu_pipe p8", "mmu_pipe", {"PORT_COUNT": 8}, 156.25),
     ("mmu_pipe p32", "mmu_pipe", {"PORT_COUNT": 32}, 156.25),
-    # the switch core: DATA_WIDTH 8 (1 GbE byte clock) with the multi-cycle MMU, DATA_WIDTH 64
-    # (10 GbE) with the single-cycle MMU
-    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8,
-                                            "MMU_PIPELINE": 1}, 125, BIG),
+    # the switch core (admission by mmu_pipe): DATA_WIDTH 8 (1 GbE byte clock) and DATA_WIDTH
+    # 64 (10 GbE)
+    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8}, 125),
+    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8}, 125),
+    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8}, 125),
+    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8}, 125, BIG),
     ("switch_core p2 dw64", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),

@@ -1,4 +1,4 @@
-"""The system environment: one PortAgent per switch port, the mmu_core observer, the
+"""The system environment: one PortAgent per switch port, the mmu_pipe observer, the
 predictor (golden model), the scoreboard and coverage."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class SwitchEnv(uvm_env):
         sb.predictor = self.predictor
         sb.monitors = [a.monitor for a in self.agents] + [self.observer]
         self.observer.ap_step.connect(self.predictor.step_export)
-        self.observer.ap_resp.connect(sb.resp_export)
+        self.predictor.pfc_sink = sb.model_pfc
         self.predictor.ap.connect(sb.pred_export)
         self.predictor.ap.connect(self.coverage.analysis_export)
         for a in self.agents:
