@@ -32,7 +32,8 @@
  * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
  *
  * Admission: mmu_pipe (the line-rate core: one arrival and one release every clock, the
- * response 8 clocks after the request, in order; docs/mmu_core.md "Line-rate core").  Its
+ * response a fixed number of clocks after the request, in order; docs/mmu_core.md
+ * "Line-rate core").  Its
  * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
  * into it after every reset, and no request goes to mmu_pipe before that load is done (the
  * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
@@ -636,9 +637,9 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
 // ---------------------------------------------------------------------------- admission
 // mmu_pipe accepts one arrival and one release on every clock (no ready): the write stage's
 // request and the read stage's release go to it from registers, with no FIFO in between.  It
-// answers 8 clocks after the request, in request order, with no back-pressure; the responses
-// wait in the response FIFO (below) until the decision stage matches each with the head of
-// the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
+// answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
+// order, with no back-pressure; the responses wait in the response FIFO (below) until the
+// decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
 // of the ports above PORT_COUNT exist in mmu_pipe, are written 0 by the loader and are never
 // named by a request or a release.
 reg                  req_valid_reg;
@@ -814,8 +815,8 @@ sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
 
 // responses (mmu_pipe cannot be stalled): never more outstanding than good frames in the
-// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; with the response 8 clocks
-// after the request, 16 pending entries also cover line rate (switch benchmark)
+// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; 16 pending entries also cover
+// mmu_pipe's response latency at line rate (switch benchmark: 100 %)
 wire                resp_valid;
 reg                 resp_pop;
 wire                resp_admit;
