@@ -19,9 +19,9 @@
  *   m_cfg_wr_*     to mmu_pipe's cfg_wr_valid / addr / data (registered outputs)
  *   done           1 from the clock after the last write was presented (its field is in
  *                  effect for the pairs mmu_pipe accepts from the clock after that) until rst
- *   err_bad_config sticky until rst: a value written that mmu_core flagged as bad (alpha_shift
- *                  outside -7..3, max_frame_bytes >= 2^LEN_W, headroom on a lossy PG); it is
- *                  written all the same and computed as the model computes it
+ *
+ * The values are written as they are: mmu_pipe's configuration checker (mmu_cfg_check) flags
+ * the ones MmuConfig.validate() refuses.
  *
  * Latency: the first write is presented two clocks after rst falls (a counter stage and a
  * select stage); done rises 7 + 13 * MMU_PORTS * 8 + 2 clocks after rst falls.
@@ -38,7 +38,7 @@ module mmu_cfg_loader #(
     parameter MMU_PORTS = 4,
     // width of a cell-valued field
     parameter CELL_W = 16,
-    // width of mmu_pipe's frame length field (max_frame_bytes must be below 2^LEN_W)
+    // width of mmu_pipe's frame length field (the loader writes max_frame_bytes whole)
     parameter LEN_W = 14
 ) (
     input  wire                           clk,
@@ -76,8 +76,7 @@ module mmu_cfg_loader #(
     /*
      * Status
      */
-    output wire                           done,
-    output wire                           err_bad_config
+    output wire                           done
 );
 
 localparam N = MMU_PORTS * 8;             // PGs and queues of mmu_pipe
@@ -104,14 +103,6 @@ function [31:0] z32;
     input [W-1:0] v;
     begin
         z32 = {{(32-W){1'b0}}, v};
-    end
-endfunction
-
-// 4-bit two's complement alpha_shift outside -7..3 (4 .. 7 and -8)
-function bad_alpha;
-    input [3:0] a;
-    begin
-        bad_alpha = (!a[3] && a[2]) || a == 4'b1000;
     end
 endfunction
 
@@ -226,7 +217,6 @@ reg [15:0] wr_addr_reg;
 reg [31:0] wr_data_reg;
 reg        wr_last_reg;
 reg        done_reg;
-reg        err_reg;
 
 // the entry index as the 9-bit field of the address (up to 64 ports)
 reg  [8:0] s1_idx9;
@@ -237,28 +227,21 @@ end
 reg        w_valid;
 reg [15:0] w_addr;
 reg [31:0] w_data;
-reg        w_bad;
 always @* begin
     w_valid = s1_region_reg != R_DONE;
     w_addr = 16'd0;
     w_data = s1_glob_reg;
-    w_bad = 1'b0;
     case (s1_region_reg)
         R_GLOBAL: begin
             w_addr = {8'd0, 5'b00100, s1_fld_reg};
-            w_bad = s1_fld_reg == 3'd1 && (s1_glob_reg >> LEN_W) != 0;
         end
         R_PG: begin
             w_addr = {3'b001, s1_idx9, 1'b1, s1_fld_reg};
             w_data = s1_pg_reg[s1_fld_reg*32 +: 32];
-            // alpha_shift (field 11), headroom (13) on a PG whose lossless bit (8) is 0
-            w_bad = (s1_fld_reg == 3'd3 && bad_alpha(s1_pg_reg[3*32 +: 4]))
-                    || (s1_fld_reg == 3'd5 && !s1_pg_reg[0] && s1_pg_reg[5*32 +: 32] != 0);
         end
         R_QUEUE: begin
             w_addr = {3'b010, s1_idx9, 1'b1, s1_fld_reg};
             w_data = s1_q_reg[s1_fld_reg*32 +: 32];
-            w_bad = s1_fld_reg == 3'd3 && bad_alpha(s1_q_reg[3*32 +: 4]);
         end
         default: begin
             w_addr = 16'd0;
@@ -272,12 +255,10 @@ always @(posedge clk) begin
     wr_data_reg <= w_data;
     wr_last_reg <= s1_region_reg == R_QUEUE && s1_idx_reg == LAST_IDX && s1_fld_reg == 3'd4;
     done_reg <= done_reg || (wr_valid_reg && wr_last_reg);
-    err_reg <= err_reg || (w_valid && w_bad);
     if (rst) begin
         wr_valid_reg <= 1'b0;
         wr_last_reg <= 1'b0;
         done_reg <= 1'b0;
-        err_reg <= 1'b0;
     end
 end
 
@@ -285,7 +266,6 @@ assign m_cfg_wr_valid = wr_valid_reg;
 assign m_cfg_wr_addr = wr_addr_reg;
 assign m_cfg_wr_data = wr_data_reg;
 assign done = done_reg;
-assign err_bad_config = err_reg;
 
 endmodule
 

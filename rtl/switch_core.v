@@ -670,6 +670,8 @@ wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
 // the loader has written every field: requests may go to mmu_pipe
 wire                 mmu_cfg_done;
+// mmu_pipe's configuration flags (any of them)
+wire                 mmu_err_bad_config;
 
 assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
@@ -702,11 +704,7 @@ mmu_cfg_loader #(
     .m_cfg_wr_valid(mmu_cfg_wr_valid),
     .m_cfg_wr_addr(mmu_cfg_wr_addr),
     .m_cfg_wr_data(mmu_cfg_wr_data),
-    .done(mmu_cfg_done),
-    // TODO(issue 18): configuration sanity (Xon above the Xoff point, reserved above its pool,
-    // a zero pool) belongs in mmu_pipe's write port, for any writer; until then the loader
-    // flags the values mmu_core flagged (docs/switch_core.md "Status")
-    .err_bad_config(err_bad_config)
+    .done(mmu_cfg_done)
 );
 
 mmu_pipe #(
@@ -754,8 +752,31 @@ mmu_pipe #(
     .cfg_wr_data(mmu_cfg_wr_data),
     .stat_addr(stat_mmu_addr),
     .stat_data(stat_mmu_data),
-    .err_release_underflow(err_release_underflow)
+    .err_release_underflow(err_release_underflow),
+    .err_bad_config(mmu_err_bad_config)
 );
+
+// err_bad_config: mmu_pipe's configuration flags (mmu_cfg_check, one per rule of
+// MmuConfig.validate()) describe the configuration of a full scan of every entry, within
+// 2 * 8 * MMU_PORTS + 8 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
+// load they describe a half-written configuration, so they count from that long after the
+// loader's done on
+localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 8;
+localparam FW_W = $clog2(FLAGS_WAIT + 1);
+localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
+reg  [FW_W-1:0]      flags_wait_reg;
+reg                  flags_valid_reg;
+always @(posedge clk) begin
+    if (mmu_cfg_done && !flags_valid_reg) begin
+        flags_wait_reg <= flags_wait_reg + 1'b1;
+        flags_valid_reg <= flags_wait_reg == FLAGS_WAIT_LAST;
+    end
+    if (rst) begin
+        flags_wait_reg <= {FW_W{1'b0}};
+        flags_valid_reg <= 1'b0;
+    end
+end
+assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
 
 // drops by reason, counted from the responses (mmu_pipe counts the same in its status map,
 // 0x10 + reason; this vector keeps mmu_core's stat_drop_count port): reason r at [r*32 +: 32],
