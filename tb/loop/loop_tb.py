@@ -53,8 +53,15 @@ CELL_W = 16
 PFC_DA = bytes.fromhex("0180c2000001")
 
 
+# lossless headroom per PG in cells: models.loop's 8 plus 2 for the line-rate admission core,
+# whose XOFF follows 14 clocks after the request (and whose view charges the frames in flight
+# in full): with 8 the deadlocking loop dropped 2 lossless frames
+HEADROOM = 10
+
+
 def loop_config(**kw) -> LoopConfig:
     """The models.loop configuration this build runs (switch_core parameters from the build)."""
+    kw.setdefault("headroom", HEADROOM)
     return LoopConfig(switches=SWITCHES, cell_bytes=CELL_BYTES, buffer_cells=BUFFER_CELLS,
                       link_delay=LINK_DELAY, **kw)
 
