@@ -758,10 +758,10 @@ mmu_pipe #(
 
 // err_bad_config: mmu_pipe's configuration flags (mmu_cfg_check, one per rule of
 // MmuConfig.validate()) describe the configuration of a full scan of every entry, within
-// 2 * 8 * MMU_PORTS + 8 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
+// 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
 // load they describe a half-written configuration, so they count from that long after the
 // loader's done on
-localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 8;
+localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 9;
 localparam FW_W = $clog2(FLAGS_WAIT + 1);
 localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
 reg  [FW_W-1:0]      flags_wait_reg;
