@@ -19,6 +19,8 @@
  *   m_cfg_wr_*     to mmu_pipe's cfg_wr_valid / addr / data (registered outputs)
  *   done           1 from the clock after the last write was presented (its field is in
  *                  effect for the pairs mmu_pipe accepts from the clock after that) until rst
+ *   done_copy      done from a register of its own (switch_core's write stage: one register
+ *                  placed beside both consumers was a critical route on the ULX3S)
  *
  * The values are written as they are: mmu_pipe's configuration checker (mmu_cfg_check) flags
  * the ones MmuConfig.validate() refuses.
@@ -76,7 +78,9 @@ module mmu_cfg_loader #(
     /*
      * Status
      */
-    output wire                           done
+    output wire                           done,
+    // the same as done, from a register of its own (for a consumer placed far from done's)
+    output wire                           done_copy
 );
 
 localparam N = MMU_PORTS * 8;             // PGs and queues of mmu_pipe
@@ -254,11 +258,19 @@ always @(posedge clk) begin
     wr_addr_reg <= w_addr;
     wr_data_reg <= w_data;
     wr_last_reg <= s1_region_reg == R_QUEUE && s1_idx_reg == LAST_IDX && s1_fld_reg == 3'd4;
-    done_reg <= done_reg || (wr_valid_reg && wr_last_reg);
     if (rst) begin
         wr_valid_reg <= 1'b0;
         wr_last_reg <= 1'b0;
+    end
+end
+// done and its copy (kept: synthesis would merge the two registers)
+reg done_copy_reg;
+(* keep *) always @(posedge clk) begin
+    done_reg <= done_reg || (wr_valid_reg && wr_last_reg);
+    done_copy_reg <= done_copy_reg || (wr_valid_reg && wr_last_reg);
+    if (rst) begin
         done_reg <= 1'b0;
+        done_copy_reg <= 1'b0;
     end
 end
 
@@ -266,6 +278,7 @@ assign m_cfg_wr_valid = wr_valid_reg;
 assign m_cfg_wr_addr = wr_addr_reg;
 assign m_cfg_wr_data = wr_data_reg;
 assign done = done_reg;
+assign done_copy = done_copy_reg;
 
 endmodule
 

@@ -670,6 +670,7 @@ wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
 // the loader has written every field: requests may go to mmu_pipe
 wire                 mmu_cfg_done;
+wire                 mmu_cfg_done_ws;    // the write stage's copy
 // mmu_pipe's configuration flags (any of them)
 wire                 mmu_err_bad_config;
 
@@ -704,7 +705,8 @@ mmu_cfg_loader #(
     .m_cfg_wr_valid(mmu_cfg_wr_valid),
     .m_cfg_wr_addr(mmu_cfg_wr_addr),
     .m_cfg_wr_data(mmu_cfg_wr_data),
-    .done(mmu_cfg_done)
+    .done(mmu_cfg_done),
+    .done_copy(mmu_cfg_done_ws)
 );
 
 mmu_pipe #(
@@ -1142,7 +1144,7 @@ wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
 wire                 wc_go = ws_go_pre_reg && (!ws_last_reg || (pend_ready
-                                 && (!wc_to_mmu || mmu_cfg_done)));
+                                 && (!wc_to_mmu || mmu_cfg_done_ws)));
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 

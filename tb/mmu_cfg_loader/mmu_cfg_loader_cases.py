@@ -66,6 +66,7 @@ async def load(dut, cfg: MmuConfig, vectors: dict | None = None) -> tuple[list, 
         await FallingEdge(dut.clk)
         if int(dut.m_cfg_wr_valid.value):
             writes.append((clock, int(dut.m_cfg_wr_addr.value), int(dut.m_cfg_wr_data.value)))
+        assert int(dut.done_copy.value) == int(dut.done.value), f"done_copy differs at {clock}"
         if int(dut.done.value):
             done_at = clock
             break
@@ -73,7 +74,7 @@ async def load(dut, cfg: MmuConfig, vectors: dict | None = None) -> tuple[list, 
     for _ in range(20):                  # nothing more once done
         await FallingEdge(dut.clk)
         assert not int(dut.m_cfg_wr_valid.value), "a write after done"
-        assert int(dut.done.value)
+        assert int(dut.done.value) and int(dut.done_copy.value)
     return writes, done_at
 
 
