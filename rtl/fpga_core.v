@@ -652,17 +652,25 @@ end
 // each event LED stays lit LED_HOLD clocks after its last event
 generate
 for (p = 0; p < 6; p = p + 1) begin : stretch
+    // the event and the lamp each through a register of their own: the counter sits where the
+    // placer likes, between the event's source and the LED pin
+    reg              event_q;
     reg [HOLD_W-1:0] hold;         // clocks left lit, minus 1; negative: dark
+    reg              lit;
     always @(posedge clk) begin
+        event_q <= led_event[p];
+        lit <= !hold[HOLD_W-1];
         if (rst_misc) begin
+            event_q <= 1'b0;
             hold <= {HOLD_W{1'b1}};
-        end else if (led_event[p]) begin
+            lit <= 1'b0;
+        end else if (event_q) begin
             hold <= HOLD_RELOAD[HOLD_W-1:0];
         end else if (!hold[HOLD_W-1]) begin
             hold <= hold - 1'b1;
         end
     end
-    assign led[p + 1] = !hold[HOLD_W-1];
+    assign led[p + 1] = lit;
 end
 endgenerate
 
