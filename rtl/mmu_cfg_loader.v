@@ -1,5 +1,5 @@
 /*
- * mmu_cfg_loader: writes the configuration vectors of switch_core (mmu_core's old cfg_* ports,
+ * mmu_cfg_loader: writes the configuration vectors of switch_core (its cfg_* ports,
  * MmuConfig.rtl_cfg()) into mmu_pipe's configuration port after reset, one field per clock.
  *
  * Job: mmu_pipe keeps its configuration in RAM behind one address / data write port

@@ -2,7 +2,7 @@
  * Line-rate admission core: ingress (port, PG) and egress (port, queue) cell accounting,
  * Dynamic Threshold and PFC Xoff / Xon, one arrival and one release accepted every clock with
  * no stall, counters and configuration in RAM.  Bit-exact with models/mmu_pipe.py
- * (PipelinedMmu, view_lag 5, global_lag 6, t_lag 10): docs/mmu_core.md "Line-rate core" has the
+ * (PipelinedMmu, view_lag 5, global_lag 6, t_lag 10): docs/mmu_core.md "Stages" has the
  * stage table.
  *
  * Stages (pair k = the release and arrival accepted at rising edge E0):

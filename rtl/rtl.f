@@ -7,7 +7,6 @@ rtl/frame_check.v
 rtl/pfc_tx.v
 rtl/pfc_rx.v
 rtl/pfc_watchdog.v
-rtl/mmu_core.v
 rtl/mmu_mpram.v
 rtl/mmu_cfg_check.v
 rtl/mmu_pipe_carry.v

@@ -32,8 +32,7 @@
  * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
  *
  * Admission: mmu_pipe (the line-rate core: one arrival and one release every clock, the
- * response a fixed number of clocks after the request, in order; docs/mmu_core.md
- * "Line-rate core").  Its
+ * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
  * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
  * into it after every reset, and no request goes to mmu_pipe before that load is done (the
  * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
@@ -781,8 +780,7 @@ end
 assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
 
 // drops by reason, counted from the responses (mmu_pipe counts the same in its status map,
-// 0x10 + reason; this vector keeps mmu_core's stat_drop_count port): reason r at [r*32 +: 32],
-// entry 0 (no drop) stays 0
+// 0x10 + reason): reason r at [r*32 +: 32], entry 0 (no drop) stays 0
 reg  [6*32-1:0]      mmu_drop_reg;
 integer dr;
 always @(posedge clk) begin

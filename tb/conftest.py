@@ -29,7 +29,6 @@ LONG_ITEMS = {
     "test_switch_core.py::test_watchdog_storm[8]": 186,
     "test_fpga_core.py::test_fpga_core_selftest[4-256-672]": 183,
     "test_system[IncastUndersizedTest]": 165,
-    "test_mmu_core.py::test_mmu_core[p4_c256_pipe]": 164,
     "test_system[IncastTest]": 143,
     "test_loop.py::test_loop_recovers_with_watchdog": 131,
 }

@@ -178,7 +178,8 @@ def run(
 ) -> tuple[int, int]:
     """Build ``toplevel`` and run the cocotb tests of ``test_module``.
 
-    ``test_module`` is a dotted module path importable from tb/ (e.g. ``mmu_core.test_mmu_core``).
+    ``test_module`` is a dotted module path importable from tb/ (e.g.
+    ``mmu_pipe.mmu_pipe_cases``).
     Returns (tests, failed) and asserts that at least one test ran and exactly ``expect_failed``
     failed (0 for every real test; the harness self-test uses 1).
 

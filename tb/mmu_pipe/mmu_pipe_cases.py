@@ -261,12 +261,13 @@ async def stress_back_to_back(dut):
 
 
 # ---------------------------------------------------------------------------- directed
-# The directed cases of tb/mmu_core (dir_admission_cases, dir_pfc_xoff_xon, dir_release_order,
-# dir_buffer_guard, dir_bad_inputs) on the line-rate core.  Events are spaced T_LAG clocks
-# apart (event()): every decision then sees the committed counters and pools of every earlier
-# event, so the pipelined model decides as the sequential one and the expected sequences of
-# mmu_core hold unchanged; each assertion on the model's XOFF state follows the commit.  The
-# DUT is compared with the model on every clock as in every case here.
+# The directed cases of the first admission core's bench (dir_admission_cases, dir_pfc_xoff_xon,
+# dir_release_order, dir_buffer_guard, dir_bad_inputs; that core and its bench were removed in
+# issue 16) on the line-rate core.  Events are spaced T_LAG clocks apart (event()): every
+# decision then sees the committed counters and pools of every earlier event, so the pipelined
+# model decides as the sequential one and the expected sequences of the first core hold
+# unchanged; each assertion on the model's XOFF state follows the commit.  The DUT is compared
+# with the model on every clock as in every case here.
 LEN_W = 14          # rtl/mmu_pipe.v default (the harness does not override it)
 C = CELL_BYTES      # a one-cell frame
 
@@ -275,7 +276,7 @@ def make_cfg(pg3: dict, lossy: dict, q3: dict, qlossy: dict, ll_shared: int, los
              e_ll_shared: int, e_lossy_shared: int, hdrm_pool: int = 0,
              buffer_cells: int | None = None, max_frame_bytes: int = 9238,
              per_port=None) -> MmuConfig:
-    """As tb/mmu_core's make_cfg: PG 3 / queue 3 of every port as ``pg3`` / ``q3``, the
+    """As the first core's bench's make_cfg: PG 3 / queue 3 of every port as ``pg3`` / ``q3``, the
     others as ``lossy`` / ``qlossy``; pools sized from the wanted shared segments."""
     ports = []
     for p in range(PORT_COUNT):
@@ -325,7 +326,7 @@ async def new_tb(dut, cfg: MmuConfig, first: bool = True) -> PipeTB:
 async def event(tb: PipeTB, rel=None, arr=None):
     """One pair, then T_LAG idle clocks: the pair is committed (counters, pools, its PFC
     evaluation) before the next event is decided, so each decision sees what the sequential
-    mmu_core sees.  Returns the model's decision."""
+    model (models.mmu.Mmu) sees.  Returns the model's decision."""
     d = await tb.cycle(rel=rel, arr=arr)
     await tb.idle(T_LAG)
     return d
@@ -347,7 +348,7 @@ def seg_of(dec) -> str:
 @cocotb.test()
 async def dir_admission_cases(dut):
     """Reserved, shared, headroom, drop (lossless: headroom full; lossy: ingress; egress),
-    and a frame split between reserved and shared (tb/mmu_core's case, events spaced)."""
+    and a frame split between reserved and shared (the first core's case, events spaced)."""
     tb = await new_tb(dut, directed_cfg())
     ll = (0, 3, 1, 3, C)
     segs = [seg_of(await event(tb, arr=ll)) for _ in range(21)]
@@ -371,7 +372,7 @@ async def dir_admission_cases(dut):
 @cocotb.test()
 async def dir_pfc_xoff_xon(dut):
     """XOFF on reaching T and on entering headroom below T; XON at max(xon, T - xon_offset),
-    clamped to T - 1, static and dynamic (tb/mmu_core's case, events spaced; the dynamic
+    clamped to T - 1, static and dynamic (the first core's case, events spaced; the dynamic
     part waits a scan of every PG before each check, see settle())."""
     one = (0, 3, 1, 3, C)
     rel1 = (0, 3, 1, 3, 1)
@@ -447,7 +448,7 @@ async def dir_pfc_xoff_xon(dut):
 @cocotb.test()
 async def dir_release_order(dut):
     """A release drains headroom first, then shared, then reserved (read back through the
-    status port; tb/mmu_core's case, events spaced)."""
+    status port; the first core's case, events spaced)."""
     tb = await new_tb(dut, directed_cfg())
     await event(tb, arr=(0, 3, 1, 3, 4 * C))   # reserved 4
     await event(tb, arr=(0, 3, 1, 3, 10 * C))  # shared 10 (below T when decided)
@@ -473,7 +474,7 @@ async def dir_release_order(dut):
 @cocotb.test()
 async def dir_buffer_guard(dut):
     """total + cells > buffer_cells drops first (REASON_BUFFER_FULL), even into reserved
-    (tb/mmu_core's case, events spaced)."""
+    (the first core's case, events spaced)."""
     tb = await new_tb(dut, directed_cfg(buffer_cells=6))
     d = [await event(tb, arr=(0, 3, 1, 3, n * C)) for n in (3, 4, 3, 1)]
     assert [x.reason for x in d] == [REASON_NONE, REASON_BUFFER_FULL, REASON_NONE,
@@ -488,7 +489,7 @@ async def dir_buffer_guard(dut):
 async def dir_bad_inputs(dut):
     """Bad length, bad indices, bad releases (index, underflow: clamp, count, flag); an
     out-of-range configuration computed as the model computes it, and flagged; the underflow
-    flag sticky until reset (tb/mmu_core's case; each configuration flag on its own:
+    flag sticky until reset (the first core's case; each configuration flag on its own:
     dir_config_flags)."""
     cfg = directed_cfg()
     tb = await new_tb(dut, cfg)

@@ -1,4 +1,7 @@
-"""pytest runner for mmu_pipe (the line-rate admission core) and its multi-ported RAM."""
+"""pytest runner for mmu_pipe (the line-rate admission core) and its multi-ported RAM, and a
+pure-Python check of the reciprocal it computes cells with."""
+
+import math
 
 import pytest
 
@@ -47,3 +50,26 @@ def test_mmu_pipe_cfg_check_fault_is_caught():
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CFG_FAULT_INJECT": 1},
                 testcase="dir_config_flags", expect_failed=1)
+
+
+def cells_by_reciprocal(length: int, cell_bytes: int, len_w: int) -> int:
+    """The RTL's formula (rtl/mmu_pipe_carry.v, stages E0 - E2), in Python integers."""
+    shift = len_w + max(1, (cell_bytes - 1).bit_length())  # LEN_W + CB_W, CB_W >= 1
+    mul = -(-(1 << shift) // cell_bytes)  # ceil(2^S / C)
+    assert mul < 1 << (len_w + 2), "RECIP_MUL must fit RM_W = LEN_W + 2 bits"
+    return (((length - 1) * mul) >> shift) + 1
+
+
+@pytest.mark.parametrize("len_w", [14, 16])
+def test_reciprocal_exhaustive(len_w):
+    """ceil(len / C) == reciprocal formula for every length 1 .. 2^LEN_W - 1 and every cell
+    size 1..640 plus some odd large ones (includes 208 and 256)."""
+    sizes = list(range(1, 641)) + [1000, 1023, 1024, 1500, 2047, 4095, 9216]
+    lengths = range(1, 1 << len_w)
+    for c in sizes:
+        shift = len_w + max(1, (c - 1).bit_length())
+        mul = -(-(1 << shift) // c)
+        assert mul < 1 << (len_w + 2)
+        bad = [n for n in lengths if (((n - 1) * mul) >> shift) + 1 != -(-n // c)]
+        assert not bad, f"CELL_BYTES {c}: wrong for lengths {bad[:5]}"
+    assert cells_by_reciprocal(9238, 208, 14) == math.ceil(9238 / 208)
