@@ -98,10 +98,10 @@ fusesoc-lint: | $(PY) ## pfcmmu.core's lint target through FuseSoC / edalize (Ve
 
 # the regression without tb/switch_core and tb/loop (1,080 of its 1,716 s with coverage): the
 # system suite covers switch_core, the block benches the rest (the watchdog, PAUSE mode,
-# mmu_pipe's builds and negative tests, the board self-test); they add only the prevention
+# mmu_core's builds and negative tests, the board self-test); they add only the prevention
 # logic of sw_ingress (97.7 % against 97.6 % of the lines, measured with the first admission
 # core, since removed)
-COVERAGE_TESTS ?= tb/system tb/mmu_pipe tb/pfc_tx tb/pfc_rx tb/pfc_watchdog tb/sw_ram \
+COVERAGE_TESTS ?= tb/system tb/mmu_core tb/pfc_tx tb/pfc_rx tb/pfc_watchdog tb/sw_ram \
 	tb/fpga_core tb/frame_gen tb/stat_uart
 coverage: | $(PY) ## Verilator line coverage of rtl/ (COVERAGE_TESTS on coverage builds): HTML in sim_build/coverage/html/ (minutes; not in make test)
 	PY=$(PY) TESTS="$(TESTS)" bash scripts/coverage.sh $(COVERAGE_TESTS) $(XDIST) $(PYTEST_K) -ra

@@ -1,6 +1,6 @@
 """Golden model of the MMU admission core: the executable specification.
 
-Plain Python, integers only, one event at a time.  The RTL admission core (rtl/mmu_pipe.v)
+Plain Python, integers only, one event at a time.  The RTL admission core (rtl/mmu_core.v)
 implements the same arithmetic and the same order of updates; its clock-by-clock specification
 is models.mmu_pipe.PipelinedMmu, which keeps every rule of this model and states when each event
 sees the others.  docs/model.md states every rule with its source.

@@ -275,7 +275,7 @@ switch_core #(
     .stat_queued_frames(),
     .stat_pause(),
     .stat_xoff(sw_xoff),
-    .stat_mmu_addr(16'h0005),   // headroom pool watermark (mmu_pipe status map, docs/mmu_core.md)
+    .stat_mmu_addr(16'h0005),   // headroom pool watermark (mmu_core status map, docs/mmu_core.md)
     .stat_mmu_data(mmu_stat_data),
     .stat_mmu_drop_count(),
     .err_release_underflow(err_underflow),

@@ -1,11 +1,11 @@
 /*
- * Configuration checker of the line-rate admission core (mmu_pipe): one flag per rule of
+ * Configuration checker of the line-rate admission core (mmu_core): one flag per rule of
  * models/config.py MmuConfig.validate() that the core's registers can break, recomputed on
  * every full scan of the per-PG and per-queue configuration.  The core computes exactly what
  * the model computes with the configured values whatever the flags say: a flag tells
  * software, nothing is clamped (docs/mmu_core.md "Configuration flags").
  *
- * Job: mmu_pipe reads the configuration of PG (and queue) scan_idx on every clock through a
+ * Job: mmu_core reads the configuration of PG (and queue) scan_idx on every clock through a
  * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
  * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
  * a zero shared segment it needs) and its reserved and headroom cells are summed; when

@@ -1,28 +1,28 @@
 /*
  * mmu_cfg_loader: writes the configuration vectors of switch_core (its cfg_* ports,
- * MmuConfig.rtl_cfg()) into mmu_pipe's configuration port after reset, one field per clock.
+ * MmuConfig.rtl_cfg()) into mmu_core's configuration port after reset, one field per clock.
  *
- * Job: mmu_pipe keeps its configuration in RAM behind one address / data write port
- * (docs/mmu_core.md "Configuration and status port", tb/mmu_pipe/regmap.py); until the
+ * Job: mmu_core keeps its configuration in RAM behind one address / data write port
+ * (docs/mmu_core.md "Configuration and status port", tb/mmu_core/regmap.py); until the
  * register block of issue 17 drives that port, this module turns the wide vectors into
  * writes.  It writes every field once after each reset and then nothing: a change of the
- * vectors takes effect at the next reset (docs/switch_core.md "Admission core configuration"
- * says why).
+ * vectors takes effect at the next reset (docs/switch_core.md "Admission core (mmu_core) and
+ * its configuration" says why).
  *
  * Order: the seven global fields (0x0020 .. 0x0026), then PG i = 0 .. MMU_PORTS*8-1 fields
  * 8 .. 15 (0x2000 | i << 4 | f), then queue j fields 8 .. 12 (0x4000 | j << 4 | f).  Entries
- * of ports PORT_COUNT .. MMU_PORTS-1 (mmu_pipe's port count is a power of two) are written 0.
+ * of ports PORT_COUNT .. MMU_PORTS-1 (mmu_core's port count is a power of two) are written 0.
  * That is 7 + 13 * MMU_PORTS * 8 writes: 423 clocks for 4 ports.
  *
  * Interfaces:
  *   cfg_*          the vectors, entry i at [i*W +: W] (as switch_core's ports)
- *   m_cfg_wr_*     to mmu_pipe's cfg_wr_valid / addr / data (registered outputs)
+ *   m_cfg_wr_*     to mmu_core's cfg_wr_valid / addr / data (registered outputs)
  *   done           1 from the clock after the last write was presented (its field is in
- *                  effect for the pairs mmu_pipe accepts from the clock after that) until rst
+ *                  effect for the pairs mmu_core accepts from the clock after that) until rst
  *   done_copy      done from a register of its own (switch_core's write stage: one register
  *                  placed beside both consumers was a critical route on the ULX3S)
  *
- * The values are written as they are: mmu_pipe's configuration checker (mmu_cfg_check) flags
+ * The values are written as they are: mmu_core's configuration checker (mmu_cfg_check) flags
  * the ones MmuConfig.validate() refuses.
  *
  * Latency: the first write is presented two clocks after rst falls (a counter stage and a
@@ -36,11 +36,11 @@
 module mmu_cfg_loader #(
     // ports the configuration vectors describe
     parameter PORT_COUNT = 4,
-    // mmu_pipe's PORT_COUNT (a power of two, at least PORT_COUNT)
+    // mmu_core's PORT_COUNT (a power of two, at least PORT_COUNT)
     parameter MMU_PORTS = 4,
     // width of a cell-valued field
     parameter CELL_W = 16,
-    // width of mmu_pipe's frame length field (the loader writes max_frame_bytes whole)
+    // width of mmu_core's frame length field (the loader writes max_frame_bytes whole)
     parameter LEN_W = 14
 ) (
     input  wire                           clk,
@@ -69,7 +69,7 @@ module mmu_cfg_loader #(
     input  wire [PORT_COUNT*8*CELL_W-1:0] cfg_q_static_th,
 
     /*
-     * mmu_pipe configuration write port
+     * mmu_core configuration write port
      */
     output wire                           m_cfg_wr_valid,
     output wire [15:0]                    m_cfg_wr_addr,
@@ -83,7 +83,7 @@ module mmu_cfg_loader #(
     output wire                           done_copy
 );
 
-localparam N = MMU_PORTS * 8;             // PGs and queues of mmu_pipe
+localparam N = MMU_PORTS * 8;             // PGs and queues of mmu_core
 localparam NV = PORT_COUNT * 8;           // of them, the ones the vectors describe
 localparam IW = $clog2(N);
 localparam W = CELL_W;

@@ -8,7 +8,7 @@
  *                  |  one write slot per clock, round robin over the ports
  *                  v
  *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
- *                  |  last word of a frame: pending FIFO; good frames -> mmu_pipe request
+ *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
  *                  v    (one per clock, no back-pressure; none before mmu_cfg_loader is done)
  *   decision stage (in request order, each response matched with its pending frame):
  *                  admitted -> (egress port, queue) frame list;
@@ -16,7 +16,7 @@
  *                  v
  *   read stage: one read slot per clock, round robin; per port strict priority over the
  *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
- *               as they are read, release -> mmu_pipe with the frame's last word.
+ *               as they are read, release -> mmu_core with the frame's last word.
  *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
  *               dequeued from a queue in storm recovery with action drop is discarded whole
  *               (cells walked back to the free list one per slot, same release, no word out)
@@ -31,10 +31,10 @@
  * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
  * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
  *
- * Admission: mmu_pipe (the line-rate core: one arrival and one release every clock, the
+ * Admission: mmu_core (the line-rate core: one arrival and one release every clock, the
  * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
  * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
- * into it after every reset, and no request goes to mmu_pipe before that load is done (the
+ * into it after every reset, and no request goes to mmu_core before that load is done (the
  * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
@@ -59,7 +59,7 @@ module switch_core #(
     parameter CELL_BYTES = 256,
     // cells in the shared buffer
     parameter BUFFER_CELLS = 256,
-    // admission counter width in cells (mmu_pipe CELL_W)
+    // admission counter width in cells (mmu_core CELL_W)
     parameter CELL_W = 16,
     // frame length width in bytes
     parameter LEN_W = 14,
@@ -76,7 +76,7 @@ module switch_core #(
     // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
-    // test only: mmu_pipe FAULT_INJECT (1: its "shared below T" check becomes "at or below")
+    // test only: mmu_core FAULT_INJECT (1: its "shared below T" check becomes "at or below")
     // for the benches' admission predictor to catch; 0 in every real build
     parameter MMU_FAULT_INJECT = 0,
     // test only: sw_free_list FAULT_INJECT (1: its ring wraps at a power of two, wrong for
@@ -115,7 +115,7 @@ module switch_core #(
     input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
 
     /*
-     * Admission configuration (MmuConfig.rtl_cfg(CELL_W)), written into mmu_pipe by
+     * Admission configuration (MmuConfig.rtl_cfg(CELL_W)), written into mmu_core by
      * mmu_cfg_loader after each reset (read then, not later: docs/switch_core.md);
      * cfg_max_frame_bytes also bounds the frames the ingress stores (continuously)
      */
@@ -239,7 +239,7 @@ localparam P_W = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 localparam QN = PORT_COUNT * 8;
 localparam QN_W = P_W + 3;
 localparam MMU_PORT_W = 8;
-// mmu_pipe's port count: a power of two
+// mmu_core's port count: a power of two
 localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
 localparam PEND_DEPTH = 16;
@@ -275,7 +275,7 @@ initial begin
         $finish;
     end
     // (at least 2: a port's read-stage state is captured the clock before its slot)
-    // (at most 64: mmu_pipe's limit)
+    // (at most 64: mmu_core's limit)
     if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 64 || PORT_COUNT < 2) begin
         $error("switch_core: 2 <= PORT_COUNT <= 64, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
         $finish;
@@ -361,7 +361,7 @@ reg                              rds_last_reg;
 wire [QN-1:0]                    pfc_xoff;
 
 // Sub-block outputs left open below are status the core does not export (pfc_tx/pfc_rx
-// per-priority counters, mmu_pipe's per-segment split, FIFO counts): open on purpose.
+// per-priority counters, mmu_core's per-segment split, FIFO counts): open on purpose.
 /* verilator lint_off PINCONNECTEMPTY */
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
@@ -634,12 +634,12 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- admission
-// mmu_pipe accepts one arrival and one release on every clock (no ready): the write stage's
+// mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
 // request and the read stage's release go to it from registers, with no FIFO in between.  It
 // answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
 // order, with no back-pressure; the responses wait in the response FIFO (below) until the
 // decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
-// of the ports above PORT_COUNT exist in mmu_pipe, are written 0 by the loader and are never
+// of the ports above PORT_COUNT exist in mmu_core, are written 0 by the loader and are never
 // named by a request or a release.
 reg                  req_valid_reg;
 reg  [P_W-1:0]       req_port_reg;
@@ -667,10 +667,10 @@ wire [MMU_PORTS*8-1:0] mmu_pfc_xoff;
 wire                 mmu_cfg_wr_valid;
 wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
-// the loader has written every field: requests may go to mmu_pipe
+// the loader has written every field: requests may go to mmu_core
 wire                 mmu_cfg_done;
 wire                 mmu_cfg_done_ws;    // the write stage's copy
-// mmu_pipe's configuration flags (any of them)
+// mmu_core's configuration flags (any of them)
 wire                 mmu_err_bad_config;
 
 assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
@@ -708,7 +708,7 @@ mmu_cfg_loader #(
     .done_copy(mmu_cfg_done_ws)
 );
 
-mmu_pipe #(
+mmu_core #(
     .PORT_COUNT(MMU_PORTS),
     .CELL_BYTES(CELL_BYTES),
     .CELL_W(CELL_W),
@@ -757,7 +757,7 @@ mmu_pipe #(
     .err_bad_config(mmu_err_bad_config)
 );
 
-// err_bad_config: mmu_pipe's configuration flags (mmu_cfg_check, one per rule of
+// err_bad_config: mmu_core's configuration flags (mmu_cfg_check, one per rule of
 // MmuConfig.validate()) describe the configuration of a full scan of every entry, within
 // 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
 // load they describe a half-written configuration, so they count from that long after the
@@ -779,7 +779,7 @@ always @(posedge clk) begin
 end
 assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
 
-// drops by reason, counted from the responses (mmu_pipe counts the same in its status map,
+// drops by reason, counted from the responses (mmu_core counts the same in its status map,
 // 0x10 + reason): reason r at [r*32 +: 32], entry 0 (no drop) stays 0
 reg  [6*32-1:0]      mmu_drop_reg;
 integer dr;
@@ -797,7 +797,7 @@ assign stat_mmu_drop_count = {mmu_drop_reg, 32'd0};
 
 // ---------------------------------------------------------------------------- pending frames
 // every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
-// cells, flags}; good frames wait here for their mmu_pipe response (same order)
+// cells, flags}; good frames wait here for their mmu_core response (same order)
 // plus three flags computed at the push, so the decision stage tests bits, not fields:
 // kind is good, the egress port exists, the frame holds no cell
 localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
@@ -835,9 +835,9 @@ sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
     .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
 
-// responses (mmu_pipe cannot be stalled): never more outstanding than good frames in the
+// responses (mmu_core cannot be stalled): never more outstanding than good frames in the
 // pending FIFOs (18 entries), so these 16 + 2 cannot overflow; 16 pending entries also cover
-// mmu_pipe's response latency at line rate (switch benchmark: 100 %)
+// mmu_core's response latency at line rate (switch benchmark: 100 %)
 wire                resp_valid;
 reg                 resp_pop;
 wire                resp_admit;
@@ -1021,7 +1021,7 @@ reg                          resp_chk_reg, resp_mis_reg;
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
 // spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_pipe request (only once the
+// enters the pending FIFO and, for a good frame, loads the mmu_core request (only once the
 // loader is done: until then the last word waits in its slot).  The RAM
 // writes (data word, cell link) are registered and land one clock later: nothing reads a
 // word or link that early (a frame is read only after its admission, a dropped frame is
@@ -1161,7 +1161,7 @@ wire                 rc_last = rs_last_reg;
 wire                 rc_drop = rs_drop_reg;
 wire                 rc_end = rs_end_reg;
 // (rs_go_pre_reg: not blocked, reading, and room or discarding, prepared at the capture)
-// (mmu_pipe takes a release every clock, so the slot never waits for it)
+// (mmu_core takes a release every clock, so the slot never waits for it)
 wire                 rc_go = rs_go_pre_reg;
 
 // ---------------------------------------------------------------------------- PFC watchdog
@@ -1260,7 +1260,7 @@ endgenerate
 // Seed 004 2.1.3: a frame entering and leaving through ports of one port group is a
 // high-risk flow; sw_ingress remaps it to the alternate priority (and rewrites PCP / DSCP /
 // IPv4 checksum) when same_group is set with its first beat; the write stage counts it per
-// group when the good frame goes to mmu_pipe (with its alternate PG and queue).
+// group when the good frame goes to mmu_core (with its alternate PG and queue).
 generate
     if (PREVENT_ENABLE != 0) begin : prevent
         localparam GROUPS = 1 << GROUP_W;
@@ -1879,7 +1879,7 @@ always @* begin
     end
 end
 
-// cells a port can hold outside mmu_pipe: a frame being written plus its spare cell
+// cells a port can hold outside mmu_core: a frame being written plus its spare cell
 wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
 wire [47:0] reserve_need = {32'd0, cfg_buffer_cells} + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
 

@@ -4,8 +4,8 @@ Used by `make synth BOARD=...` (through syn/<board>/Makefile) and `make synth-sw
 Runs the YoWASP tools from .venv; they see a private /tmp, so every path handed to them is
 relative to the repository root, which is the working directory of every call.
 
-    python syn/flow.py --top mmu_pipe --family ecp5 --device 85k --package CABGA381 \
-        --freq 125 --out sim_build/syn/mmu_pipe --ooc [-P PORT_COUNT=4] [--lpf ...] [--src ...]
+    python syn/flow.py --top mmu_core --family ecp5 --device 85k --package CABGA381 \
+        --freq 125 --out sim_build/syn/mmu_core --ooc [-P PORT_COUNT=4] [--lpf ...] [--src ...]
 """
 
 from __future__ import annotations

@@ -28,11 +28,11 @@ BIG = ["--lut-map", "abc"]
 CONFIGS = [
     # the admission core alone: the line-rate core (one arrival and one release every clock,
     # state in RAM)
-    ("mmu_pipe p2", "mmu_pipe", {"PORT_COUNT": 2}, 156.25),
-    ("mmu_pipe p4", "mmu_pipe", {"PORT_COUNT": 4}, 156.25),
-    ("mmu_pipe p8", "mmu_pipe", {"PORT_COUNT": 8}, 156.25),
-    ("mmu_pipe p32", "mmu_pipe", {"PORT_COUNT": 32}, 156.25),
-    # the switch core (admission by mmu_pipe): DATA_WIDTH 8 (1 GbE byte clock) and DATA_WIDTH
+    ("mmu_core p2", "mmu_core", {"PORT_COUNT": 2}, 156.25),
+    ("mmu_core p4", "mmu_core", {"PORT_COUNT": 4}, 156.25),
+    ("mmu_core p8", "mmu_core", {"PORT_COUNT": 8}, 156.25),
+    ("mmu_core p32", "mmu_core", {"PORT_COUNT": 32}, 156.25),
+    # the switch core (admission by mmu_core): DATA_WIDTH 8 (1 GbE byte clock) and DATA_WIDTH
     # 64 (10 GbE)
     ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8}, 125),
     ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8}, 125),
@@ -42,7 +42,7 @@ CONFIGS = [
     ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),
 ]
-QUICK = {"mmu_pipe p2", "mmu_pipe p4", "switch_core p2 dw8", "switch_core p4 dw8"}
+QUICK = {"mmu_core p2", "mmu_core p4", "switch_core p2 dw8", "switch_core p4 dw8"}
 
 
 def run_one(name, top, params, mhz, extra, timeout_min, table_only):

@@ -1,11 +1,11 @@
 """Admission predictor of the switch-level benches (tb/switch_core, tb/loop, tb/uvm): the
 line-rate core's golden model, models.mmu_pipe.PipelinedMmu, stepped on every clock of
-switch_core's mmu_pipe from what the bench observes at mmu_pipe's ports.
+switch_core's mmu_core from what the bench observes at mmu_core's ports.
 
 Clock k is the k-th rising edge after reset (the first edge that samples ``rst`` low is clock
-0).  An observation of clock k is what mmu_pipe samples at that edge and what it shows before
+0).  An observation of clock k is what mmu_core samples at that edge and what it shows before
 it (the values a bench reads at the falling edge before the edge, or a record its testbench
-top registers at the edge): the release and the arrival (mmu_pipe takes both every clock, no
+top registers at the edge): the release and the arrival (mmu_core takes both every clock, no
 ready), a configuration write, the response, the pfc_xoff vector.  A bench hands over only
 the clocks that have something on them; the clocks in between are idle and are stepped in a
 batch when the next observation comes (or at :meth:`MmuPredictor.sync`), so the model is
@@ -13,14 +13,14 @@ stepped on every clock and stays exact however rarely Python wakes.
 
 Checks (collected in ``errors``; the bench asserts on them):
 
-* every response at its clock: RESP_LAT clocks after its request (tb/mmu_pipe/pipe_tb.py is
+* every response at its clock: RESP_LAT clocks after its request (tb/mmu_core/pipe_tb.py is
   the one place the latencies are written), all nine fields equal, none missing, none extra;
-* pfc_xoff (``check_xoff``): the bench reports mmu_pipe's vector on every clock it changes
+* pfc_xoff (``check_xoff``): the bench reports mmu_core's vector on every clock it changes
   (``pfc_change`` non-zero); each change must come on the clock the model's change is due
   (XOFF_LAT after the model step that made it) with the same vector, and a model change with
   no change of the DUT on its clock is an error too;
 * configuration: every write observed is applied to the model on its clock (in effect for the
-  next clock's pair, as in mmu_pipe); with an expected image (the configuration the bench put
+  next clock's pair, as in mmu_core); with an expected image (the configuration the bench put
   on switch_core's cfg_* vectors) each write must be a field of the image with its value, and
   :meth:`MmuPredictor.check_loaded` fails unless every field was written exactly once.
 """
@@ -32,19 +32,19 @@ from collections import deque
 
 from cocotb.triggers import FallingEdge
 
-from mmu_pipe import regmap
-from mmu_pipe.pipe_tb import RESP_LAT, STAT_LAT, T_LAG, XOFF_LAT
+from mmu_core import regmap
+from mmu_core.pipe_tb import RESP_LAT, STAT_LAT, T_LAG, XOFF_LAT
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_NAMES
 from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS, PipelinedMmu
 
 RESP_FIELDS = ("admit", "reason", "cells", "res", "shared", "hdrm", "eres", "eshared", "tag")
-# mmu_pipe's field widths (the write port keeps the low bits): 1-bit flags, 4-bit alpha
+# mmu_core's field widths (the write port keeps the low bits): 1-bit flags, 4-bit alpha
 FLAG_FIELDS = ("lossless", "dynamic")
 
 
 def mmu_ports(port_count: int) -> int:
-    """mmu_pipe's PORT_COUNT in a switch_core of ``port_count`` ports (a power of two)."""
+    """mmu_core's PORT_COUNT in a switch_core of ``port_count`` ports (a power of two)."""
     return 1 << max(1, (port_count - 1).bit_length())
 
 
@@ -64,7 +64,7 @@ def pad_config(cfg: MmuConfig, ports: int) -> MmuConfig:
 
 
 def apply_write(model: PipelinedMmu, addr: int, data: int, cell_w: int = 16) -> bool:
-    """A configuration write of mmu_pipe's port (tb/mmu_pipe/regmap.py) applied to the model,
+    """A configuration write of mmu_core's port (tb/mmu_core/regmap.py) applied to the model,
     with the field's width; False for an address that holds no configuration."""
     mask = (1 << cell_w) - 1
     region, idx, f = addr >> 13, (addr >> 4) & 0x1FF, addr & 0xF
@@ -87,7 +87,7 @@ def apply_write(model: PipelinedMmu, addr: int, data: int, cell_w: int = 16) -> 
 
 
 def drained_status_addrs(n_entries: int) -> list[int]:
-    """The status addresses that read 0 in a drained mmu_pipe: the occupancy of every pool and
+    """The status addresses that read 0 in a drained mmu_core: the occupancy of every pool and
     the total, every PG's reserved / shared / headroom and every queue's reserved / shared."""
     st = regmap.STATUS
     out = [st[n] for n in ("ingress_lossless_used", "ingress_lossy_used", "hdrm_used",
@@ -99,7 +99,7 @@ def drained_status_addrs(n_entries: int) -> list[int]:
 
 
 async def stat_reads(clk, set_addr, get_data, addrs: list[int]) -> list[int]:
-    """mmu_pipe status reads, one address per clock (its status port is pipelined: stat_data
+    """mmu_core status reads, one address per clock (its status port is pipelined: stat_data
     answers the address driven STAT_LAT falling edges earlier).  ``set_addr(a)`` drives
     stat_addr, ``get_data()`` reads stat_data."""
     out = []
@@ -114,10 +114,10 @@ async def stat_reads(clk, set_addr, get_data, addrs: list[int]) -> list[int]:
 
 
 class MmuPredictor:
-    """PipelinedMmu fed from one mmu_pipe's observed ports (module docstring)."""
+    """PipelinedMmu fed from one mmu_core's observed ports (module docstring)."""
 
     def __init__(self, cfg: MmuConfig, ports: int | None = None, check_xoff: bool = True,
-                 expect_image: bool = True, cell_w: int = 16, name: str = "mmu_pipe",
+                 expect_image: bool = True, cell_w: int = 16, name: str = "mmu_core",
                  max_errors: int = 50):
         self.ports = ports or mmu_ports(cfg.port_count)
         self.cfg = pad_config(cfg, self.ports)
@@ -136,7 +136,7 @@ class MmuPredictor:
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
-        """mmu_pipe's rst: counters and pipeline cleared; the configuration is written again
+        """mmu_core's rst: counters and pipeline cleared; the configuration is written again
         by whoever writes it (the model restarts from the image it expects)."""
         self.model = PipelinedMmu(self.cfg, t_lag=T_LAG, validate=False)
         self.clock = 0                # the next clock to step
@@ -167,7 +167,7 @@ class MmuPredictor:
             return
         while self.xoff_due and self.xoff_due[0][0] < clock:
             due, vec = self.xoff_due.popleft()
-            self.error(f"the model's pfc_xoff became {vec:#x} at clock {due}, mmu_pipe's "
+            self.error(f"the model's pfc_xoff became {vec:#x} at clock {due}, mmu_core's "
                        "did not change then")
         if dut_xoff is not None:
             self.xoff_changes += 1
@@ -233,7 +233,7 @@ class MmuPredictor:
                 xoff: int | None = None):
         """Clock ``clock``: ``rel`` (port, pg, eport, queue, cells), ``arr`` (port, pg, eport,
         queue, length) with its ``tag``, ``write`` (address, data), ``resp`` (the nine fields
-        of RESP_FIELDS) when m_resp_valid, ``xoff`` mmu_pipe's vector when it changed.  Returns
+        of RESP_FIELDS) when m_resp_valid, ``xoff`` mmu_core's vector when it changed.  Returns
         the arrival's decision."""
         if clock < self.clock:
             self.error(f"observation of clock {clock} after clock {self.clock - 1}")

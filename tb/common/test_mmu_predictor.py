@@ -1,5 +1,5 @@
 """The shared admission predictor (tb/common/mmu_predictor.py) without a simulator: a trace of
-what a correct mmu_pipe shows (made by a second PipelinedMmu, responses RESP_LAT and pfc_xoff
+what a correct mmu_core shows (made by a second PipelinedMmu, responses RESP_LAT and pfc_xoff
 changes XOFF_LAT clocks after its steps, the configuration written first through the port)
 passes, handed over only on the clocks that have something; each kind of fault put into the
 trace is reported."""
@@ -12,7 +12,7 @@ import pytest
 
 from common.mmu_predictor import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, mmu_ports,
                                   pad_config)
-from mmu_pipe import regmap
+from mmu_core import regmap
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu_pipe import PipelinedMmu
 
@@ -31,7 +31,7 @@ def small_config(ports: int = 2) -> MmuConfig:
 
 def dut_trace(cfg: MmuConfig, clocks: int = 3000, seed: int = 1) -> list[dict]:
     """{clock, rel, arr, tag, write, resp, xoff} of every clock with something on it, as a
-    correct mmu_pipe would show them: the configuration written first (one field per clock),
+    correct mmu_core would show them: the configuration written first (one field per clock),
     then random traffic."""
     ports = mmu_ports(cfg.port_count)
     dut = PipelinedMmu(pad_config(cfg, ports), validate=False)

@@ -103,7 +103,7 @@ async def selftest_lossless(dut):
     reasons = _words(sw.stat_mmu_drop_count, 7)
     assert s["dropped"] > 0, "no frame was dropped: the test does not congest"
     # fpga_core sums the per-port counters through a registered adder tree, so its total lags
-    # mmu_pipe's counters by a few clocks: compare once the MMU counters have been still for
+    # mmu_core's counters by a few clocks: compare once the MMU counters have been still for
     # QUIET clocks (longer than the tree's latency), exactly
     quiet, still, last = 12, 0, sum(reasons)
     for _ in range(20000):

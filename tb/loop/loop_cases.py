@@ -13,7 +13,7 @@ two must agree (deadlock or not, detection latency, which queues storm, drained 
   watchdogs of the ring egress ports detect the storm exactly DETECT clocks after the condition
   started (measured per queue), the ring drains (forward: frames move with PFC ignored, some
   are dropped by full neighbours, the rest expire by TTL; drop: the stormed queue is
-  discarded), every buffer and every mmu_pipe counter returns to 0 and normal PFC is restored;
+  discarded), every buffer and every mmu_core counter returns to 0 and normal PFC is restored;
   the watchdog state and storm counters equal models.watchdog's every clock; the deadlock check
   fails on this run.
 * no_deadlock_with_prevention (PREVENT_ENABLE=1): the ring ports form one port group; looping
@@ -60,7 +60,7 @@ def assert_deadlocked(tb: LoopTB, start: int, end: int) -> None:
 
 
 def accounted(tb: LoopTB) -> dict:
-    """Where every injected frame is: queued, expired out of a host, dropped by mmu_pipe,
+    """Where every injected frame is: queued, expired out of a host, dropped by mmu_core,
     discarded by the watchdog."""
     d = tb.dut
     discarded = sum(field_of(val(d.stat_wd_drop_frames), i, 32) for i in range(SWITCHES * PORTS))

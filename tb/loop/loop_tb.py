@@ -4,8 +4,8 @@ the looping flow and honours its switch's PFC, counters and checkers.
 Checkers (each has a negative case in loop_cases.py):
 
 * the admission predictor: per switch, tb/common/mmu_predictor.py (models.mmu_pipe.PipelinedMmu
-  stepped on every clock from mmu_pipe's requests, releases and configuration writes) must
-  give every response and every pfc_xoff change of mmu_pipe on its clock, and the loader must
+  stepped on every clock from mmu_core's requests, releases and configuration writes) must
+  give every response and every pfc_xoff change of mmu_core on its clock, and the loader must
   write exactly the configuration of the cfg_* vectors;
 * the watchdog scoreboard: per switch and port, models.watchdog.Watchdog fed every clock with
   the RTL watchdog's inputs (pfc_rx pause, queue busy, PFC pulses) must show the same state
@@ -186,9 +186,9 @@ class LoopTB:
         self.hosts = HostStats()
         self.host_pause_until = [0] * self.n
         self.injecting = False
-        # predictor: one per switch (its mmu_pipe has mmu_ports(PORTS) ports)
+        # predictor: one per switch (its mmu_core has mmu_ports(PORTS) ports)
         pred_cfg = loop_mmu_config(model_cfg) if model_cfg is not None else self.mcfg
-        self.preds = [MmuPredictor(pred_cfg, name=f"switch {s} mmu_pipe")
+        self.preds = [MmuPredictor(pred_cfg, name=f"switch {s} mmu_core")
                       for s in range(self.n)]
         # watchdog scoreboard
         wd_model = model_wd if model_wd is not None else wd
@@ -316,7 +316,7 @@ class LoopTB:
     # ------------------------------------------------------------------ per clock
     async def _per_clock(self) -> None:
         """Clock counter, admission predictor and watchdog scoreboard, sampled at the falling
-        edge (registered values of the clock that just ended; for mmu_pipe, what it samples at
+        edge (registered values of the clock that just ended; for mmu_core, what it samples at
         the next edge: clock self.clock counted from the first edge out of reset)."""
         d = self.dut
         mmus = [d.sw[s].core.mmu_inst for s in range(self.n)]
@@ -466,7 +466,7 @@ class LoopTB:
         check_progress(self.moves, start, end, window, self.drained_at)
 
     async def mmu_stats(self, addrs: list[int]) -> list[list[int]]:
-        """mmu_pipe status registers of every switch (the same addresses on all, read at once,
+        """mmu_core status registers of every switch (the same addresses on all, read at once,
         one address per clock): [switch][address]."""
         d = self.dut
 
@@ -481,7 +481,7 @@ class LoopTB:
             p.sync(self.clock + 1)
 
     async def check_drained(self) -> None:
-        """Every switch: all cells free, every mmu_pipe counter zero, no error flag, the
+        """Every switch: all cells free, every mmu_core counter zero, no error flag, the
         golden model empty and agreeing with every decision and drop counter."""
         await ClockCycles(self.dut.clk, 16)
         free = val(self.dut.stat_free_cells)
@@ -493,7 +493,7 @@ class LoopTB:
             assert field_of(free, s, 32) == BUFFER_CELLS, f"switch {s}: cells not all free"
             assert self.used()[s] == 0
             held = [(hex(a), v) for a, v in zip(addrs, stats[s]) if v]
-            assert not held, f"switch {s}: mmu_pipe counters not zero: {held[:8]}"
+            assert not held, f"switch {s}: mmu_core counters not zero: {held[:8]}"
             assert self.models[s].total_used == 0, f"switch {s}: model holds cells"
             drops = self.mmu_drops(s)
             for r in range(REASON_COUNT):
@@ -504,7 +504,7 @@ class LoopTB:
     def check_predictor(self) -> None:
         for p in self.preds:
             p.check_loaded()
-        assert not self.mismatch, f"mmu_pipe differs from the golden model: {self.mismatch[:5]}"
+        assert not self.mismatch, f"mmu_core differs from the golden model: {self.mismatch[:5]}"
         assert not self.wd_mismatch, \
             f"watchdog differs from models.watchdog: {self.wd_mismatch[:5]}"
 

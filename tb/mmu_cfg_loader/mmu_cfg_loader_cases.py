@@ -1,9 +1,9 @@
 """mmu_cfg_loader alone: the writes it makes after reset are exactly the configuration image
-of the vectors (tb/mmu_pipe/regmap.py config_image, the entries of the ports beyond the vectors
+of the vectors (tb/mmu_core/regmap.py config_image, the entries of the ports beyond the vectors
 written 0), in order, one per clock, then nothing; done rises the clock after the last write.
 The write checker has a negative case: a configuration that differs from the vectors in one
-field is reported.  (Bad values are written as they are; mmu_pipe's configuration checker flags
-them: tb/mmu_pipe.)"""
+field is reported.  (Bad values are written as they are; mmu_core's configuration checker flags
+them: tb/mmu_core.)"""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge
 
 from common.mmu_predictor import pad_config
-from mmu_pipe import regmap
+from mmu_core import regmap
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 
 PORTS = int(os.environ.get("PARAM_PORT_COUNT", "3"))

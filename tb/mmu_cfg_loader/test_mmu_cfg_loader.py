@@ -1,5 +1,5 @@
 """pytest runner of the mmu_cfg_loader cocotb tests (tb/mmu_cfg_loader/mmu_cfg_loader_cases.py):
-the loader alone, at 3 switch ports (mmu_pipe's 4: padded entries) and at 2."""
+the loader alone, at 3 switch ports (mmu_core's 4: padded entries) and at 2."""
 
 import pytest
 

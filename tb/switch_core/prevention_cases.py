@@ -3,7 +3,7 @@
 
 Every expectation comes from models/prevention.py (`SwitchTB.expect`): the frame as it must
 leave (PCP, DSCP, IPv4 checksum rewritten, or unchanged) and the priority whose PG and queue
-mmu_pipe must be asked for.  Independently of the model, every IPv4 frame that leaves must
+mmu_core must be asked for.  Independently of the model, every IPv4 frame that leaves must
 have a valid header checksum (Scapy's RFC 1071 sum), keep its ECN bits, and a rewritten frame
 must carry the configured alternate PCP / DSCP.  The PREVENT_FAULT_INJECT build (checksum
 update without its end-around carry) must make both the model compare and the Scapy check
@@ -122,14 +122,14 @@ async def _directed(dut, check_model: bool = True, check_scapy: bool = True) -> 
             got[p] = [bytes(r.tdata) for r in await recv_data(tb, p, len(want[p]),
                                                              timeout=200000)]
     await tb.wait_idle()
-    # mmu_pipe requests (in send order per ingress port): PG and queue of the model's priority
+    # mmu_core requests (in send order per ingress port): PG and queue of the model's priority
     dec = {p: [d for d in tb.decisions[n0:] if d[0] == p] for p in range(PORT_COUNT)}
     per_port = {p: [(ep, e) for (ip, ep, f), e in zip(cases, expected) if ip == p]
                 for p in range(PORT_COUNT)}
     for p in range(PORT_COUNT):
         assert len(dec[p]) == len(per_port[p])
         for d, (ep, e) in zip(dec[p], per_port[p]):
-            assert d[5], f"frame from port {p} refused by mmu_pipe"
+            assert d[5], f"frame from port {p} refused by mmu_core"
             assert (d[1], d[3]) == (P2G[e.prio], P2Q[e.prio]), \
                 f"port {p} -> {ep}: (PG, queue) {(d[1], d[3])}, model priority {e.prio}"
     remapped = sum(e.remapped for e in expected)

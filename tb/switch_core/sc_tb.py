@@ -1,6 +1,6 @@
 """switch_core testbench: configuration, per-port cocotbext-axi streams, the admission
 predictor (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu stepped on every clock of
-the switch's mmu_pipe, its responses, pfc_xoff and configuration writes checked), scoreboard."""
+the switch's mmu_core, its responses, pfc_xoff and configuration writes checked), scoreboard."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def mac(port: int) -> str:
 
 
 def reserve_cells(max_frame: int = MAX_FRAME) -> int:
-    """Cells kept outside mmu_pipe: per port one frame being written plus a spare cell."""
+    """Cells kept outside mmu_core: per port one frame being written plus a spare cell."""
     return PORT_COUNT * (-(-max_frame // CELL_BYTES) + 1)
 
 
@@ -133,7 +133,7 @@ def pack_port_maps(cfg) -> tuple[int, int, int]:
     return p2g, p2q, dp
 
 def resp_fields(m) -> tuple:
-    """mmu_pipe's nine response fields (common.mmu_predictor.RESP_FIELDS)."""
+    """mmu_core's nine response fields (common.mmu_predictor.RESP_FIELDS)."""
     return tuple(val(getattr(m, f"m_resp_{n}")) for n in
                  ("admit", "reason", "cells", "res", "shared", "hdrm", "eres", "eshared", "tag"))
 
@@ -221,7 +221,7 @@ class SwitchTB:
     async def reset(self, wait_load: bool = True) -> None:
         """Clock, configuration, reset; the predictor follows from the first clock out of
         reset.  ``wait_load``: return once mmu_cfg_loader has written the configuration (until
-        then the switch sends no request to mmu_pipe)."""
+        then the switch sends no request to mmu_core)."""
         cocotb.start_soon(Clock(self.dut.clk, 8, unit="ns").start())
         self.apply_config()
         self.dut.rst.value = 1
@@ -235,7 +235,7 @@ class SwitchTB:
                               "mmu_cfg_loader's done")
 
     async def _predictor(self) -> None:
-        """Every falling edge out of reset: what mmu_pipe samples at the next edge and what it
+        """Every falling edge out of reset: what mmu_core samples at the next edge and what it
         shows, for the predictor (common.mmu_predictor); the free list's handshakes for the
         cell shadow map.  Python reads one vector per clock and the rest only on clocks that
         have something (the model steps the idle clocks in between in a batch)."""
@@ -243,7 +243,7 @@ class SwitchTB:
         fl = self.core.free_list_inst
         pred = self.pred
         # the wrapper's tb_events: {pfc_xoff changed, configuration write, free-list push,
-        # pop, mmu_pipe response, release, request} (tb/switch_core/wrapper.py)
+        # pop, mmu_core response, release, request} (tb/switch_core/wrapper.py)
         events = self.dut.tb_events
         clock = self.dut.tb_clock
         while True:
@@ -291,7 +291,7 @@ class SwitchTB:
         await self.sources[port].send(AxiStreamFrame(data, tdest=dest, tuser=tuser))
 
     async def mmu_stats(self, addrs: list[int]) -> list[int]:
-        """mmu_pipe status registers (tb/mmu_pipe/regmap.py), one address per clock."""
+        """mmu_core status registers (tb/mmu_core/regmap.py), one address per clock."""
         d = self.dut
 
         def set_addr(a):
@@ -330,7 +330,7 @@ class SwitchTB:
         raise AssertionError(f"switch did not drain: {state}")
 
     async def check_drained(self) -> None:
-        """Every cell free, every mmu_pipe counter zero, no error flag, the predictor agreeing
+        """Every cell free, every mmu_core counter zero, no error flag, the predictor agreeing
         on every response, pfc_xoff change and configuration write."""
         await ClockCycles(self.dut.clk, 16)
         assert val(self.dut.stat_free_cells) == BUFFER_CELLS, \
@@ -342,7 +342,7 @@ class SwitchTB:
         addrs = drained_status_addrs(PORT_COUNT * 8)
         got = await self.mmu_stats(addrs)
         held = [(hex(a), v) for a, v in zip(addrs, got) if v]
-        assert not held, f"mmu_pipe counters not zero (address, value): {held[:8]}"
+        assert not held, f"mmu_core counters not zero (address, value): {held[:8]}"
         await FallingEdge(self.dut.clk)
         self.sync()
         self.pred.check_loaded()

@@ -104,7 +104,7 @@ async def bad_frames_dropped(dut):
     assert tb.port_stat("stat_drop_oversize", 2) == 1
     assert tb.port_stat("stat_pfc_rx_frames", 2) == 1
     assert tb.port_stat("stat_rx_frames", 2) == 9
-    assert tb.requests == 5, "only good frames reach mmu_pipe"
+    assert tb.requests == 5, "only good frames reach mmu_core"
     assert val_low_wm(tb) < BUFFER_CELLS
     await tb.check_drained()
 
@@ -134,7 +134,7 @@ def random_frame(r: random.Random, p: int, dst: int, i: int) -> bytes:
 async def random_run(dut, tb, seed: int, total: int, make_frame=random_frame) -> dict:
     """Random traffic on every port with random sink back-pressure, then the scoreboard: every
     admitted frame comes out once, as the model expects it (models.prevention: unchanged, or
-    remapped and rewritten), in order per flow_of key; every mmu_pipe request carries the
+    remapped and rewritten), in order per flow_of key; every mmu_core request carries the
     PG / queue of the model's priority; every IPv4 frame out has a valid header checksum
     (Scapy); every drop is one the golden model makes; the buffer drains to all-free.
     Returns the counts (and the remapped frames per group)."""
@@ -169,7 +169,7 @@ async def random_run(dut, tb, seed: int, total: int, make_frame=random_frame) ->
     for t in tasks:
         await t
     await tb.wait_idle(timeout=2_000_000)
-    # pair every mmu_pipe request with the frame it came from (per port, in order)
+    # pair every mmu_core request with the frame it came from (per port, in order)
     it = {p: iter(good[p]) for p in range(PORT_COUNT)}
     expect = {}
     admitted = dropped = 0
@@ -193,7 +193,7 @@ async def random_run(dut, tb, seed: int, total: int, make_frame=random_frame) ->
         else:
             dropped += 1
     for p in range(PORT_COUNT):
-        assert next(it[p], None) is None, f"port {p}: a good frame never reached mmu_pipe"
+        assert next(it[p], None) is None, f"port {p}: a good frame never reached mmu_core"
     got = {}
     pfc_seen = 0
     for p in range(PORT_COUNT):
@@ -208,7 +208,7 @@ async def random_run(dut, tb, seed: int, total: int, make_frame=random_frame) ->
         e, g = expect.get(k, []), got.get(k, [])
         assert g == e, f"flow {k}: {len(g)} frames out, {len(e)} admitted (or order/content)"
     dut._log.info("random: %d frames sent, %d admitted and received, %d dropped by "
-                  "mmu_pipe, %d dropped as bad, %d PFC frames out, remapped per group %s",
+                  "mmu_core, %d dropped as bad, %d PFC frames out, remapped per group %s",
                   total, admitted, dropped, local_drops, pfc_seen, dict(groups["frames"]))
     for name in ("frames", "untagged"):
         for g in range(1 << GROUP_W):
@@ -268,7 +268,7 @@ async def pfc_pauses_egress(dut):
 @cocotb.test()
 async def congestion_pfc(dut):
     """Ports 0 and 1 send lossless (PCP 3) and lossy (PCP 1) traffic to port 2, which drains
-    slowly: port 2's buffer share fills, mmu_pipe sets XOFF for PG 3 of ports 0 and 1, their
+    slowly: port 2's buffer share fills, mmu_core sets XOFF for PG 3 of ports 0 and 1, their
     transmit streams carry PFC frames for priority 3 (parsed with Scapy), the senders honour
     them; lossy frames are dropped, lossless ones are not."""
     seed = cocotb.RANDOM_SEED
@@ -418,7 +418,7 @@ async def predictor_catches_wrong_model(dut):
 @cocotb.test()
 async def no_request_before_load(dut):
     """Frames offered from the first clock out of reset: no admission request reaches
-    mmu_pipe before mmu_cfg_loader is done (the last word waits in its slot), then every frame
+    mmu_core before mmu_cfg_loader is done (the last word waits in its slot), then every frame
     is forwarded and the predictor agrees from the first request on."""
     tb = SwitchTB(dut, make_config())
     await tb.reset(wait_load=False)
@@ -447,7 +447,7 @@ async def no_request_before_load(dut):
 
 @cocotb.test()
 async def predictor_catches_mmu_fault(dut):
-    """Negative check on the MMU_FAULT_INJECT build (mmu_pipe's "shared below T" becomes "at
+    """Negative check on the MMU_FAULT_INJECT build (mmu_core's "shared below T" becomes "at
     or below"): one-cell lossy frames into a paused egress raise the PG's shared count cell by
     cell up to its static threshold, so the faulty decision comes, and the predictor must
     report it."""
@@ -465,5 +465,5 @@ async def predictor_catches_mmu_fault(dut):
     await ClockCycles(dut.clk, 200)
     tb.sync()
     dut._log.info("predictor: %s; first errors %s", tb.pred.summary(), tb.mismatch[:2])
-    assert tb.mismatch, "the predictor did not catch mmu_pipe's FAULT_INJECT build"
+    assert tb.mismatch, "the predictor did not catch mmu_core's FAULT_INJECT build"
     assert any("response" in e for e in tb.mismatch), tb.mismatch[:3]

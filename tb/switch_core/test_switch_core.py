@@ -53,7 +53,7 @@ def test_pfc():
 
 
 def test_mmu_fault():
-    """MMU_FAULT_INJECT build (mmu_pipe's shared-below-T check off by one): the admission
+    """MMU_FAULT_INJECT build (mmu_core's shared-below-T check off by one): the admission
     predictor must catch it (predictor_catches_mmu_fault)."""
     _run("mmu-fault", "predictor_catches_mmu_fault", mmu_fault=1)
 

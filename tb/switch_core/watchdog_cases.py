@@ -5,7 +5,7 @@ receiver).  While port 1's priority-5 queue is empty nothing happens; once a fra
 the watchdog detects the storm after exactly cfg_wd_detect_time clocks (measured from the first
 clock the queue holds a frame while paused).  Action forward: the frame flows again; action
 drop: it and every later frame of that queue are discarded (never on m_axis, cells back to the
-free list, mmu_pipe released).  Other priorities of port 1 and priority 5 of other ports keep
+free list, mmu_core released).  Other priorities of port 1 and priority 5 of other ports keep
 flowing throughout, and once the partner stops sending PFC the watchdog restores normal PFC
 after cfg_wd_restore_time clocks.
 """
@@ -208,7 +208,7 @@ async def _drop_storm(dut, action: int) -> None:
     await refreshed.wait()
     await ClockCycles(dut.clk, 40)
     assert int(dut.stat_used_cells.value) == 0 and await tb.mmu_stat(0x0A) == 0, \
-        "the discarded frame's cells are not back (free list / mmu_pipe)"
+        "the discarded frame's cells are not back (free list / mmu_core)"
 
     # during the storm: frames of every priority into port 1 (sizes from one cell to many),
     # and priority 5 into port 3; port 1's sink back-pressures at random (a discard needs no
@@ -228,7 +228,7 @@ async def _drop_storm(dut, action: int) -> None:
         await tb.send(src, f, dst)
     await tb.wait_idle()
     assert storm() == 1, "the storm ended while the partner still sends PFC"
-    # what must come out: the frames mmu_pipe admitted (the predictor checks each decision
+    # what must come out: the frames mmu_core admitted (the predictor checks each decision
     # against the golden model; lossy frames may be dropped under the back-pressure), minus
     # those whose queue the watchdog model discards
     it = {p: iter(sent[p]) for p in sent}
@@ -243,7 +243,7 @@ async def _drop_storm(dut, action: int) -> None:
             doomed.append(f)
         else:
             kept[eport].append(f)
-    assert all(next(it[p], None) is None for p in it), "a frame never reached mmu_pipe"
+    assert all(next(it[p], None) is None for p in it), "a frame never reached mmu_core"
     got = {p: [bytes(r.tdata) for r in split_rx(drain_sink(tb.sinks[p]))[0]] for p in range(4)}
     for p in range(4):
         # order holds per (ingress port, priority): one queue, one FIFO
@@ -254,13 +254,13 @@ async def _drop_storm(dut, action: int) -> None:
                 assert g == e, f"port {src} -> {p} priority {k}: {len(g)} frames out, " \
                                f"{len(e)} expected (or content / order differs)"
     dut._log.info("storm_drop: %d frames discarded, %d kept frames delivered, %d refused by "
-                  "mmu_pipe", len(doomed), sum(len(v) for v in kept.values()), refused)
+                  "mmu_core", len(doomed), sum(len(v) for v in kept.values()), refused)
     assert len(doomed) > 1, "no frame was discarded during the storm"
     assert tb.port_stat("stat_wd_drop_frames", PORT) == len(doomed)
     assert tb.port_stat("stat_tx_frames", PORT) == len(kept[PORT]) + 1   # + others[0]
     assert all(tb.port_stat("stat_wd_drop_frames", p) == 0 for p in range(4) if p != PORT)
     assert all(tb.port_stat("stat_wd_fwd_frames", p) == 0 for p in range(4))
-    # every discarded frame's cells are back in the free list and released in mmu_pipe
+    # every discarded frame's cells are back in the free list and released in mmu_core
     # (the predictor fed from the release handshakes agrees: check_drained), checked between
     # two of the partner's PFC frames (a PFC frame holds a cell while it is received)
     refreshed.clear()
@@ -291,7 +291,7 @@ async def _drop_storm(dut, action: int) -> None:
 @cocotb.test()
 async def storm_drop_discards_and_restores(dut):
     """Action drop: the stormed queue's frames (waiting, and arriving during the storm) are
-    discarded, counted, their cells and mmu_pipe counters released; everything else flows."""
+    discarded, counted, their cells and mmu_core counters released; everything else flows."""
     await _drop_storm(dut, DROP)
 
 

@@ -66,7 +66,7 @@ def generate(port_count: int, out: Path) -> Path:
     lines.append(");")
     # what the bench's admission predictor (tb/common/mmu_predictor.py) and cell shadow map
     # follow, in one vector (one read per clock from Python instead of seven): {pfc_xoff
-    # changed, mmu_pipe configuration write, free-list push, pop, mmu_pipe response, release,
+    # changed, mmu_core configuration write, free-list push, pop, mmu_core response, release,
     # request}; and the clock number since reset (clock k: the k-th edge sampling rst low)
     lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
               "wire [6:0] tb_events = {|core.mmu_inst.pfc_change, "

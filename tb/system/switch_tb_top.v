@@ -2,7 +2,7 @@
  * Testbench-only wrapper of switch_core for the pyuvm system tests (tb/system): one
  * tb_axis_port per switch port (port0 .. port3) drives and watches the port's streams, named
  * s<p>_axis_* / m<p>_axis_* here, so the Python side works per frame, never per clock
- * (tb/system/tb_axis_port.v).  mmu_obs records what happens at the switch's mmu_pipe ports on
+ * (tb/system/tb_axis_port.v).  mmu_obs records what happens at the switch's mmu_core ports on
  * every clock that has something (MmuObserver).  cfg_*, stat_*, err_* pass through under the same name.
  * PORT_COUNT is fixed at 4 here.
  */
@@ -223,7 +223,7 @@ tb_axis_port #(
     .m_axis_tuser(m3_axis_tuser)
 );
 
-// mmu_obs: every clock with something at mmu_pipe's ports (a release, an arrival, a response,
+// mmu_obs: every clock with something at mmu_core's ports (a release, an arrival, a response,
 // a configuration write, a change of pfc_xoff), 32-bit fields from the lowest:
 //   0 release valid, 1..5 port pg eport queue cells, 6 arrival valid, 7..11 port pg eport
 //   queue len, 12 tag, 13 response valid, 14..22 admit reason cells res shared hdrm eres

@@ -147,7 +147,7 @@ class SwitchBaseTest(uvm_test):
                 f"{s['pfc_sent_by_switch']} (XOFF entries {s['pfc_xoff_entries']}, XON "
                 f"{s['pfc_xon_entries']}; model XOFF {s['model_xoff']}, XON {s['model_xon']}), "
                 f"PFC received by switch {s['pfc_received_by_switch']}; peak headroom "
-                f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu_pipe responses checked "
+                f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu_core responses checked "
                 f"{self.env.predictor.pred.responses}; {CovDb.report()}")
 
     def extract_phase(self):

@@ -1,6 +1,6 @@
 """Data-path bookkeeping of the scoreboard (plain Python, testable with the model alone).
 
-Ingress frames wait per ingress port until the switch's mmu_pipe request for them is seen
+Ingress frames wait per ingress port until the switch's mmu_core request for them is seen
 (requests come in frame order per port); the golden model's decision then says whether the
 frame must leave (appended to its flow: ingress port, egress port, priority) or was dropped
 (counted by reason).  An egress frame must be the head of its flow, byte for byte: every
@@ -63,7 +63,7 @@ class FlowBook:
 
     def on_request(self, cycle: int, port: int, pg: int, eport: int, queue: int, length: int,
                    decision, lossless: bool) -> None:
-        """The mmu_pipe request (as observed) and the model's decision for it."""
+        """The mmu_core request (as observed) and the model's decision for it."""
         q = self.ingress[port] if 0 <= port < len(self.ingress) else None
         while q and q[0].bad:  # bad frames (tuser) never reach the MMU
             q.popleft()

@@ -1,4 +1,4 @@
-"""Watches the switch's mmu_pipe ports and publishes one MmuStep per clock that has something
+"""Watches the switch's mmu_core ports and publishes one MmuStep per clock that has something
 on them: the release and the arrival it took (it takes both every clock, no ready), a
 configuration write, the response (RESP_LAT clocks after its request), pfc_xoff when it
 changed.

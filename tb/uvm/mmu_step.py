@@ -1,4 +1,4 @@
-"""One clock at the switch's mmu_pipe ports, as observed (one mmu_obs record): the release and
+"""One clock at the switch's mmu_core ports, as observed (one mmu_obs record): the release and
 the arrival it took (either may be None), a configuration write, the response it gave and its
 pfc_xoff vector when that changed."""
 

@@ -1,4 +1,4 @@
-"""The golden model's answer for one clock of the switch's mmu_pipe that had a release or an
+"""The golden model's answer for one clock of the switch's mmu_core that had a release or an
 arrival, published once the model has committed that clock's pair."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Predictor: the switch's mmu_pipe against its golden model.  Each observed MmuStep goes to
+"""Predictor: the switch's mmu_core against its golden model.  Each observed MmuStep goes to
 the shared admission predictor (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu
 stepped on every clock, idle clocks in a batch; every response, pfc_xoff change and
 configuration write checked on its clock).  For the scoreboard and coverage it publishes one
@@ -20,7 +20,7 @@ from .prediction import Prediction
 class Predictor(uvm_component):
     def build_phase(self):
         self.cfg = ConfigDB().get(self, "", "env_cfg")
-        self.pred = MmuPredictor(self.cfg.mmu, name="switch mmu_pipe")
+        self.pred = MmuPredictor(self.cfg.mmu, name="switch mmu_core")
         self.pred.on_decision = self._decision
         self.pred.on_pfc = self._pfc
         self.step_export = uvm_subscriber.uvm_AnalysisImp("step_export", self, self.write_step)

@@ -3,7 +3,7 @@
 Inputs (analysis imps): ingress / egress data frames and PFC frames from every port monitor,
 the predictor's answers and its model's PFC events.  Checks, all reported in check_phase:
 
-* mmu_pipe inside the switch answers every request on its clock as the model does (all nine
+* mmu_core inside the switch answers every request on its clock as the model does (all nine
   response fields), its pfc_xoff changes on the model's clocks, and the configuration loaded
   is the one the test set (the predictor's checks, tb/common/mmu_predictor.py); each request
   matches its frame (port, PG, egress port, queue, length);
@@ -77,7 +77,7 @@ class Scoreboard(uvm_component):
     def write_pfc_in(self, obs) -> None:
         self.pfc.pfc_into_switch(obs.end, obs.port, obs.pfc, self.cfg.timing.quanta_to_clocks)
 
-    # ------------------------------------------------------------------ model vs mmu_pipe
+    # ------------------------------------------------------------------ model vs mmu_core
     def model_pfc(self, cycle: int, e) -> None:
         """A PFC event of the model, at the cycle it reaches pfc_xoff (from the predictor)."""
         self.end_cycle = max(self.end_cycle, cycle)
@@ -118,7 +118,7 @@ class Scoreboard(uvm_component):
         self.flows.final_check()
         self.pfc.final_check(self.end_cycle)
         if pr.pred.outstanding():
-            self.err(f"{pr.pred.outstanding()} mmu_pipe request(s) never answered")
+            self.err(f"{pr.pred.outstanding()} mmu_core request(s) never answered")
         if m.release_underflow:
             self.err(f"{m.release_underflow} release(s) of more cells than the model held")
         if m.total_used != 0:

@@ -1,4 +1,4 @@
-"""The system environment: one PortAgent per switch port, the mmu_pipe observer, the
+"""The system environment: one PortAgent per switch port, the mmu_core observer, the
 predictor (golden model), the scoreboard and coverage."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /*
- * mmu_pipe's commit (stages E5 to E11): the exact per-PG and per-queue counters of each pair,
+ * mmu_core's commit (stages E5 to E11): the exact per-PG and per-queue counters of each pair,
  * release first, then the decided amounts.  PRE composes pair k-1's update of this pair's
  * entries (its released cells gated in DEC1a's and DEC1b's clocks, its amounts in DEC2's),
  * C1 adds the entries after pair k-2 to both pairs' amounts, C2 takes the maxima and the
@@ -8,11 +8,11 @@
  * earlier stage's forwarding, with its history of two clocks; what the release takes from the
  * pools, and the admitted amounts, go to GLOBAL; the release underflow flag and count.
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus); the decision, its amounts and the
- * stage 8 registers (mmu_pipe_decide); out the commit register and its history (to
- * mmu_pipe_view and _decide), the classes of the pairs in C2 and after it (DEC1b's class),
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the decision, its amounts and the
+ * stage 8 registers (mmu_core_decide); out the commit register and its history (to
+ * mmu_core_view and _decide), the classes of the pairs in C2 and after it (DEC1b's class),
  * the entries before the pair and T / XON for EVAL0, the release's and the arrival's amounts
- * per pool for GLOBAL (mmu_pipe_eval), the underflow flag and count (status).
+ * per pool for GLOBAL (mmu_core_eval), the underflow flag and count (status).
  *
  * Latency: the released cells gated E5-E7, PRE E7-E8, C1 E8-E9, C2 E9-E10 (the commit
  * register at E10, the state RAMs written at E11), GLOBAL's inputs at E10.
@@ -22,7 +22,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_commit #(
+module mmu_core_commit #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -32,7 +32,7 @@ module mmu_pipe_commit #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -47,7 +47,7 @@ module mmu_pipe_commit #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_ok_bus,
     input  wire [12-1:0]        a_badlen_bus,
@@ -62,7 +62,7 @@ module mmu_pipe_commit #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * The decision (mmu_pipe_decide): the decision register, DEC2's amounts and their admit
+     * The decision (mmu_core_decide): the decision register, DEC2's amounts and their admit
      * gates, the admitted amounts; the stage 8 registers (entries brought up to pair k-3,
      * running sums, T and the XON point, C1's forwarding selects); the release and the
      * arrival name one PG / queue
@@ -105,7 +105,7 @@ module mmu_pipe_commit #(
     output reg                  cls10, qcls10,
 
     /*
-     * For EVAL0 and GLOBAL (mmu_pipe_eval): the arrival's and the scan PG's entries before
+     * For EVAL0 and GLOBAL (mmu_core_eval): the arrival's and the scan PG's entries before
      * the pair, the pair's admit, the scan PG's selects, T and the XON point; C2's hdrm and
      * shared counts per bus (v_h_bus, v_s_bus: release at slot 0); what the release takes
      * (total, headroom, {lossy, lossless} pools and egress pools) and the admitted amounts
@@ -123,14 +123,14 @@ module mmu_pipe_commit #(
     output wire [2*W-1:0]       ga_esh_bus,
 
     /*
-     * Release underflow: mmu_pipe's flag output, the error flags and the count (status)
+     * Release underflow: mmu_core's flag output, the error flags and the count (status)
      */
     output wire                 err_release_underflow,
     output reg  [1:0]           err_flags_reg,
     output reg  [31:0]          underflow_count_reg
 );
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 // compares written as the sign of a subtraction, so that synthesis builds one carry chain
 // (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
@@ -144,7 +144,7 @@ function le_u;      // a <= b, unsigned, up to W + 2 bits
     end
 endfunction
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 wire a_ok [1:12];

@@ -1,17 +1,17 @@
 /*
- * mmu_pipe's decision (stages E5 to E8): DEC1a compares the counters committed after pair k-5
+ * mmu_core's decision (stages E5 to E8): DEC1a compares the counters committed after pair k-5
  * (each candidate entry: the commit register's arrival bus, its release bus, stage 5's) with
  * the decision constants; DEC1b selects the view's candidate and combines the compares into
  * verdicts; DEC2 decides (models.mmu_pipe._decide order) and splits the admitted cells into
  * reserved / shared / headroom and egress reserved / shared.  The pair's entries are brought
  * up to pair k-3 on the way (forwarding from the commit register), with their running sums,
- * for mmu_pipe_commit; the response is registered here.
+ * for mmu_core_commit; the response is registered here.
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus), the stage 5 registers
- * (mmu_pipe_view), the commit register and the classes of pairs k-2 / k-1 in flight
- * (mmu_pipe_commit), the committed total and pools (mmu_pipe_eval, global_lag 6); out the
- * response (m_resp_*, mmu_pipe's outputs), the decision register and amounts, DEC2's entries,
- * running sums and selects (stage 8) for mmu_pipe_commit, T and the XON point carried.
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus), the stage 5 registers
+ * (mmu_core_view), the commit register and the classes of pairs k-2 / k-1 in flight
+ * (mmu_core_commit), the committed total and pools (mmu_core_eval, global_lag 6); out the
+ * response (m_resp_*, mmu_core's outputs), the decision register and amounts, DEC2's entries,
+ * running sums and selects (stage 8) for mmu_core_commit, T and the XON point carried.
  *
  * Latency: DEC1a E5-E6, DEC1b E6-E7, DEC2 E7-E8 (the decision register at E8), the response
  * at E9 (9 clocks after the request's edge).
@@ -21,7 +21,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_decide #(
+module mmu_core_decide #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -35,7 +35,7 @@ module mmu_pipe_decide #(
     parameter TAG_W = 8,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
     parameter FAULT_INJECT = 0,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -50,7 +50,7 @@ module mmu_pipe_decide #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_v_bus,
     input  wire [12-1:0]        a_ok_bus,
@@ -67,7 +67,7 @@ module mmu_pipe_decide #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * Stage 5 registers (mmu_pipe_view): entries, decision constants ({lossy, lossless} pool
+     * Stage 5 registers (mmu_core_view): entries, decision constants ({lossy, lossless} pool
      * pairs as buses), T and XON step 1, in-flight matches, DEC1a's forwarding selects, the
      * configuration carried
      */
@@ -99,7 +99,7 @@ module mmu_pipe_decide #(
 
     /*
      * The commit register, its copy for DEC1's compares, the classes of the pairs in C2 and
-     * after it (mmu_pipe_commit); the committed total and pools (mmu_pipe_eval)
+     * after it (mmu_core_commit); the committed total and pools (mmu_core_eval)
      */
     input  wire                 adm9, cls9, qcls9, cls10, qcls10,
     input  wire [2*PGE_W-1:0]   cm_pg_val_reg,
@@ -114,7 +114,7 @@ module mmu_pipe_decide #(
     input  wire [2*W-1:0]       epool_bus,
 
     /*
-     * Admission responses (mmu_pipe's outputs)
+     * Admission responses (mmu_core's outputs)
      */
     output wire                 m_resp_valid,
     output wire                 m_resp_admit,
@@ -143,7 +143,7 @@ module mmu_pipe_decide #(
     output reg                  resp_valid_reg, resp_admit_reg,
 
     /*
-     * Stage 8 registers for C1 (mmu_pipe_commit): the entries brought up to pair k-3 and
+     * Stage 8 registers for C1 (mmu_core_commit): the entries brought up to pair k-3 and
      * their running sums, T and the XON point, C1's forwarding selects; whether the pair's
      * release and arrival name one PG / queue (stage 7) and one PG (stage 8)
      */
@@ -161,7 +161,7 @@ localparam [2:0] REASON_NONE = 3'd0, REASON_BAD_LEN = 3'd1, REASON_BAD_INDEX = 3
                  REASON_BUFFER_FULL = 3'd3, REASON_INGRESS_LOSSY = 3'd4,
                  REASON_HEADROOM_FULL = 3'd5, REASON_EGRESS = 3'd6;
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 function lt_t;      // a < b, signed threshold-width values, as a subtraction's sign
     input signed [TW-1:0] a;
@@ -193,7 +193,7 @@ function le2;
     end
 endfunction
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 wire a_v [1:12];

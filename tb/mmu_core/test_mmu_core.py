@@ -1,4 +1,4 @@
-"""pytest runner for mmu_pipe (the line-rate admission core) and its multi-ported RAM, and a
+"""pytest runner for mmu_core (the line-rate admission core) and its multi-ported RAM, and a
 pure-Python check of the reciprocal it computes cells with."""
 
 import math
@@ -7,8 +7,8 @@ import pytest
 
 import harness
 
-SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_pipe_carry", "mmu_pipe_cfg", "mmu_pipe_view",
-       "mmu_pipe_decide", "mmu_pipe_commit", "mmu_pipe_eval", "mmu_pipe_status", "mmu_pipe"]
+SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_view",
+       "mmu_core_decide", "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core"]
 
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
@@ -17,14 +17,14 @@ BUILDS = {
 
 
 @pytest.mark.parametrize("build", list(BUILDS))
-def test_mmu_pipe(build):
-    harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id=f"mmu_pipe-{build}",
+def test_mmu_core(build):
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id=f"mmu_core-{build}",
                 sources=harness.rtl_sources(SRC), parameters=BUILDS[build])
 
 
-def test_mmu_pipe_fault_inject_is_caught():
+def test_mmu_core_fault_inject_is_caught():
     """FAULT_INJECT=1 turns "shared < T" into "shared <= T": the scoreboard must fail."""
-    harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id="mmu_pipe-fault",
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-fault",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "FAULT_INJECT": 1},
                 testcase="random_pairs", extra_env={"RANDOM_CLOCKS": "4000"},
@@ -32,28 +32,28 @@ def test_mmu_pipe_fault_inject_is_caught():
 
 
 @pytest.mark.parametrize("ports", [2, 32])
-def test_mmu_pipe_small_and_large(ports):
+def test_mmu_core_small_and_large(ports):
     """PORT_COUNT 2 (16 PGs: the tables read in one step) and 32 (256 PGs, block RAM): a random
     run (the one without outcome-coverage asserts: 3,000 clocks over 256 PGs need not reach
     every admission kind) and the bad inputs, every counter read back at the end."""
-    harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id=f"mmu_pipe-p{ports}",
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id=f"mmu_core-p{ports}",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": ports, "CELL_BYTES": 256},
                 testcase=["random_pairs_shared_headroom", "bad_input_answers"],
                 extra_env={"RANDOM_CLOCKS": "6000"})
 
 
-def test_mmu_pipe_cfg_check_fault_is_caught():
+def test_mmu_core_cfg_check_fault_is_caught():
     """CFG_FAULT_INJECT=1 checks Xon against the Xoff point with > instead of >=: the
     comparison of the flags with the model's must fail dir_config_flags."""
-    harness.run("mmu_pipe", "mmu_pipe.mmu_pipe_cases", test_id="mmu_pipe-cfg-fault",
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-cfg-fault",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CFG_FAULT_INJECT": 1},
                 testcase="dir_config_flags", expect_failed=1)
 
 
 def cells_by_reciprocal(length: int, cell_bytes: int, len_w: int) -> int:
-    """The RTL's formula (rtl/mmu_pipe_carry.v, stages E0 - E2), in Python integers."""
+    """The RTL's formula (rtl/mmu_core_carry.v, stages E0 - E2), in Python integers."""
     shift = len_w + max(1, (cell_bytes - 1).bit_length())  # LEN_W + CB_W, CB_W >= 1
     mul = -(-(1 << shift) // cell_bytes)  # ceil(2^S / C)
     assert mul < 1 << (len_w + 2), "RECIP_MUL must fit RM_W = LEN_W + 2 bits"

@@ -1,15 +1,15 @@
 /*
- * mmu_pipe's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
+ * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
  * entry of the pair read at E1 and merged with the commits its read missed (stages 3 to 5), T,
  * the XON point's first step, and the decision constants (every limit minus the in-flight
  * charge of pairs k-4 .. k-1), so that DEC1 compares each counter against one register.
  *
  * Interfaces: the RAM read indices before their input registers and the input registers'
- * (mmu_pipe_carry, with the per-pair fields *_bus); from mmu_pipe_cfg the global fields and
- * the configuration RAMs' read data; from mmu_pipe_commit the commit register (RAM write data
- * and forwarding) and its history; from mmu_pipe_eval the watermark write register, its
- * history and the committed pools (T, t_lag 10); to mmu_pipe_decide the stage 5 registers; the
- * state RAMs' status read ports to mmu_pipe_status.
+ * (mmu_core_carry, with the per-pair fields *_bus); from mmu_core_cfg the global fields and
+ * the configuration RAMs' read data; from mmu_core_commit the commit register (RAM write data
+ * and forwarding) and its history; from mmu_core_eval the watermark write register, its
+ * history and the committed pools (T, t_lag 10); to mmu_core_decide the stage 5 registers; the
+ * state RAMs' status read ports to mmu_core_status.
  *
  * Latency: the pair accepted at edge E0 is in the stage 5 registers at E5; the RAMs are read at
  * E1 (data at E2) and written a clock after the commit register (E11; WR_EARLY decodes a clock
@@ -20,7 +20,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_view #(
+module mmu_core_view #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -30,7 +30,7 @@ module mmu_pipe_view #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -49,7 +49,7 @@ module mmu_pipe_view #(
 
     /*
      * The RAM read indices before their input registers (arrival PG / queue, release PG /
-     * queue, scan, status) and the input registers' (mmu_pipe_carry)
+     * queue, scan, status) and the input registers' (mmu_core_carry)
      */
     input  wire [IW-1:0]        a_i_in,
     input  wire [IW-1:0]        a_j_in,
@@ -72,7 +72,7 @@ module mmu_pipe_view #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * Configuration (mmu_pipe_cfg): global fields ({lossy, lossless} pools), per-PG and
+     * Configuration (mmu_core_cfg): global fields ({lossy, lossless} pools), per-PG and
      * per-queue fields (field f's read ports at bus slot f, 128 bits each)
      */
     input  wire [W-1:0]         g_buffer_reg,
@@ -83,8 +83,8 @@ module mmu_pipe_view #(
     input  wire [8*128-1:0]     qc_rd_bus,
 
     /*
-     * Decision (mmu_pipe_decide), commit register and its history (mmu_pipe_commit),
-     * watermark write register, its history and the committed pools (mmu_pipe_eval)
+     * Decision (mmu_core_decide), commit register and its history (mmu_core_commit),
+     * watermark write register, its history and the committed pools (mmu_core_eval)
      */
     input  wire                 d_admit,
     input  wire                 dec_admit_reg,
@@ -160,7 +160,7 @@ module mmu_pipe_view #(
 
 localparam N = PORT_COUNT * 8;            // PGs, and queues
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 
 // T: alpha * (pool shared size - used), alpha = 2^n with n 4-bit two's complement (left shift
@@ -218,7 +218,7 @@ function [W-1:0] add3w;
 endfunction
 
 // the inputs that the code reads as arrays
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 wire a_ok [1:12];
@@ -279,7 +279,7 @@ assign wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
 wire [QW_W-1:0] wmh_q_reg [1:2];
 assign wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
 assign wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
-// the configuration RAMs' read ports (mmu_pipe_cfg); the stat ports are read by mmu_pipe_status
+// the configuration RAMs' read ports (mmu_core_cfg); the stat ports are read by mmu_core_status
 /* verilator lint_off UNUSEDSIGNAL */
 wire [4*32-1:0] pgc_rd [0:7];
 wire [4*32-1:0] qc_rd [0:7];

@@ -38,14 +38,14 @@
  *
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
- * (stat_data 6 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_pipe/regmap.py.
+ * (stat_data 6 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_core/regmap.py.
  */
 
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe #(
+module mmu_core #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // bytes per buffer cell
@@ -154,15 +154,15 @@ end
 
 // ------------------------------------------------------------------------------ parts
 // Each part's header says its job, its interfaces and its stages:
-//   mmu_pipe_carry   input registers, request checks and cells, the per-pair fields (E0 - E12)
-//   mmu_pipe_cfg     configuration writes, the configuration RAMs, mmu_cfg_check
-//   mmu_pipe_view    state RAMs, the entries merged with the commits they missed, T, the
+//   mmu_core_carry   input registers, request checks and cells, the per-pair fields (E0 - E12)
+//   mmu_core_cfg     configuration writes, the configuration RAMs, mmu_cfg_check
+//   mmu_core_view    state RAMs, the entries merged with the commits they missed, T, the
 //                    decision constants (E1 - E5)
-//   mmu_pipe_decide  DEC1a, DEC1b, DEC2 and the response (E5 - E9)
-//   mmu_pipe_commit  PRE, C1, C2: the exact counters and the commit register (E5 - E11)
-//   mmu_pipe_eval    GLOBAL, EVAL0 - EVAL3: pools, PFC Xoff / Xon, watermarks (E10 - E14)
-//   mmu_pipe_status  counters and the status port
-// The shared functions are in mmu_pipe_functions.vh.  Per-pair fields and two-entry arrays
+//   mmu_core_decide  DEC1a, DEC1b, DEC2 and the response (E5 - E9)
+//   mmu_core_commit  PRE, C1, C2: the exact counters and the commit register (E5 - E11)
+//   mmu_core_eval    GLOBAL, EVAL0 - EVAL3: pools, PFC Xoff / Xon, watermarks (E10 - E14)
+//   mmu_core_status  counters and the status port
+// The shared functions are in mmu_core_functions.vh.  Per-pair fields and two-entry arrays
 // cross between parts as buses (*_bus; field x of stage p at slot p - 1).
 
 assign s_req_ready = 1'b1;
@@ -182,7 +182,7 @@ wire          sv2;
 wire [IW-1:0] sc2;
 
 // the parts' outputs, by the part that drives them
-// mmu_pipe_carry
+// mmu_core_carry
 wire [IW-1:0] scan_cnt_reg;
 wire [IW-1:0] sc0;
 wire [IW-1:0] a_i0;
@@ -208,7 +208,7 @@ wire [12*IW-1:0] r_j_bus;
 wire [12*W-1:0] r_c_bus;
 wire [12*IW-1:0] sc_bus;
 wire [12-1:0] sv_bus;
-// mmu_pipe_cfg
+// mmu_core_cfg
 wire [CELL_W-1:0] g_buffer_reg;
 wire [31:0] g_max_frame_reg;
 wire [2*CELL_W-1:0] g_pool_bus;
@@ -218,7 +218,7 @@ wire [8*128-1:0] pgc_rd_bus;
 wire [8*128-1:0] qc_rd_bus;
 wire [8:0] cfg_flags;
 wire cfg_bad;
-// mmu_pipe_view
+// mmu_core_view
 wire [4*PGE_W-1:0] pgs_rd;
 wire [3*QE_W-1:0] qs_rd;
 wire [2*PGW_W-1:0] pgw_rd;
@@ -250,7 +250,7 @@ wire [W-1:0] cR_xon5;
 wire [W-1:0] cS_xon5;
 wire [PGW_W-1:0] wA11;
 wire [QW_W-1:0] wQ11;
-// mmu_pipe_decide
+// mmu_core_decide
 wire d_admit;
 wire dec_valid_reg, dec_admit_reg, dec_class_reg, dec_qclass_reg;
 wire [2:0] dec_reason_reg;
@@ -267,7 +267,7 @@ wire mA8_a, mA8_r, mR8_a, mR8_r, mS8_a, mS8_r, nA8_a, nA8_r, nR8_a;
 wire nR8_r;
 wire same_pg7, same_q7;
 wire c_same_pg;
-// mmu_pipe_commit
+// mmu_core_commit
 wire [2*PGE_W-1:0] cm_pg_val_reg;
 wire [2*QE_W-1:0] cm_q_val_reg;
 wire [2*(W+2)-1:0] cm_pg_hs_reg, cm_pg_hsr_reg, cm_q_qsr_reg;
@@ -291,7 +291,7 @@ wire [2*W-1:0] ga_sh_bus;
 wire [2*W-1:0] ga_esh_bus;
 wire [1:0] err_flags_reg;
 wire [31:0] underflow_count_reg;
-// mmu_pipe_eval
+// mmu_core_eval
 wire [W-1:0] total_reg;
 wire [W-1:0] hpool_reg;
 wire [2*W-1:0] pool_bus;
@@ -315,7 +315,7 @@ assign sv2 = sv_bus[2-1];
 assign sc2 = sc_bus[(2-1)*IW +: IW];
 assign err_bad_config = cfg_bad;
 
-mmu_pipe_carry #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
+mmu_core_carry #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
                  .CELL_BYTES(CELL_BYTES), .LEN_W(LEN_W), .TAG_W(TAG_W))
 carry_inst (
     .clk(clk), .rst(rst), .s_req_valid(s_req_valid), .s_req_port(s_req_port), .s_req_pg(s_req_pg),
@@ -330,7 +330,7 @@ carry_inst (
     .r_i_bus(r_i_bus), .r_j_bus(r_j_bus), .r_c_bus(r_c_bus), .sc_bus(sc_bus), .sv_bus(sv_bus)
 );
 
-mmu_pipe_cfg #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
+mmu_core_cfg #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
                .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT))
 cfg_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
@@ -341,7 +341,7 @@ cfg_inst (
     .qc_rd_bus(qc_rd_bus), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
 );
 
-mmu_pipe_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
+mmu_core_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
 view_inst (
     .clk(clk), .rst(rst), .a_i_in(a_i_in), .a_j_in(a_j_in), .r_i_in(r_i_in), .r_j_in(r_j_in),
     .st_idx_in(st_idx_in), .scan_cnt_reg(scan_cnt_reg), .a_i0(a_i0), .a_j0(a_j0), .r_i0(r_i0),
@@ -369,7 +369,7 @@ view_inst (
     .cA_xon5(cA_xon5), .cR_xon5(cR_xon5), .cS_xon5(cS_xon5), .wA11(wA11), .wQ11(wQ11)
 );
 
-mmu_pipe_decide #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
+mmu_core_decide #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
                   .TAG_W(TAG_W), .FAULT_INJECT(FAULT_INJECT))
 decide_inst (
     .clk(clk), .rst(rst), .a_v_bus(a_v_bus), .a_ok_bus(a_ok_bus), .a_badlen_bus(a_badlen_bus),
@@ -408,7 +408,7 @@ decide_inst (
     .c_same_pg(c_same_pg)
 );
 
-mmu_pipe_commit #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
+mmu_core_commit #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
 commit_inst (
     .clk(clk), .rst(rst), .a_ok_bus(a_ok_bus), .a_badlen_bus(a_badlen_bus),
     .a_badidx_bus(a_badidx_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus), .a_cells_bus(a_cells_bus),
@@ -436,7 +436,7 @@ commit_inst (
     .underflow_count_reg(underflow_count_reg)
 );
 
-mmu_pipe_eval #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
+mmu_core_eval #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
 eval_inst (
     .clk(clk), .rst(rst), .a_ok_bus(a_ok_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus),
     .r_ok_bus(r_ok_bus), .r_i_bus(r_i_bus), .sc_bus(sc_bus), .sv_bus(sv_bus),
@@ -454,7 +454,7 @@ eval_inst (
     .wmh_pg_bus(wmh_pg_bus), .wmh_q_bus(wmh_q_bus)
 );
 
-mmu_pipe_status #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
+mmu_core_status #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
                   .CELL_BYTES(CELL_BYTES))
 status_inst (
     .clk(clk), .rst(rst), .stat_addr(stat_addr), .stat_data(stat_data), .r_v0(r_v0),

@@ -1,4 +1,4 @@
-"""cocotb tests of mmu_pipe (rtl/mmu_pipe.v) against models.mmu_pipe, clock by clock.
+"""cocotb tests of mmu_core (rtl/mmu_core.v) against models.mmu_pipe, clock by clock.
 
 RANDOM_CLOCKS sets the length of the random runs (default 20,000 clocks, TB_SCALE of that on
 Icarus but at least 4,000; a seed is logged, SEED=n replays)."""
@@ -11,8 +11,8 @@ import time
 
 import cocotb
 
-from mmu_pipe import regmap
-from mmu_pipe.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT, PipeTB,
+from mmu_core import regmap
+from mmu_core.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT, PipeTB,
                               flag_names, val)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_EGRESS,
@@ -268,7 +268,7 @@ async def stress_back_to_back(dut):
 # model decides as the sequential one and the expected sequences of the first core hold
 # unchanged; each assertion on the model's XOFF state follows the commit.  The DUT is compared
 # with the model on every clock as in every case here.
-LEN_W = 14          # rtl/mmu_pipe.v default (the harness does not override it)
+LEN_W = 14          # rtl/mmu_core.v default (the harness does not override it)
 C = CELL_BYTES      # a one-cell frame
 
 
@@ -528,7 +528,7 @@ async def dir_bad_inputs(dut):
     await tb.finish()
 
     # out-of-range configuration: alpha_shift 4 on a lossy PG, -8 on an egress queue,
-    # max_frame_bytes wider than LEN_W, a lossy PG with headroom.  mmu_pipe computes exactly
+    # max_frame_bytes wider than LEN_W, a lossy PG with headroom.  mmu_core computes exactly
     # what the model computes for that configuration, and flags each (finish() compares the
     # flags with the model's).
     def tweak(p, pgs, qs):

@@ -1,15 +1,15 @@
 /*
- * mmu_pipe's global counters, PFC evaluation and watermarks (stages E10 to E14): GLOBAL
+ * mmu_core's global counters, PFC evaluation and watermarks (stages E10 to E14): GLOBAL
  * commits the total, the pools and the headroom pool (minus what the pair released, plus what
  * it admitted); EVAL0 to EVAL2 evaluate the PFC conditions of the release's PG, the arrival's
  * PG and the scan PG on their post-commit counters and decode them to every PG; EVAL3 applies
  * them to the Xoff state (pfc_xoff, pfc_change).  The admitted arrival's PG and queue
- * watermarks are raised in EVAL1 (written to their RAMs, in mmu_pipe_view, a clock later).
+ * watermarks are raised in EVAL1 (written to their RAMs, in mmu_core_view, a clock later).
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus); the commit register, the entries
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the commit register, the entries
  * before the pair, T and the XON point, the release's and the admitted amounts per pool
- * (mmu_pipe_commit); the watermarks carried to stage 11 (mmu_pipe_view); out pfc_xoff /
- * pfc_change (mmu_pipe's outputs), the committed pools (T, the decision, status) and their
+ * (mmu_core_commit); the watermarks carried to stage 11 (mmu_core_view); out pfc_xoff /
+ * pfc_change (mmu_core's outputs), the committed pools (T, the decision, status) and their
  * watermarks' copy, the watermark write register and its history.
  *
  * Latency: GLOBAL E10-E11 (global_lag 6), EVAL0 E10-E11, EVAL1 E11-E12, EVAL2 E12-E13, EVAL3
@@ -20,7 +20,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_eval #(
+module mmu_core_eval #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -30,7 +30,7 @@ module mmu_pipe_eval #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -48,7 +48,7 @@ module mmu_pipe_eval #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_ok_bus,
     input  wire [12*IW-1:0]     a_i_bus,
@@ -59,10 +59,10 @@ module mmu_pipe_eval #(
     input  wire [12-1:0]        sv_bus,
 
     /*
-     * From COMMIT (mmu_pipe_commit): the commit register, the arrival's and the scan PG's
+     * From COMMIT (mmu_core_commit): the commit register, the arrival's and the scan PG's
      * entries before the pair and their selects, T and the XON point, C2's hdrm and shared
      * counts (release at slot 0), what the release takes and the admitted amounts ({lossy,
-     * lossless} pools as buses); the arrival's watermarks in stage 11 (mmu_pipe_view)
+     * lossless} pools as buses); the arrival's watermarks in stage 11 (mmu_core_view)
      */
     input  wire [2*PGE_W-1:0]   cm_pg_val_reg,
     // (of the queue entries only the arrival bus's is read here)
@@ -84,7 +84,7 @@ module mmu_pipe_eval #(
     input  wire [QW_W-1:0]      wQ11,
 
     /*
-     * PFC (mmu_pipe's outputs)
+     * PFC (mmu_core's outputs)
      */
     output wire [PORT_COUNT*8-1:0] pfc_xoff,
     output wire [PORT_COUNT*8-1:0] pfc_change,
@@ -117,9 +117,9 @@ module mmu_pipe_eval #(
 
 localparam N = PORT_COUNT * 8;            // PGs, and queues
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 wire a_ok [1:12];
@@ -159,7 +159,7 @@ wire [W-1:0] ga_esh [0:1];
 assign ga_esh[0] = ga_esh_bus[0 +: W];
 assign ga_esh[1] = ga_esh_bus[W +: W];
 
-// the watermark write register (EVAL3 below) and its history, merged by mmu_pipe_view
+// the watermark write register (EVAL3 below) and its history, merged by mmu_core_view
 (* mem2reg *) reg              wmh_en_reg [1:2];
 (* mem2reg *) reg [IW-1:0]     wmh_i_reg [1:2];
 (* mem2reg *) reg [IW-1:0]     wmh_j_reg [1:2];
