@@ -208,7 +208,7 @@ end
 
 // the watermarks' copy of the global counters (kept apart: the counters feed T, GLOBAL and
 // the decision's constants), without reset: in a reset clock it takes the sum of the clock
-// before, and mmu_pipe_status's watermarks ignore it a clock after reset (then it is 0)
+// before, and mmu_core_status's watermarks ignore it a clock after reset (then it is 0)
 (* mem2reg *) reg [W-1:0] wc_pool [0:1];
 (* mem2reg *) reg [W-1:0] wc_epool [0:1];
 (* keep *) always @(posedge clk) begin
