@@ -652,19 +652,19 @@ end
 // each event LED stays lit LED_HOLD clocks after its last event
 generate
 for (p = 0; p < 6; p = p + 1) begin : stretch
-    // the event and the lamp each through a register of their own: the counter sits where the
+    // the event through two registers and the lamp through one: the counter sits where the
     // placer likes, between the event's source and the LED pin
-    reg              event_q;
+    reg [1:0]        event_q;
     reg [HOLD_W-1:0] hold;         // clocks left lit, minus 1; negative: dark
     reg              lit;
     always @(posedge clk) begin
-        event_q <= led_event[p];
+        event_q <= {event_q[0], led_event[p]};
         lit <= !hold[HOLD_W-1];
         if (rst_misc) begin
-            event_q <= 1'b0;
+            event_q <= 2'b00;
             hold <= {HOLD_W{1'b1}};
             lit <= 1'b0;
-        end else if (event_q) begin
+        end else if (event_q[1]) begin
             hold <= HOLD_RELOAD[HOLD_W-1:0];
         end else if (!hold[HOLD_W-1]) begin
             hold <= hold - 1'b1;

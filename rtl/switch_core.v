@@ -944,6 +944,11 @@ reg  [QN-1:0]                q_ne_reg, q_ne_next;
 reg  [QN-1:0]                q_gt1_reg, q_gt1_next;
 reg  [QN-1:0]                q_gt2_reg, q_gt2_next;
 reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
+// the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
+// range) and its queue decoded, each straight from registers, so the one-hot is one AND
+wire                         enq_go = pend_valid && ph_good && resp_valid && resp_admit
+                                      && ph_eport_ok;
+wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
 reg  [31:0]                  queued_reg, queued_next;
@@ -1615,7 +1620,8 @@ always @* begin
     end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
-    enq_oh_next = {QN{1'b0}};
+    // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
+    enq_oh_next = enq_go ? enq_q_dec : {QN{1'b0}};
     if (pend_valid) begin
         if (!ph_good) begin
             if (walk_ready || ph_empty) begin
@@ -1627,7 +1633,6 @@ always @* begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
                 enq_valid = 1'b1;
-                enq_oh_next[enq_q_next] = 1'b1;
             end else if (walk_ready) begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
