@@ -2,8 +2,9 @@
 line-rate core's golden model, models.mmu_pipe.PipelinedMmu, stepped on every clock of
 switch_core's mmu_core from what the bench observes at mmu_core's ports.
 
-Clock k is the k-th rising edge after reset (the first edge that samples ``rst`` low is clock
-0).  An observation of clock k is what mmu_core samples at that edge and what it shows before
+Clock k is the k-th rising edge after reset (the first edge that samples mmu_core's ``rst`` low
+is clock 0; in switch_core that reset is ``rst_mmu``, SWITCH_RST_LAT clocks after the
+switch's).  An observation of clock k is what mmu_core samples at that edge and what it shows before
 it (the values a bench reads at the falling edge before the edge, or a record its testbench
 top registers at the edge): the release and the arrival (mmu_core takes both every clock, no
 ready), a configuration write, the response, the pfc_xoff vector.  A bench hands over only
@@ -37,6 +38,10 @@ from mmu_core.pipe_tb import RESP_LAT, STAT_LAT, T_LAG, XOFF_LAT
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_NAMES
 from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS, PipelinedMmu
+
+# switch_core's mmu_core leaves reset this many clocks after the switch (its own reset register,
+# rst_mmu): a bench that counts clocks from the switch's reset subtracts it
+SWITCH_RST_LAT = 1
 
 RESP_FIELDS = ("admit", "reason", "cells", "res", "shared", "hdrm", "eres", "eshared", "tag")
 # mmu_core's field widths (the write port keeps the low bits): 1-bit flags, 4-bit alpha

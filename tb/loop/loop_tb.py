@@ -36,7 +36,8 @@ from scapy.packet import Raw
 from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
 from common import waits
-from common.mmu_predictor import MmuPredictor, drained_status_addrs, mmu_ports, stat_reads
+from common.mmu_predictor import (SWITCH_RST_LAT, MmuPredictor, drained_status_addrs,
+                                  mmu_ports, stat_reads)
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
@@ -354,7 +355,8 @@ class LoopTB:
                     write = (val(m.cfg_wr_addr), val(m.cfg_wr_data))
                 if has_xoff:
                     xoff = val(m.pfc_xoff)
-                self.preds[s].observe(t, rel, arr, tag, write, resp, xoff)
+                # (the core's clock: it leaves reset SWITCH_RST_LAT clocks after the switch)
+                self.preds[s].observe(t - SWITCH_RST_LAT, rel, arr, tag, write, resp, xoff)
             pause = val(d.stat_pause)
             # deadlock condition: every ring egress queue of the loop's priority holds frames
             # and is paused as its scheduler sees it (pfc_rx, through the watchdog if any);
@@ -478,7 +480,7 @@ class LoopTB:
     def sync_predictors(self) -> None:
         """Every predictor up to the clock being sampled (call at a falling edge)."""
         for p in self.preds:
-            p.sync(self.clock + 1)
+            p.sync(self.clock + 1 - SWITCH_RST_LAT)
 
     async def check_drained(self) -> None:
         """Every switch: all cells free, every mmu_core counter zero, no error flag, the

@@ -67,7 +67,8 @@ def generate(port_count: int, out: Path) -> Path:
     # what the bench's admission predictor (tb/common/mmu_predictor.py) and cell shadow map
     # follow, in one vector (one read per clock from Python instead of seven): {pfc_xoff
     # changed, mmu_core configuration write, free-list push, pop, mmu_core response, release,
-    # request}; and the clock number since reset (clock k: the k-th edge sampling rst low)
+    # request}; and the clock number since reset (clock k: the k-th edge sampling the admission
+    # core's reset, core.rst_mmu, low)
     lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
               "wire [6:0] tb_events = {|core.mmu_inst.pfc_change, "
               "core.mmu_inst.cfg_wr_valid, "
@@ -77,7 +78,7 @@ def generate(port_count: int, out: Path) -> Path:
               "core.mmu_inst.s_rel_valid, "
               "core.mmu_inst.s_req_valid};",
               "reg [31:0] tb_clock;",
-              "always @(posedge clk) tb_clock <= rst ? 32'd0 : tb_clock + 32'd1;"]
+              "always @(posedge clk) tb_clock <= core.rst_mmu ? 32'd0 : tb_clock + 32'd1;"]
     lines += ["endmodule", "", "`resetall", ""]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines))

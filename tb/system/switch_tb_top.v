@@ -242,7 +242,8 @@ reg [31:0] obs_clock;
 
 always @(posedge clk) begin
     obs_clock <= obs_clock + 32'd1;
-    if (rst) begin
+    // (the admission core leaves reset a clock after the switch: its own reset register)
+    if (core.rst_mmu) begin
         mmu_obs <= {32*OBS_W{1'b0}};
         obs_clock <= 32'd0;
     end else if (obs_rel || obs_arr || obs_resp || obs_cfg || obs_xoff) begin
