@@ -74,7 +74,10 @@ module fpga_core #(
 
 localparam KEEP_WIDTH = DATA_WIDTH / 8;
 localparam DEST_WIDTH = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
-localparam CELL_W = 16;
+// admission counters as wide as the buffer needs (one cell count up to BUFFER_CELLS): the
+// line-rate core's datapath and tables scale with CELL_W, and every value of the self-test's
+// configuration is at most BUFFER_CELLS
+localparam CELL_W = $clog2(BUFFER_CELLS + 1);
 localparam LOSSLESS_PRIO = 3;
 localparam N = PORT_COUNT * 8;
 
@@ -136,7 +139,7 @@ always @* begin
             cfg_pg_reserved[i*CELL_W +: CELL_W] = c_res;
             cfg_pg_alpha_shift[i*4 +: 4] = 4'hf;  // -1: alpha 1/2
             cfg_pg_headroom[i*CELL_W +: CELL_W] = c_hdrm;
-            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 16'd2;
+            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 2;
             cfg_q_lossless[i] = 1'b1;
             cfg_q_dynamic[i] = 1'b0;
             cfg_q_static_th[i*CELL_W +: CELL_W] = c_lossless_pool;

@@ -69,7 +69,8 @@ async def selftest_lossless(dut):
     """Incast with headroom = the model's eta: zero lossless loss, PFC fired, lossy dropped."""
     await start(dut)
     cfg = cfg_of_params()
-    exp = cfg.rtl_cfg(16)
+    # fpga_core's CELL_W is $clog2(BUFFER_CELLS + 1)
+    exp = cfg.rtl_cfg(P["BUFFER_CELLS"].bit_length())
     sw = dut.switch_inst
     for name in ("cfg_buffer_cells", "cfg_pool_shared", "cfg_egress_pool_shared",
                  "cfg_pg_lossless", "cfg_pg_reserved", "cfg_pg_dynamic", "cfg_pg_alpha_shift",
