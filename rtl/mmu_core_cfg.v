@@ -126,7 +126,7 @@ wire [4*32-1:0] qc_rd [0:7];
 genvar f;
 generate
 for (f = 0; f < 8; f = f + 1) begin : pgc
-    localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
+    localparam integer FW = (PGC_W[f*5 +: 5] == 5'd16) ? W : {27'd0, PGC_W[f*5 +: 5]};
     wire [4*FW-1:0] rd;
     // the write's index and data in a copy per memory (kept: the fan-out of one register to
     // every memory was a critical path)
@@ -147,7 +147,7 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
                         {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
 end
 for (f = 0; f < 5; f = f + 1) begin : qc
-    localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
+    localparam integer FW = (PGC_W[f*5 +: 5] == 5'd16) ? W : {27'd0, PGC_W[f*5 +: 5]};
     wire [3*FW-1:0] rd;
     reg [IW-1:0] widx;
     reg [FW-1:0] wdat;

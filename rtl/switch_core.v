@@ -1895,7 +1895,8 @@ end
 
 // cells a port can hold outside mmu_core: a frame being written plus its spare cell
 wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
-wire [47:0] reserve_need = {32'd0, cfg_buffer_cells} + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
+wire [47:0] reserve_need = {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
+                          + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
 
 assign stat_drop_admission = drop_adm_reg;
 assign stat_free_cells = {{(32-CNT_W){1'b0}}, fl_count + spare_count};
