@@ -30,8 +30,9 @@ def run_soak(test_id: str, frames: int, seed: int = 1, bad_rate: int = 16, pfc_p
     sim = sim or harness.sim_name()
     params = {"PORT_COUNT": PORT_COUNT, "DATA_WIDTH": DATA_WIDTH, "CELL_BYTES": CELL_BYTES,
               "BUFFER_CELLS": BUFFER_CELLS, "MMU_FAULT_INJECT": mmu_fault}
-    # simulated-time limit: generous for the traffic (about 10 clocks a frame) and the drain
-    limit_us = (frames * 100 + 5_000_000) * 8 / 1000
+    # simulated-time limit: generous for the traffic (about 20 clocks a delivered frame) and
+    # the drain
+    limit_us = (frames * 200 + 5_000_000) * 8 / 1000
     env = {"SOAK_FRAMES": str(frames), "SOAK_SEED": str(seed), "SOAK_BAD_RATE": str(bad_rate),
            "SOAK_PFC_PORTS": str(pfc_ports), "SOAK_CHUNK": str(chunk),
            "TB_TIME_LIMIT_US": str(limit_us)}
@@ -50,6 +51,8 @@ def run_soak(test_id: str, frames: int, seed: int = 1, bad_rate: int = 16, pfc_p
     wall = {"build + simulation": f"{t_sim:.0f} s", "of it traffic": f"{s['traffic_wall_s']} s",
             "replay": f"{t_replay:.0f} s", "total": f"{time.time() - t0:.0f} s",
             "frames/s (offered, traffic)": f"{offered / max(s['traffic_wall_s'], 1e-9):.0f}",
+            "frames/s (delivered, traffic)":
+                f"{sum(s['chk_ok']) / max(s['traffic_wall_s'], 1e-9):.0f}",
             "frames/s (offered, total)": f"{offered / max(time.time() - t0, 1e-9):.0f}",
             "clocks": s["end_clock"], "trace lines": s["trace_lines"]}
     return s, rep, fails, rp.table(s, rep, wall)
