@@ -33,36 +33,47 @@ module soak_cell_owner #(
     output reg  [31:0]             double_frees
 );
 
-reg [BUFFER_CELLS-1:0] o;
-reg [31:0]             n, da, df;
+localparam [CA_W:0] CELLS = BUFFER_CELLS;
+
+reg [BUFFER_CELLS-1:0] owned_next;
+reg [31:0]             owned_count_next, double_allocs_next, double_frees_next;
+
+// a push and a pop in one clock concern two cells (the pushed one is allocated, the popped
+// one free), so their order here does not matter
+always @* begin
+    owned_next = owned;
+    owned_count_next = owned_count;
+    double_allocs_next = double_allocs;
+    double_frees_next = double_frees;
+    if (push) begin
+        if ({1'b0, push_cell} >= CELLS || !owned[push_cell]) begin
+            double_frees_next = double_frees + 32'd1;
+        end else begin
+            owned_next[push_cell] = 1'b0;
+            owned_count_next = owned_count_next - 32'd1;
+        end
+    end
+    if (pop) begin
+        if ({1'b0, pop_cell} >= CELLS || owned[pop_cell]) begin
+            double_allocs_next = double_allocs + 32'd1;
+        end else begin
+            owned_next[pop_cell] = 1'b1;
+            owned_count_next = owned_count_next + 32'd1;
+        end
+    end
+end
 
 always @(posedge clk) begin
-    o = owned;
-    n = owned_count;
-    da = double_allocs;
-    df = double_frees;
+    owned <= owned_next;
+    owned_count <= owned_count_next;
+    double_allocs <= double_allocs_next;
+    double_frees <= double_frees_next;
     if (push) begin
-        if (push_cell >= BUFFER_CELLS || !o[push_cell]) begin
-            df = df + 32'd1;
-        end else begin
-            o[push_cell] = 1'b0;
-            n = n - 32'd1;
-        end
         frees <= frees + 32'd1;
     end
     if (pop) begin
-        if (pop_cell >= BUFFER_CELLS || o[pop_cell]) begin
-            da = da + 32'd1;
-        end else begin
-            o[pop_cell] = 1'b1;
-            n = n + 32'd1;
-        end
         allocs <= allocs + 32'd1;
     end
-    owned <= o;
-    owned_count <= n;
-    double_allocs <= da;
-    double_frees <= df;
     if (rst) begin
         owned <= {BUFFER_CELLS{1'b0}};
         owned_count <= 32'd0;

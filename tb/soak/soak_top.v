@@ -134,6 +134,7 @@ module soak_top #(
     output wire [BUFFER_CELLS-1:0]      cells_owned,
     output wire [31:0]                  cells_owned_count,
     output wire [31:0]                  cell_allocs,
+    output wire [31:0]                  cell_frees,
     output wire [31:0]                  cell_double_allocs,
     output wire [31:0]                  cell_double_frees,
     output wire [PORT_COUNT-1:0]        spare_valid,
@@ -145,7 +146,6 @@ module soak_top #(
 
 localparam DEST_WIDTH = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 localparam CA_W = BUFFER_CELLS > 1 ? $clog2(BUFFER_CELLS) : 1;
-localparam N = PORT_COUNT * 8;
 
 initial begin
     if (DATA_WIDTH != 64) begin
@@ -161,14 +161,14 @@ wire [PORT_COUNT-1:0]            s_tvalid, s_tready, s_tlast, s_tuser;
 wire [PORT_COUNT-1:0]            m_tvalid, m_tready, m_tlast, m_tuser;
 wire [PORT_COUNT*DEST_WIDTH-1:0] s_tdest;
 wire [PORT_COUNT*32-1:0]         pause_rx_frames, ctrl_unknown, ctrl_malformed;
-reg  [PORT_COUNT*48-1:0]         src_mac;
+wire [PORT_COUNT*48-1:0]         src_mac;
 
-integer i;
-always @* begin
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        src_mac[i*48 +: 48] = {40'h02_00_00_00_10, i[7:0]};
-    end
+genvar p;
+generate
+for (p = 0; p < PORT_COUNT; p = p + 1) begin : mac
+    assign src_mac[p*48 +: 48] = {40'h02_00_00_00_10, p[7:0]};
 end
+endgenerate
 
 // status outputs the soak does not read are left open on purpose
 /* verilator lint_off PINCONNECTEMPTY */
@@ -277,7 +277,6 @@ assign stat_ctrl_other = pause_rx_frames + ctrl_unknown + ctrl_malformed;
 assign spare_valid = core.spare_valid_reg;
 assign core_busy = core.pend_valid != 0 || core.e_state_reg != 0;
 
-genvar p;
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : spare
     assign spare_cell[p*32 +: 32] = {{(32-CA_W){1'b0}}, core.spare_cell_reg[p*CA_W +: CA_W]};
@@ -298,7 +297,7 @@ soak_cell_owner #(
     .owned(cells_owned),
     .owned_count(cells_owned_count),
     .allocs(cell_allocs),
-    .frees(),
+    .frees(cell_frees),
     .double_allocs(cell_double_allocs),
     .double_frees(cell_double_frees)
 );
@@ -380,7 +379,10 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     reg  [2:0]            prio;
     reg  [13:0]           len;
     reg  [DEST_WIDTH-1:0] dest;
+    // an integer for the modulo arithmetic; only its low bits are a port number
+    /* verilator lint_off UNUSEDSIGNAL */
     integer               other;
+    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk) begin
         lfsr <= lfsr32(lfsr);
         if (rst) begin
@@ -400,7 +402,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         // priority) at each port: a lossless priority goes to one destination only (3: the
         // incast on port 0, from port 0 to port 1; 4: two ports on), lossy frames anywhere
         // (their skips are gaps, not losses): 3 in 4 to port 0 from the other ports
-        other = (p + 1 + (lfsr[27:20] % (PORT_COUNT - 1))) % PORT_COUNT;
+        other = (p + 1 + ({24'd0, lfsr[27:20]} % (PORT_COUNT - 1))) % PORT_COUNT;
         if (prio == 3'd3) begin
             other = (p == 0) ? 1 : 0;
         end else if (prio == 3'd4) begin
