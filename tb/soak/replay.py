@@ -104,9 +104,8 @@ def _sum(v: list[int]) -> int:
     return sum(v)
 
 
-def check(summary: dict, rep: Replay, cfg=None) -> list[str]:
+def check(summary: dict, rep: Replay) -> list[str]:
     """The end checks (module docstring): a list of failures, empty when the soak passed."""
-    cfg = cfg or soak_config()
     s = summary
     fails: list[str] = []
     m = rep.model
@@ -158,8 +157,7 @@ DROP_KEYS = ("stat_drop_error", "stat_drop_runt", "stat_drop_oversize", "stat_dr
 def coverage(s: dict, rep: Replay) -> dict[str, int]:
     """The bins the soak must hit, with their counts."""
     m = rep.model
-    cfg_ports = len(s["gen_frames"])
-    n = cfg_ports * 8
+    n = len(s["gen_frames"]) * 8
     lossless_pgs = [i for i in range(n) if i % 8 in LOSSLESS]
     # the incast's lossless PGs: lossless priorities of the ports that send to port 0
     incast = [i for i in lossless_pgs if i // 8 != 0 and i % 8 == 3]

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import harness
 from soak import replay as rp
-from soak.soak_config import BUFFER_CELLS, CELL_BYTES, DATA_WIDTH, PORT_COUNT, soak_config
+from soak.soak_config import BUFFER_CELLS, CELL_BYTES, DATA_WIDTH, PORT_COUNT
 
 HERE = Path(__file__).resolve().parent
 
@@ -46,7 +45,7 @@ def run_soak(test_id: str, frames: int, seed: int = 1, bad_rate: int = 16, pfc_p
     t1 = time.time()
     rep = rp.replay(d / rp.TRACE_NAME, s["end_clock"])
     t_replay = time.time() - t1
-    fails = rp.check(s, rep, soak_config())
+    fails = rp.check(s, rep)
     offered = sum(s["gen_frames"])
     wall = {"build + simulation": f"{t_sim:.0f} s", "of it traffic": f"{s['traffic_wall_s']} s",
             "replay": f"{t_replay:.0f} s", "total": f"{time.time() - t0:.0f} s",
