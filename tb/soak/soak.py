@@ -31,9 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pfc-ports", type=lambda v: int(v, 0), default=3,
                     help="bit mask of the partners that send PFC to the switch (default 0x3)")
     ap.add_argument("--sim", default="verilator", choices=("verilator", "icarus"))
+    ap.add_argument("--mmu-fault", action="store_true",
+                    help="test only: the switch built with MMU_FAULT_INJECT (the soak must fail)")
     a = ap.parse_args(argv)
+    test_id = f"soak-{a.frames}-seed{a.seed}" + ("-mmu-fault" if a.mmu_fault else "")
     try:
-        s, rep, fails, text = run_soak(f"soak-{a.frames}-seed{a.seed}", a.frames, seed=a.seed,
+        s, rep, fails, text = run_soak(test_id, a.frames, seed=a.seed, mmu_fault=int(a.mmu_fault),
                                        bad_rate=a.bad_rate, pfc_ports=a.pfc_ports,
                                        chunk=100_000 if a.frames >= 100_000 else 5000,
                                        sim=a.sim)
@@ -43,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"soak: FAILED in the simulation: {e}")
         return 1
     print(text)
-    print(f"run folder: {harness.run_dir(f'soak-{a.frames}-seed{a.seed}', a.sim)}")
+    print(f"run folder: {harness.run_dir(test_id, a.sim)}")
     for f in fails:
         print("FAIL:", f)
     print("soak:", "FAILED" if fails else "passed")
