@@ -10,7 +10,7 @@
 #: SYSTEM_TESTS="A B"     pyuvm system tests to run (class names, default all), for make system
 #: COVERAGE_TESTS="..."   test folders of make coverage (default: the regression but tb/switch_core and tb/loop)
 #: SOAK=1                 system soak-style tests ten times longer (set by make soak-system)
-#: SOAK_FRAMES=n          frames of make soak (default 1000000)
+#: SOAK_FRAMES=n          frames make soak has the switch deliver (default 1000000)
 #: BOARD=name             board of make synth: one of the syn/*/ folders with a Makefile (default ulx3s)
 #: FLOW_ARGS="..."        extra options for syn/flow.py through the board Makefile (--seed, --placer, ...)
 #: SWEEP_JOBS=n           configurations built at once by make synth-sweep (default 2)
@@ -113,7 +113,7 @@ bench-model: | $(PY) ## admission events per second of the golden model
 system: | $(PY) ## the pyuvm system suite alone (also part of make), one pytest item per test; SYSTEM_TESTS selects tests
 	$(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-system-$(SIM).xml
 
-soak: | $(PY) ## nightly: 1,000,000 frames through a congested switch on Verilator, replayed through the model (tb/soak, minutes)
+soak: | $(PY) ## nightly: a congested switch on Verilator until it has delivered 1,000,000 frames, replayed through the model (tb/soak, about 5 min)
 	$(PY) tb/soak/soak.py $(if $(SOAK_FRAMES),--frames $(SOAK_FRAMES),) $(if $(SEED),--seed $(SEED),)
 
 soak-system: | $(PY) ## the pyuvm system suite ten times longer (SOAK=1) on both simulators
