@@ -24,8 +24,9 @@
  *
  * Checks in Verilog: frame_check (lossless frames never lost, nothing corrupted, misrouted or
  * reordered), soak_cell_owner (no cell handed out twice or freed twice).  The admission
- * core's ports are written to TRACE_FILE (TRACE = 1), one line per event with the clock
- * number, for tb/soak/replay.py to replay through the golden model after the run:
+ * core's ports are written to admission_trace.txt in the run folder (TRACE = 1), one line per
+ * event with the clock number, for tb/soak/replay.py to replay through the golden model after
+ * the run:
  *   A <clock> <port> <pg> <eport> <queue> <len> <tag>          request
  *   R <clock> <port> <pg> <eport> <queue> <cells>              release
  *   D <clock> <admit> <reason> <cells> <res> <shared> <hdrm> <eres> <eshared> <tag>   response
@@ -41,7 +42,7 @@
 
 module soak_top #(
     parameter PORT_COUNT = 4,
-    // stream width in bits (frame_gen / frame_check: 8 or 64)
+    // stream width in bits: 64 (QUANTA_STEP and the bench's eta assume 8 bytes a clock)
     parameter DATA_WIDTH = 64,
     parameter KEEP_WIDTH = DATA_WIDTH / 8,
     parameter CELL_BYTES = 128,
