@@ -242,8 +242,16 @@ localparam MMU_PORT_W = 8;
 // mmu_core's port count: a power of two
 localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
-localparam PEND_DEPTH = 16;
-localparam PEND_PTR_W = 4;
+// frames waiting for their admission response (and the responses, whose FIFO cannot push back):
+// frames complete at most one per clock and, per port, one per 64 bytes of beats; a response
+// comes RTL_RESP_LATENCY (9) clocks after its request, some 16 clocks after the frame's push
+// with the FIFOs' stages, so the depth covers 16 clocks of the fastest frames plus two
+// (4 at DATA_WIDTH 8 up to 8 ports, 16 at DATA_WIDTH 64 from 4 ports; never above 16: a full
+// FIFO holds the write stage back, it loses nothing)
+localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
+localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
+localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
+localparam PEND_PTR_W = $clog2(PEND_DEPTH);
 localparam WALK_DEPTH = 8;
 localparam WALK_PTR_W = 3;
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
