@@ -56,7 +56,9 @@ module fpga_core #(
     // clocks between UART counter lines (one second by default)
     parameter PRINT_CYCLES = CLK_HZ,
     // clocks an LED stays lit after an event
-    parameter LED_HOLD = CLK_HZ / 10
+    parameter LED_HOLD = CLK_HZ / 10,
+    // 1: the admission core's smaller decision stage (switch_core MMU_COMPACT; the i5)
+    parameter MMU_COMPACT = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -195,7 +197,8 @@ switch_core #(
     .DEST_WIDTH(DEST_WIDTH),
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
-    .CELL_W(CELL_W)
+    .CELL_W(CELL_W),
+    .MMU_COMPACT(MMU_COMPACT)
 ) switch_inst (
     .clk(clk),
     .rst(rst_sw),

@@ -33,6 +33,10 @@ module mmu_core_decide #(
     parameter Q_W = 4,
     // width of the request tag
     parameter TAG_W = 8,
+    // 1: DEC1a compares the candidate that the forwarding selects (one set of compares, one
+    // LUT level more in E5-E6) instead of every candidate (three sets, the select last);
+    // about 700 fewer LUTs at 2 ports, for builds whose clock leaves room (the i5)
+    parameter COMPACT = 0,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
     parameter FAULT_INJECT = 0,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
@@ -297,7 +301,8 @@ endfunction
 // k-5): every compare of the decision against each candidate entry (the commit register's
 // arrival bus, its release bus, stage 5's entry), each against a constant of stage 5, and
 // registered; DEC1b selects and combines them.  The compares start at registers and end at
-// registers.
+// registers.  COMPACT: the compares of the selected candidate only (DEC1b has nothing to
+// select).
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA5);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR5);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS5);
@@ -309,16 +314,19 @@ wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR5);
 // queue shared below T [1:0], epool + qres <= kE2 [1:0]}
 localparam CP_W = 9;
 localparam CQ_W = 6;
+localparam NC = COMPACT != 0 ? 1 : 3;     // candidates compared
 genvar pp, cs;
-reg [3*CP_W-1:0] d1a_cp;
-reg [3*CQ_W-1:0] d1a_cq;
+reg [NC*CP_W-1:0] d1a_cp;
+reg [NC*CQ_W-1:0] d1a_cq;
 generate
-for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
+for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     // (the class bit is not compared)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [PGE_W-1:0] e = (cs == 0) ? cmd_pg_val_reg[PGE_W +: PGE_W]
+    wire [PGE_W-1:0] e = (NC == 1) ? sel_pg(mA5_a, mA5_r, cmd_pg_val_reg, eA5)
+                       : (cs == 0) ? cmd_pg_val_reg[PGE_W +: PGE_W]
                        : (cs == 1) ? cmd_pg_val_reg[0 +: PGE_W] : eA5;
-    wire [QE_W-1:0] q = (cs == 0) ? cmd_q_val_reg[QE_W +: QE_W]
+    wire [QE_W-1:0] q = (NC == 1) ? sel_q(nA5_a, nA5_r, cmd_q_val_reg, qA5)
+                      : (cs == 0) ? cmd_q_val_reg[QE_W +: QE_W]
                       : (cs == 1) ? cmd_q_val_reg[0 +: QE_W] : qA5;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0] hdrm = e[0 +: W], sh = e[W +: W], res = e[2*W +: W];
@@ -420,10 +428,10 @@ end
 // the verdicts of the decision: DEC1a's compares of the view's candidate, combined.  Per pool
 // (class) p: the shared segment can take the rest (below T, room in the pool) and the egress
 // queue can take it.  The view's entries brought up to pair k-4 for DEC2.
-wire [CP_W-1:0] d_cp = v1_a ? d1a_cp[0 +: CP_W] : v1_r ? d1a_cp[CP_W +: CP_W]
-                       : d1a_cp[2*CP_W +: CP_W];
-wire [CQ_W-1:0] d_cq = v1_qa ? d1a_cq[0 +: CQ_W] : v1_qr ? d1a_cq[CQ_W +: CQ_W]
-                       : d1a_cq[2*CQ_W +: CQ_W];
+wire [CP_W-1:0] d_cp = (NC == 1) ? d1a_cp[0 +: CP_W] : v1_a ? d1a_cp[0 +: CP_W]
+                       : v1_r ? d1a_cp[(NC-1)/2*CP_W +: CP_W] : d1a_cp[(NC-1)*CP_W +: CP_W];
+wire [CQ_W-1:0] d_cq = (NC == 1) ? d1a_cq[0 +: CQ_W] : v1_qa ? d1a_cq[0 +: CQ_W]
+                       : v1_qr ? d1a_cq[(NC-1)/2*CQ_W +: CQ_W] : d1a_cq[(NC-1)*CQ_W +: CQ_W];
 wire d_rem_all = d_cp[8], d_rem_none = d_cp[7], d_hd1 = d_cp[6], d_hd2 = d_cp[5];
 wire d_hp2 = d_cp[4];
 wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
@@ -460,13 +468,17 @@ function [1:0] eok_of;
         eok_of = {cq[4] || qok[1], cq[4] || qok[0]};
     end
 endfunction
+// (with one candidate, (NC-1)*k is 0: every term below is that candidate's)
 wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_r = ok_of(d1a_cp[CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_x = ok_of(d1a_cp[2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok = v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
-wire [1:0] d_eok = v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
-                   : v1_qr ? eok_of(d1a_cq[CQ_W +: CQ_W], d1a_e_all)
-                   : eok_of(d1a_cq[2*CQ_W +: CQ_W], d1a_e_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
+                          d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
+                          d1a_p_all);
+wire [1:0] d_ok = (NC == 1) ? d_ok_a : v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
+wire [1:0] d_eok = (NC == 1) ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qr ? eok_of(d1a_cq[(NC-1)/2*CQ_W +: CQ_W], d1a_e_all)
+                   : eok_of(d1a_cq[(NC-1)*CQ_W +: CQ_W], d1a_e_all);
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
 // unused
 /* verilator lint_off UNUSEDSIGNAL */

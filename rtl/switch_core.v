@@ -76,6 +76,8 @@ module switch_core #(
     // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
+    // 1: mmu_core COMPACT, a smaller decision stage (one LUT level more) for small FPGAs
+    parameter MMU_COMPACT = 0,
     // test only: mmu_core FAULT_INJECT (1: its "shared below T" check becomes "at or below")
     // for the benches' admission predictor to catch; 0 in every real build
     parameter MMU_FAULT_INJECT = 0,
@@ -734,6 +736,7 @@ mmu_core #(
     .PORT_W(MMU_PORT_W),
     .PG_W(4),
     .Q_W(4),
+    .COMPACT(MMU_COMPACT),
     .FAULT_INJECT(MMU_FAULT_INJECT)
 ) mmu_inst (
     .clk(clk),

@@ -14,6 +14,8 @@ BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
     # counters narrower than the default 16 bits, as fpga_core builds them ($clog2 of its buffer)
     "p8_c208": {"PORT_COUNT": 8, "CELL_BYTES": 208, "CELL_W": 12},
+    # the smaller decision stage of the i5 build (COMPACT: one set of DEC1a compares)
+    "p4_compact": {"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1},
 }
 
 
