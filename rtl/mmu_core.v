@@ -68,7 +68,10 @@ module mmu_core #(
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
     parameter FAULT_INJECT = 0,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
-    parameter CFG_FAULT_INJECT = 0
+    parameter CFG_FAULT_INJECT = 0,
+    // test only: 1 leaves EVAL1's event selects out of the reset (negative test of
+    // reset_under_traffic)
+    parameter RST_FAULT_INJECT = 0
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -440,7 +443,8 @@ commit_inst (
     .underflow_count_reg(underflow_count_reg)
 );
 
-mmu_core_eval #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
+mmu_core_eval #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W),
+                .Q_W(Q_W), .RST_FAULT_INJECT(RST_FAULT_INJECT))
 eval_inst (
     .clk(clk), .rst(rst), .a_ok_bus(a_ok_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus),
     .r_ok_bus(r_ok_bus), .r_i_bus(r_i_bus), .sc_bus(sc_bus), .sv_bus(sv_bus),

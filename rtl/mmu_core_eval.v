@@ -30,6 +30,9 @@ module mmu_core_eval #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
+    // test only: 1 leaves EVAL1's event selects out of the reset (a one-clock reset then lets
+    // an event in flight set a PFC state after it; negative test)
+    parameter RST_FAULT_INJECT = 0,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
@@ -353,7 +356,7 @@ always @(posedge clk) begin
         ev_rg_reg[xi] <= r_i[11][2:0] == xi[2:0];
     end
     // a reset of one clock clears the events in flight here as well as the hits below
-    if (rst) begin
+    if (rst && RST_FAULT_INJECT == 0) begin
         ev_sp_reg <= {PORT_COUNT{1'b0}};
         ev_ap_reg <= {PORT_COUNT{1'b0}};
         ev_rp_reg <= {PORT_COUNT{1'b0}};

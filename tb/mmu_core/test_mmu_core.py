@@ -56,6 +56,15 @@ def test_mmu_core_cfg_check_fault_is_caught():
                 testcase="dir_config_flags", expect_failed=1)
 
 
+def test_mmu_core_reset_fault_is_caught():
+    """RST_FAULT_INJECT=1 leaves EVAL1's event selects out of the reset (the defect of a one-clock
+    reset that 264e5c6 fixed): reset_under_traffic must fail."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-rst-fault",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "RST_FAULT_INJECT": 1},
+                testcase="reset_under_traffic", expect_failed=1)
+
+
 def cells_by_reciprocal(length: int, cell_bytes: int, len_w: int) -> int:
     """The RTL's formula (rtl/mmu_core_carry.v, stages E0 - E2), in Python integers."""
     shift = len_w + max(1, (cell_bytes - 1).bit_length())  # LEN_W + CB_W, CB_W >= 1
