@@ -147,44 +147,44 @@ endfunction
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_ok [1:12];
-wire a_badlen [1:12];
-wire a_badidx [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire [W-1:0] a_cells [2:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] r_j [1:12];
-wire [W-1:0] r_c [1:12];
-wire [IW-1:0] sc [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg a_badlen [1:12];
+(* mem2reg *) reg a_badidx [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg [W-1:0] a_cells [2:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] r_j [1:12];
+(* mem2reg *) reg [W-1:0] r_c [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_badlen[pk] = a_badlen_bus[pk-1];
-    assign a_badidx[pk] = a_badidx_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
-    assign r_c[pk] = r_c_bus[(pk-1)*W +: W];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_badlen[pk] = a_badlen_bus[pk-1];
+    always @* a_badidx[pk] = a_badidx_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
+    always @* r_c[pk] = r_c_bus[(pk-1)*W +: W];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
 end
 for (pk = 2; pk <= 12; pk = pk + 1) begin : carry_cells
-    assign a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
+    always @* a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
 end
 endgenerate
 
 // ------------------------------------------------------------------------------ entries
 // the commit register's enables and indices (its entries: the ports above), and the same for
 // the two clocks before (pairs whose RAM write the read may have missed)
-reg  [1:0]        cm_pg_en_reg;
-reg  [2*IW-1:0]   cm_pg_idx_reg;
-reg  [1:0]        cm_q_en_reg;
-reg  [2*IW-1:0]   cm_q_idx_reg;
+reg [1:0]        cm_pg_en_reg;
+reg [2*IW-1:0]   cm_pg_idx_reg;
+reg [1:0]        cm_q_en_reg;
+reg [2*IW-1:0]   cm_q_idx_reg;
 (* mem2reg *) reg  [1:0]        cmh_pg_en_reg [1:2];
 (* mem2reg *) reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
 (* mem2reg *) reg  [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
@@ -195,7 +195,7 @@ reg  [2*IW-1:0]   cm_q_idx_reg;
 // ------------------------------------------------------------------------------ released cells
 // PRE's release gates (in DEC1a's clock): pair k-1's release (m1 / n1) and this pair's (m2 /
 // n2) on this pair's release (0) and arrival (1) PG / queue
-reg  [1:0]   p_m1, p_m2, p_n1, p_n2;
+reg [1:0]   p_m1, p_m2, p_n1, p_n2;
 always @(posedge clk) begin
     p_m1[0] <= r_ok[6] && r_i[6] == r_i[5];
     p_m1[1] <= r_ok[6] && r_i[6] == a_i[5];
@@ -500,15 +500,15 @@ reg [PGE_W-1:0] xR9, xA9, xS9;
 reg [QE_W-1:0]  yR9, yA9;
 reg [W+1:0]     xR9_hs, xR9_hsr, yR9_qsr;
 // (the release's selects twice: the compares' and the values')
-reg             uRc_a9, uRc_r9, vRc_a9, vRc_r9;
+reg            uRc_a9, uRc_r9, vRc_a9, vRc_r9;
 (* keep *) always @(posedge clk) begin
     uRc_a9 <= adm9 && a_i[9] == r_i[8];
     uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
     vRc_a9 <= adm9 && a_j[9] == r_j[8];
     vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
 end
-reg             uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
-reg             same_pg9;
+reg            uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
+reg            same_pg9;
 reg [W-1:0]     g_cl9, g_sh9, g_hd9, g_esh9;
 reg signed [TW-1:0] tA9, tR9, tS9, xA9t, xR9t, xS9t;
 always @(posedge clk) begin
@@ -638,7 +638,7 @@ wire c_cq = csel(vRc_a9, vRc_r9, le_u(k_q, {2'b00, cc_q_a}), le_u(k_q, {2'b00, c
 wire c_cqsr = csel(vRc_a9, vRc_r9, le_u(k_qsr, cc_qsr_a), le_u(k_qsr, cc_qsr_r),
                    le_u(k_qsr, yR9_qsr));
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
-reg  c_rel10, c_chsr10, c_cqsr10;
+reg c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
     c_rel10 <= c_rel && !rst;
     c_chsr10 <= c_chsr;
@@ -656,7 +656,7 @@ wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
 // release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
 // amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
 // (in a copy per GLOBAL sum they select for: kept apart)
-reg         c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
+reg        c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
 (* keep *) always @(posedge clk) begin
     c_ch10_h <= c_ch;
     c_ch10_s0 <= c_ch;
@@ -708,7 +708,7 @@ assign gr_s1 = c_ch10_s1 ? {W{1'b0}} : c_chs10_s1 ? c_uch10[1] : c_us10[1];
 assign gr_es0 = c_cq10_0 ? c_rcq10[0] : c_uq10[0];
 assign gr_es1 = c_cq10_1 ? c_rcq10[1] : c_uq10[1];
 
-reg         underflow_reg;
+reg        underflow_reg;
 always @(posedge clk) begin
     cm_pg_en_reg <= {adm9, r_ok[9]};
     cm_pg_idx_reg <= {a_i[9], r_i[9]};

@@ -200,66 +200,66 @@ endfunction
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_v [1:12];
-wire a_ok [1:12];
-wire a_badlen [1:12];
-wire a_badidx [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire [TAG_W-1:0] a_tag [1:12];
-wire [W-1:0] a_cells [2:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] r_j [1:12];
-wire [W-1:0] r_c [1:12];
-wire [IW-1:0] sc [1:12];
+(* mem2reg *) reg a_v [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg a_badlen [1:12];
+(* mem2reg *) reg a_badidx [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:12];
+(* mem2reg *) reg [W-1:0] a_cells [2:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] r_j [1:12];
+(* mem2reg *) reg [W-1:0] r_c [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_v[pk] = a_v_bus[pk-1];
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_badlen[pk] = a_badlen_bus[pk-1];
-    assign a_badidx[pk] = a_badidx_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign a_tag[pk] = a_tag_bus[(pk-1)*TAG_W +: TAG_W];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
-    assign r_c[pk] = r_c_bus[(pk-1)*W +: W];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* a_v[pk] = a_v_bus[pk-1];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_badlen[pk] = a_badlen_bus[pk-1];
+    always @* a_badidx[pk] = a_badidx_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* a_tag[pk] = a_tag_bus[(pk-1)*TAG_W +: TAG_W];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
+    always @* r_c[pk] = r_c_bus[(pk-1)*W +: W];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
 end
 for (pk = 2; pk <= 12; pk = pk + 1) begin : carry_cells
-    assign a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
+    always @* a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
 end
 endgenerate
 
 // the inputs that the code reads as arrays
-wire signed [SW-1:0] kP1 [0:1];
-assign kP1[0] = kP1_bus[0 +: SW];
-assign kP1[1] = kP1_bus[SW +: SW];
-wire signed [SW-1:0] kP2 [0:1];
-assign kP2[0] = kP2_bus[0 +: SW];
-assign kP2[1] = kP2_bus[SW +: SW];
-wire signed [SW-1:0] kE1 [0:1];
-assign kE1[0] = kE1_bus[0 +: SW];
-assign kE1[1] = kE1_bus[SW +: SW];
-wire signed [SW-1:0] kE2 [0:1];
-assign kE2[0] = kE2_bus[0 +: SW];
-assign kE2[1] = kE2_bus[SW +: SW];
-wire signed [TW-1:0] kT [0:1];
-assign kT[0] = kT_bus[0 +: TW];
-assign kT[1] = kT_bus[TW +: TW];
-wire signed [TW-1:0] kTQ [0:1];
-assign kTQ[0] = kTQ_bus[0 +: TW];
-assign kTQ[1] = kTQ_bus[TW +: TW];
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg signed [SW-1:0] kP1 [0:1];
+always @* kP1[0] = kP1_bus[0 +: SW];
+always @* kP1[1] = kP1_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kP2 [0:1];
+always @* kP2[0] = kP2_bus[0 +: SW];
+always @* kP2[1] = kP2_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kE1 [0:1];
+always @* kE1[0] = kE1_bus[0 +: SW];
+always @* kE1[1] = kE1_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kE2 [0:1];
+always @* kE2[0] = kE2_bus[0 +: SW];
+always @* kE2[1] = kE2_bus[SW +: SW];
+(* mem2reg *) reg signed [TW-1:0] kT [0:1];
+always @* kT[0] = kT_bus[0 +: TW];
+always @* kT[1] = kT_bus[TW +: TW];
+(* mem2reg *) reg signed [TW-1:0] kTQ [0:1];
+always @* kTQ[0] = kTQ_bus[0 +: TW];
+always @* kTQ[1] = kTQ_bus[TW +: TW];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
 
 function [W+1:0] sum3;      // a + b + c, carry-save: one LUT level and one carry chain
     input [W+1:0] a;
@@ -356,15 +356,15 @@ reg [PGE_W-1:0] v1A, v1R, v1S;
 // their running sums (the commit register's own, or summed here)
 reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
 reg [QE_W-1:0]  v1Q, v1QR;
-reg          v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
-reg          d1a_guard, d1a_hp1, d1a_hp_none;
-reg  [1:0]   d1a_p_all, d1a_e_all;
+reg         v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
+reg         d1a_guard, d1a_hp1, d1a_hp_none;
+reg [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
-reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
-reg          f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
-reg          f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+reg         mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+reg         f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
+reg         f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
 always @(posedge clk) begin
     v1A <= eA_d;
     v1R <= eR_d;
@@ -490,15 +490,15 @@ wire signed [SW-1:0] d_eroom = kQR_6 - sx(v1Q[W +: W]);
 
 // class of the decision: that of the latest arrival in flight to the same PG, else the
 // configured one for an empty PG, else the recorded one
-reg          d1_class_reg, d1_qclass_reg;
+reg         d1_class_reg, d1_qclass_reg;
 wire d_class = f_same1_pg6 ? d1_class_reg : f_same2_pg6 ? dec_class_reg : f_same3_pg6 ? cls9
                : f_same4_pg6 ? cls10 : v1_emptyA ? cA_ll6 : v1A[3*W];
 wire d_qclass = f_same1_q6 ? d1_qclass_reg : f_same2_q6 ? dec_qclass_reg : f_same3_q6 ? qcls9
                 : f_same4_q6 ? qcls10 : v1_emptyQ ? cQ_ll6 : v1Q[2*W];
 
-reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
+reg         d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
 // the admit's ingress and egress parts for either class (DEC2 picks by the class)
-reg          d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
+reg         d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
 // per pool (class): the shared segment can take the rest / the egress queue can take it
 reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
@@ -507,7 +507,7 @@ reg [W+1:0]     e1A_hs, e1A_hsr, e1R_hs, e1R_hsr, q1A_qsr, q1R_qsr;
 reg [QE_W-1:0]  q1A, q1R;
 reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 // DEC2's forwarding selects (pair k-3 is in the commit register then)
-reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
+reg         mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
 // this pair's release and arrival name one PG / queue
 always @(posedge clk) begin
     d1_x <= d_x[W-1:0];
@@ -638,7 +638,7 @@ end
 // running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
 // the amounts as the view gives them, and whether the rest goes to shared; C1 and the
 // response register apply the admit
-reg          dec_segsh_reg;
+reg         dec_segsh_reg;
 // C1's forwarding selects (pair k-2 is in the commit register then)
 always @(posedge clk) begin
     dec_valid_reg <= a_v[7];

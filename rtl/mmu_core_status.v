@@ -103,24 +103,24 @@ module mmu_core_status #(
 `include "mmu_core_functions.vh"
 
 // the inputs that the code reads as arrays
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
-wire [W-1:0] g_pool_reg [0:1];
-assign g_pool_reg[0] = g_pool_bus[0 +: W];
-assign g_pool_reg[1] = g_pool_bus[W +: W];
-wire [W-1:0] g_epool_reg [0:1];
-assign g_epool_reg[0] = g_epool_bus[0 +: W];
-assign g_epool_reg[1] = g_epool_bus[W +: W];
-wire [W-1:0] wc_pool [0:1];
-assign wc_pool[0] = wc_pool_bus[0 +: W];
-assign wc_pool[1] = wc_pool_bus[W +: W];
-wire [W-1:0] wc_epool [0:1];
-assign wc_epool[0] = wc_epool_bus[0 +: W];
-assign wc_epool[1] = wc_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_pool_reg [0:1];
+always @* g_pool_reg[0] = g_pool_bus[0 +: W];
+always @* g_pool_reg[1] = g_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_epool_reg [0:1];
+always @* g_epool_reg[0] = g_epool_bus[0 +: W];
+always @* g_epool_reg[1] = g_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] wc_pool [0:1];
+always @* wc_pool[0] = wc_pool_bus[0 +: W];
+always @* wc_pool[1] = wc_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] wc_epool [0:1];
+always @* wc_epool[0] = wc_epool_bus[0 +: W];
+always @* wc_epool[1] = wc_epool_bus[W +: W];
 wire [4*32-1:0] pgc_rd [0:7];
 wire [4*32-1:0] qc_rd [0:7];
 genvar f;
@@ -138,7 +138,7 @@ reg [W-1:0]  hpool_wm_reg, total_wm_reg;
 (* mem2reg *) reg [31:0]   drop_reg [0:7];
 reg [7:0]    drop_hit_reg;
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
-reg          r_v1, r_bad1;
+reg         r_v1, r_bad1;
 integer ci;
 // the counters' copies (wc_*) are not reset: in the clock after a reset clock they may hold the
 // sum from before it, and the watermarks skip that clock (rst's local register)
@@ -195,7 +195,7 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ status
-reg  [15:0] st_addr_reg;
+reg [15:0] st_addr_reg;
 // stat_addr registered at edge n, the RAMs read at n+1 (data at n+2); at n+3 every source of
 // the addressed region is registered (the global registers in groups of eight), at n+4 the
 // field of each region, at n+5 stat_data

@@ -221,64 +221,64 @@ endfunction
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_ok [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire [W-1:0] a_cells [2:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] r_j [1:12];
-wire [IW-1:0] sc [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg [W-1:0] a_cells [2:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] r_j [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
 end
 for (pk = 2; pk <= 12; pk = pk + 1) begin : carry_cells
-    assign a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
+    always @* a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
 end
 endgenerate
 
-wire [W-1:0] g_pool_reg [0:1];
-assign g_pool_reg[0] = g_pool_bus[0 +: W];
-assign g_pool_reg[1] = g_pool_bus[W +: W];
-wire [W-1:0] g_epool_reg [0:1];
-assign g_epool_reg[0] = g_epool_bus[0 +: W];
-assign g_epool_reg[1] = g_epool_bus[W +: W];
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
-wire [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
-assign cmh_pg_val_reg[1] = cmh_pg_val_bus[0 +: 2*PGE_W];
-assign cmh_pg_val_reg[2] = cmh_pg_val_bus[2*PGE_W +: 2*PGE_W];
-wire [2*QE_W-1:0] cmh_q_val_reg [1:2];
-assign cmh_q_val_reg[1] = cmh_q_val_bus[0 +: 2*QE_W];
-assign cmh_q_val_reg[2] = cmh_q_val_bus[2*QE_W +: 2*QE_W];
-wire wmh_en_reg [1:2];
-assign wmh_en_reg[1] = wmh_en_bus[0];
-assign wmh_en_reg[2] = wmh_en_bus[1];
-wire [IW-1:0] wmh_i_reg [1:2];
-assign wmh_i_reg[1] = wmh_i_bus[0 +: IW];
-assign wmh_i_reg[2] = wmh_i_bus[IW +: IW];
-wire [IW-1:0] wmh_j_reg [1:2];
-assign wmh_j_reg[1] = wmh_j_bus[0 +: IW];
-assign wmh_j_reg[2] = wmh_j_bus[IW +: IW];
-wire [PGW_W-1:0] wmh_pg_reg [1:2];
-assign wmh_pg_reg[1] = wmh_pg_bus[0 +: PGW_W];
-assign wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
-wire [QW_W-1:0] wmh_q_reg [1:2];
-assign wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
-assign wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
+(* mem2reg *) reg [W-1:0] g_pool_reg [0:1];
+always @* g_pool_reg[0] = g_pool_bus[0 +: W];
+always @* g_pool_reg[1] = g_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_epool_reg [0:1];
+always @* g_epool_reg[0] = g_epool_bus[0 +: W];
+always @* g_epool_reg[1] = g_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
+always @* cmh_pg_val_reg[1] = cmh_pg_val_bus[0 +: 2*PGE_W];
+always @* cmh_pg_val_reg[2] = cmh_pg_val_bus[2*PGE_W +: 2*PGE_W];
+(* mem2reg *) reg [2*QE_W-1:0] cmh_q_val_reg [1:2];
+always @* cmh_q_val_reg[1] = cmh_q_val_bus[0 +: 2*QE_W];
+always @* cmh_q_val_reg[2] = cmh_q_val_bus[2*QE_W +: 2*QE_W];
+(* mem2reg *) reg wmh_en_reg [1:2];
+always @* wmh_en_reg[1] = wmh_en_bus[0];
+always @* wmh_en_reg[2] = wmh_en_bus[1];
+(* mem2reg *) reg [IW-1:0] wmh_i_reg [1:2];
+always @* wmh_i_reg[1] = wmh_i_bus[0 +: IW];
+always @* wmh_i_reg[2] = wmh_i_bus[IW +: IW];
+(* mem2reg *) reg [IW-1:0] wmh_j_reg [1:2];
+always @* wmh_j_reg[1] = wmh_j_bus[0 +: IW];
+always @* wmh_j_reg[2] = wmh_j_bus[IW +: IW];
+(* mem2reg *) reg [PGW_W-1:0] wmh_pg_reg [1:2];
+always @* wmh_pg_reg[1] = wmh_pg_bus[0 +: PGW_W];
+always @* wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
+(* mem2reg *) reg [QW_W-1:0] wmh_q_reg [1:2];
+always @* wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
+always @* wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
 // the configuration RAMs' read ports (mmu_core_cfg); the stat ports are read by mmu_core_status
 /* verilator lint_off UNUSEDSIGNAL */
 wire [4*32-1:0] pgc_rd [0:7];
@@ -385,8 +385,8 @@ q_wm_inst (
 (* mem2reg *) reg signed [TW-1:0] vA3 [0:1], vQ3 [0:1];
 reg signed [TW-1:0] vR3, vS3;
 reg [W-1:0]     f_all3, f_pg3, f_q3;
-reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
-reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
+reg            f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
+reg            f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
 // the commits the RAM read missed (pairs k-10, k-9, k-8): one-hot selects (newest first, the
 // arrival bus before the release bus), the index compares in stage 1 and their priority in
@@ -644,9 +644,9 @@ reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
 reg [W-1:0]         f_pg4, f_q4;
-reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
-reg                 f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
-reg                 hp_none4;
+reg                f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
+reg                f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
+reg                hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[1]);
@@ -694,7 +694,7 @@ wire pa4_a = pa4[5], pa4_r = pa4[4], pq4_a = pq4[3], pq4_r = pq4[2];
 // stage earlier: the zero tests of stage 3's entries in four parts, and stage 4's select of
 // the commit register (whose release entry says itself whether it is empty)
 reg [3:0] zA4_n, zQ4_n;            // a part of eA[3] / qA[3] is not zero
-reg       sA4_a, sA4_r, sQ4_a, sQ4_r, cmA4_empty, cmQ4_empty;
+reg      sA4_a, sA4_r, sQ4_a, sQ4_r, cmA4_empty, cmQ4_empty;
 always @(posedge clk) begin
     zA4_n <= {|eA[3][3*W-1:9*W/4], |eA[3][9*W/4-1:3*W/2], |eA[3][3*W/2-1:3*W/4],
               |eA[3][3*W/4-1:0]};
