@@ -325,7 +325,8 @@ function [2:0] req_prio;
 endfunction
 
 // lengths 64..1518: mostly short frames, one in four long (LFSR bits 15:14 both set); the
-// request register picks one of the two, each registered a clock earlier
+// request register picks one of the two, each registered a clock earlier (the long one as its
+// two cases, 64 + s or the 1518 clamp)
 function [13:0] req_short_len;
     input [6:0] s;      // LFSR bits 12:6
     begin
@@ -360,7 +361,10 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     reg  [15:0] lfsr_ahead;
     reg  [2:0]  prio_pre;
     reg         long_pre;
-    reg  [13:0] short_len_pre, long_len_pre;
+    // (a long length as its two cases, the clamp chosen with the request: one carry chain per
+    // register stage)
+    reg         long_big_pre;
+    reg  [13:0] short_len_pre, long_low_pre;
     reg  [2:0]  prio;
     reg  [13:0] len;
     always @(posedge clk) begin
@@ -368,15 +372,17 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         prio_pre <= req_prio(lfsr_ahead[2:0]);
         long_pre <= lfsr_ahead[15:14] == 2'b11;
         short_len_pre <= req_short_len(lfsr_ahead[12:6]);
-        long_len_pre <= req_long_len(lfsr_ahead[10:0]);
+        long_big_pre <= lfsr_ahead[10:0] > 11'd1454;
+        long_low_pre <= 14'd64 + {3'd0, lfsr_ahead[10:0]};
         prio <= prio_pre;
-        len <= long_pre ? long_len_pre : short_len_pre;
+        len <= long_pre ? (long_big_pre ? 14'd1518 : long_low_pre) : short_len_pre;
         if (rst_gen) begin
             lfsr_ahead <= lfsr_step(lfsr_seed1);
             prio_pre <= req_prio(lfsr_seed1[2:0]);
             long_pre <= lfsr_seed1[15:14] == 2'b11;
             short_len_pre <= req_short_len(lfsr_seed1[12:6]);
-            long_len_pre <= req_long_len(lfsr_seed1[10:0]);
+            long_big_pre <= lfsr_seed1[10:0] > 11'd1454;
+            long_low_pre <= 14'd64 + {3'd0, lfsr_seed1[10:0]};
             prio <= req_prio(lfsr_seed[2:0]);
             len <= lfsr_seed[15:14] == 2'b11 ? req_long_len(lfsr_seed[10:0])
                                              : req_short_len(lfsr_seed[12:6]);
