@@ -101,11 +101,17 @@ for (wp = 0; wp < WRITE_PORTS; wp = wp + 1) begin : wr_dec
 end
 endgenerate
 
-// (port 1 wins over port 0 on one entry)
-wire [DEPTH-1:0] hit1 = WRITE_PORTS == 2 ? wr_hit[WRITE_PORTS-1] : {DEPTH{1'b0}};
+integer k;
 always @(posedge clk) begin
-    lvt_reg <= hit1 | (lvt_reg & ~wr_hit[0]);
-    valid_reg <= valid_reg | hit1 | wr_hit[0];
+    for (k = 0; k < DEPTH; k = k + 1) begin
+        if (WRITE_PORTS == 2 && wr_hit[WRITE_PORTS-1][k]) begin
+            lvt_reg[k] <= 1'b1;
+            valid_reg[k] <= 1'b1;
+        end else if (wr_hit[0][k]) begin
+            lvt_reg[k] <= 1'b0;
+            valid_reg[k] <= 1'b1;
+        end
+    end
     if (rst) begin
         lvt_reg <= {DEPTH{1'b0}};
         valid_reg <= {DEPTH{1'b0}};
