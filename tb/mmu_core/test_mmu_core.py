@@ -14,8 +14,6 @@ BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
     # counters narrower than the default 16 bits, as fpga_core builds them ($clog2 of its buffer)
     "p8_c208": {"PORT_COUNT": 8, "CELL_BYTES": 208, "CELL_W": 12},
-    # the smaller decision stage of the i5 build (COMPACT: one set of DEC1a compares)
-    "p4_compact": {"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1},
 }
 
 
@@ -23,6 +21,17 @@ BUILDS = {
 def test_mmu_core(build):
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id=f"mmu_core-{build}",
                 sources=harness.rtl_sources(SRC), parameters=BUILDS[build])
+
+
+def test_mmu_core_compact():
+    """COMPACT=1 (the i5 build's smaller decision stage: DEC1a compares the selected candidate
+    only): the random run that asserts every admission kind, XOFF and XON, the back-to-back
+    stress and the directed admission cases, the model equal on every clock."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-compact",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1},
+                testcase=["random_pairs", "stress_back_to_back", "dir_admission_cases",
+                          "reconfiguration_under_traffic"])
 
 
 def test_mmu_core_fault_inject_is_caught():
