@@ -682,6 +682,12 @@ wire [FV_GW-1:0] fv_qcl_a = fv_rqa ? (fv_c < fv_qcl0 ? fv_qcl0 - fv_c : {FV_GW{1
 // the entries of the pair before it, for the class rule below
 reg [FV_GW-1:0] fv_cl_before;
 reg [FV_GW-1:0] fv_qcl_before;
+// for the covers: an admission to shared, a release that took cells (one clock later)
+reg fv_sh_cover, fv_rel_cover;
+always @(posedge clk) begin
+    fv_sh_cover <= m_resp_valid && m_resp_shared != 0;
+    fv_rel_cover <= fv_rel && fv_fh + fv_fs + fv_fr != 0;
+end
 // the response's amounts one clock later (with the commit register)
 reg fv_adm10;
 reg [W-1:0] fv_res10, fv_hd10, fv_eres10;
@@ -776,10 +782,12 @@ genvar fv_e;
 generate
 for (fv_e = 0; fv_e < FV_N; fv_e = fv_e + 1) begin : fv_entry
     always @* begin
+`ifndef FV_XOFF_ONLY
         if (fv_on) begin
             assert (fv_res[fv_e] + fv_sh[fv_e] + fv_hd[fv_e] == fv_cells[fv_e]);
             assert (fv_qres[fv_e] + fv_qsh[fv_e] == fv_qcells[fv_e]);
         end
+`endif
     end
 end
 endgenerate
@@ -811,6 +819,7 @@ always @(posedge clk) begin
 end
 
 always @* begin
+`ifndef FV_XOFF_ONLY  // (task xoff24: the XOFF property alone)
     if (fv_on) begin
         // -- the response: one per request, 9 clocks after it, tag passed through; an
         // admitted frame's segments hold its cells (one of shared and headroom), a dropped
@@ -874,6 +883,16 @@ always @* begin
             end
         end
     end
+    if (fv_on) begin
+        // (reachable within 18 clocks, task cover: each kind of admission, a frame that fills
+        // the buffer, a release of more than held, a release of held cells)
+        cover (fv_adm10 && fv_res10 != 0);
+        cover (fv_adm10 && fv_hd10 != 0);
+        cover (fv_adm10 && fv_sh_cover);
+        cover (fv_adm10 && fv_sum_cells == {2'b00, fv_kb[FV_D+1]} && fv_sum_cells != 0);
+        cover (fv_uf);
+        cover (fv_rel_cover);
+    end
     if (fv_on2) begin
         // -- GLOBAL (a clock after the commit register): total = every PG's cells, the
         // headroom pool = every PG's headroom, each pool = the shared segments of its class,
@@ -885,10 +904,15 @@ always @* begin
         assert ({2'b00, epool_bus[0 +: W]} == fv_sum_qsh0_q);
         assert ({2'b00, epool_bus[W +: W]} == fv_sum_qsh1_q);
     end
+`endif
 `ifndef FV_NO_XOFF
     if (fv_hd_nz_v[4]) begin
         // -- a PG holding headroom after pair k is in XOFF from pair k's pfc_xoff on
         assert ((fv_hd_nz_q[4] & ~pfc_xoff) == 0);
+`ifdef FV_XOFF_ONLY
+        // (reachable: task xoff24c covers a PG in headroom at its XOFF clock, first at clock 20)
+        cover (fv_hd_nz_q[4] != 0);
+`endif
     end
 `endif
 end
