@@ -33,7 +33,9 @@ module mmu_pipe_decide #(
     parameter Q_W = 4,
     // width of the request tag
     parameter TAG_W = 8,
-    // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
+    // test only: 1 turns the "shared below T" check into "at or below T" (negative test of the
+    // benches); 2 lets the buffer guard admit one cell beyond the buffer (negative test of the
+    // formal run, formal/mmu_pipe.sby)
     parameter FAULT_INJECT = 0,
     // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
@@ -357,6 +359,8 @@ reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
 reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 reg          f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
 reg          f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+// the buffer guard's constant (FAULT_INJECT 2, test only: one cell more)
+wire signed [SW-1:0] kG_chk = (FAULT_INJECT == 2) ? kG + $signed({{(SW-1){1'b0}}, 1'b1}) : kG;
 always @(posedge clk) begin
     v1A <= eA_d;
     v1R <= eR_d;
@@ -378,7 +382,7 @@ always @(posedge clk) begin
     v1_r <= mA5_r;
     v1_qa <= nA5_a;
     v1_qr <= nA5_r;
-    d1a_guard <= sx(total_reg) > kG;
+    d1a_guard <= sx(total_reg) > kG_chk;
     d1a_hp1 <= sx(hpool_reg) <= kHP1;
     d1a_hp_none <= hp_none5;
     d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
