@@ -47,3 +47,25 @@ def test_mmu_pipe_cfg_check_fault_is_caught():
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CFG_FAULT_INJECT": 1},
                 testcase="dir_config_flags", expect_failed=1)
+
+
+def test_one_clock_reset_clears_admitted_amounts(tmp_path):
+    """A one-clock rst with one admitted arrival at every stage of the pipeline (1 to 14 clocks
+    after its request) leaves the total and every pool at 0 (formal/repro/mmu_pipe_rst1.v on
+    Icarus).  Before the fix (commit stage's g_*9 not reset) a reset 9 clocks after the request
+    left total 4, pool 4 and egress pool 4: formal/mmu_pipe.sby found it."""
+    import re
+    import subprocess
+    rtl = harness.ROOT / "rtl"
+    vvp = tmp_path / "rst1.vvp"
+    srcs = [str(p) for p in sorted(rtl.glob("mmu_pipe*.v"))]
+    srcs += [str(rtl / "mmu_mpram.v"), str(rtl / "mmu_cfg_check.v")]
+    subprocess.run(["iverilog", "-g2012", "-I", str(rtl), "-s", "rst1", "-o", str(vvp),
+                    str(harness.ROOT / "formal" / "repro" / "mmu_pipe_rst1.v"), *srcs],
+                   check=True)
+    for gap in range(1, 15):
+        out = subprocess.run(["vvp", "-n", str(vvp), f"+gap={gap}", "+rstlen=1"], check=True,
+                             capture_output=True, text=True).stdout
+        line = [ln for ln in out.splitlines() if ln.startswith("gap ")][-1]
+        counts = [int(v) for v in re.findall(r"(?:total|pool\d|hpool|epool\d) (\d+)", line)]
+        assert len(counts) == 6 and not any(counts), line
