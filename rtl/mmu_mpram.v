@@ -78,6 +78,12 @@ end else begin : g_nopad
 end
 endgenerate
 
+// entry a when en, as a one-hot vector (zero when a >= DEPTH or not en)
+function [DEPTH-1:0] onehot(input en, input [ADDR_W-1:0] a);
+    begin
+        onehot = en ? {{(DEPTH-1){1'b0}}, 1'b1} << a : {DEPTH{1'b0}};
+    end
+endfunction
 // the entries each write port writes this clock (one-hot or zero)
 wire [DEPTH-1:0] wr_hit [0:WRITE_PORTS-1];
 genvar wp;
@@ -85,18 +91,12 @@ generate
 for (wp = 0; wp < WRITE_PORTS; wp = wp + 1) begin : wr_dec
     if (WR_EARLY != 0) begin : g_early
         reg [DEPTH-1:0] hit_reg;
-        integer e;
         always @(posedge clk) begin
-            for (e = 0; e < DEPTH; e = e + 1) begin
-                hit_reg[e] <= wr_en[wp] && !rst && wr_addr[wp*ADDR_W +: ADDR_W] == e[ADDR_W-1:0];
-            end
+            hit_reg <= onehot(wr_en[wp] && !rst, wr_addr[wp*ADDR_W +: ADDR_W]);
         end
         assign wr_hit[wp] = hit_reg;
     end else begin : g_now
-        genvar e;
-        for (e = 0; e < DEPTH; e = e + 1) begin : g_e
-            assign wr_hit[wp][e] = wr_en[wp] && wr_addr[wp*ADDR_W +: ADDR_W] == e;
-        end
+        assign wr_hit[wp] = onehot(wr_en[wp], wr_addr[wp*ADDR_W +: ADDR_W]);
     end
 end
 endgenerate

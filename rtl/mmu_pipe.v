@@ -164,7 +164,10 @@ end
 //   mmu_pipe_eval    GLOBAL, EVAL0 - EVAL3: pools, PFC Xoff / Xon, watermarks (E10 - E14)
 //   mmu_pipe_status  counters and the status port
 // The shared functions are in mmu_pipe_functions.vh.  Per-pair fields and two-entry arrays
-// cross between parts as buses (*_bus; field x of stage p at slot p - 1).
+// cross between parts as buses (*_bus; field x of stage p at slot p - 1).  A part unpacks a
+// bus into a variable array (`(* mem2reg *) reg` written by `always @*`), not a net array:
+// Icarus propagates a change of a net array's word through strength-aware functors, and with
+// net arrays it simulated the core at half the speed.
 
 assign s_req_ready = 1'b1;
 assign s_rel_ready = 1'b1;

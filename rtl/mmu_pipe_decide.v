@@ -198,66 +198,66 @@ endfunction
 // the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_v [1:12];
-wire a_ok [1:12];
-wire a_badlen [1:12];
-wire a_badidx [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire [TAG_W-1:0] a_tag [1:12];
-wire [W-1:0] a_cells [2:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] r_j [1:12];
-wire [W-1:0] r_c [1:12];
-wire [IW-1:0] sc [1:12];
+(* mem2reg *) reg a_v [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg a_badlen [1:12];
+(* mem2reg *) reg a_badidx [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg [TAG_W-1:0] a_tag [1:12];
+(* mem2reg *) reg [W-1:0] a_cells [2:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] r_j [1:12];
+(* mem2reg *) reg [W-1:0] r_c [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_v[pk] = a_v_bus[pk-1];
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_badlen[pk] = a_badlen_bus[pk-1];
-    assign a_badidx[pk] = a_badidx_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign a_tag[pk] = a_tag_bus[(pk-1)*TAG_W +: TAG_W];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
-    assign r_c[pk] = r_c_bus[(pk-1)*W +: W];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* a_v[pk] = a_v_bus[pk-1];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_badlen[pk] = a_badlen_bus[pk-1];
+    always @* a_badidx[pk] = a_badidx_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* a_tag[pk] = a_tag_bus[(pk-1)*TAG_W +: TAG_W];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
+    always @* r_c[pk] = r_c_bus[(pk-1)*W +: W];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
 end
 for (pk = 2; pk <= 12; pk = pk + 1) begin : carry_cells
-    assign a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
+    always @* a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
 end
 endgenerate
 
 // the inputs that the code reads as arrays
-wire signed [SW-1:0] kP1 [0:1];
-assign kP1[0] = kP1_bus[0 +: SW];
-assign kP1[1] = kP1_bus[SW +: SW];
-wire signed [SW-1:0] kP2 [0:1];
-assign kP2[0] = kP2_bus[0 +: SW];
-assign kP2[1] = kP2_bus[SW +: SW];
-wire signed [SW-1:0] kE1 [0:1];
-assign kE1[0] = kE1_bus[0 +: SW];
-assign kE1[1] = kE1_bus[SW +: SW];
-wire signed [SW-1:0] kE2 [0:1];
-assign kE2[0] = kE2_bus[0 +: SW];
-assign kE2[1] = kE2_bus[SW +: SW];
-wire signed [TW-1:0] kT [0:1];
-assign kT[0] = kT_bus[0 +: TW];
-assign kT[1] = kT_bus[TW +: TW];
-wire signed [TW-1:0] kTQ [0:1];
-assign kTQ[0] = kTQ_bus[0 +: TW];
-assign kTQ[1] = kTQ_bus[TW +: TW];
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg signed [SW-1:0] kP1 [0:1];
+always @* kP1[0] = kP1_bus[0 +: SW];
+always @* kP1[1] = kP1_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kP2 [0:1];
+always @* kP2[0] = kP2_bus[0 +: SW];
+always @* kP2[1] = kP2_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kE1 [0:1];
+always @* kE1[0] = kE1_bus[0 +: SW];
+always @* kE1[1] = kE1_bus[SW +: SW];
+(* mem2reg *) reg signed [SW-1:0] kE2 [0:1];
+always @* kE2[0] = kE2_bus[0 +: SW];
+always @* kE2[1] = kE2_bus[SW +: SW];
+(* mem2reg *) reg signed [TW-1:0] kT [0:1];
+always @* kT[0] = kT_bus[0 +: TW];
+always @* kT[1] = kT_bus[TW +: TW];
+(* mem2reg *) reg signed [TW-1:0] kTQ [0:1];
+always @* kTQ[0] = kTQ_bus[0 +: TW];
+always @* kTQ[1] = kTQ_bus[TW +: TW];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
 
 function [W+1:0] sum3;      // a + b + c, carry-save: one LUT level and one carry chain
     input [W+1:0] a;

@@ -122,42 +122,42 @@ localparam N = PORT_COUNT * 8;            // PGs, and queues
 // the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_ok [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] sc [1:12];
-wire sv [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
+(* mem2reg *) reg sv [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
-    assign sv[pk] = sv_bus[pk-1];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* sv[pk] = sv_bus[pk-1];
 end
 endgenerate
 
 // the inputs that the code reads as arrays (of C2's counts only the W low bits)
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] v_h [0:1];
-assign v_h[0] = v_h_bus[0 +: XW];
-assign v_h[1] = v_h_bus[XW +: XW];
-wire [XW-1:0] v_s [0:1];
-assign v_s[0] = v_s_bus[0 +: XW];
-assign v_s[1] = v_s_bus[XW +: XW];
+(* mem2reg *) reg [XW-1:0] v_h [0:1];
+always @* v_h[0] = v_h_bus[0 +: XW];
+always @* v_h[1] = v_h_bus[XW +: XW];
+(* mem2reg *) reg [XW-1:0] v_s [0:1];
+always @* v_s[0] = v_s_bus[0 +: XW];
+always @* v_s[1] = v_s_bus[XW +: XW];
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] ga_sh [0:1];
-assign ga_sh[0] = ga_sh_bus[0 +: W];
-assign ga_sh[1] = ga_sh_bus[W +: W];
-wire [W-1:0] ga_esh [0:1];
-assign ga_esh[0] = ga_esh_bus[0 +: W];
-assign ga_esh[1] = ga_esh_bus[W +: W];
+(* mem2reg *) reg [W-1:0] ga_sh [0:1];
+always @* ga_sh[0] = ga_sh_bus[0 +: W];
+always @* ga_sh[1] = ga_sh_bus[W +: W];
+(* mem2reg *) reg [W-1:0] ga_esh [0:1];
+always @* ga_esh[0] = ga_esh_bus[0 +: W];
+always @* ga_esh[1] = ga_esh_bus[W +: W];
 
 // the watermark write register (EVAL3 below) and its history, merged by mmu_pipe_view
 (* mem2reg *) reg              wmh_en_reg [1:2];
@@ -359,29 +359,28 @@ always @(posedge clk) begin
         ev_rp_reg <= {PORT_COUNT{1'b0}};
     end
 end
-integer xj;
+// the three events' hits on every PG (port select AND PG select), as vectors; a PG named by
+// more than one takes the release's conditions, then the arrival's, then the scan's (all three
+// agree when they name one PG)
+wire [N-1:0] hit_s, hit_a, hit_r;
+genvar gx;
+generate
+for (gx = 0; gx < PORT_COUNT; gx = gx + 1) begin : ev_dec
+    assign hit_s[gx*8 +: 8] = {8{ev_sp_reg[gx]}} & ev_sg_reg;
+    assign hit_a[gx*8 +: 8] = {8{ev_ap_reg[gx]}} & ev_ag_reg;
+    assign hit_r[gx*8 +: 8] = {8{ev_rp_reg[gx]}} & ev_rg_reg;
+end
+endgenerate
+wire [N-1:0] hit_any = hit_s | hit_a | hit_r;
+wire [N-1:0] take_r = hit_r;
+wire [N-1:0] take_a = hit_a & ~hit_r;
+wire [N-1:0] take_s = hit_s & ~hit_a & ~hit_r;
 always @(posedge clk) begin
-    for (xj = 0; xj < N; xj = xj + 1) begin
-        ev_hit_reg[xj] <= 1'b0;
-        if (ev_sp_reg[xj / 8] && ev_sg_reg[xj % 8]) begin
-            ev_hit_reg[xj] <= 1'b1;
-            ev_on_reg[xj] <= ev_onS_reg;
-            ev_off_reg[xj] <= ev_offS_reg;
-        end
-        if (ev_ap_reg[xj / 8] && ev_ag_reg[xj % 8]) begin
-            ev_hit_reg[xj] <= 1'b1;
-            ev_on_reg[xj] <= ev_onA_reg;
-            ev_off_reg[xj] <= ev_offA_reg;
-        end
-        if (ev_rp_reg[xj / 8] && ev_rg_reg[xj % 8]) begin
-            ev_hit_reg[xj] <= 1'b1;
-            ev_on_reg[xj] <= ev_onR_reg;
-            ev_off_reg[xj] <= ev_offR_reg;
-        end
-    end
-    if (rst) begin
-        ev_hit_reg <= {N{1'b0}};
-    end
+    ev_hit_reg <= rst ? {N{1'b0}} : hit_any;
+    ev_on_reg <= (take_r & {N{ev_onR_reg}}) | (take_a & {N{ev_onA_reg}})
+                 | (take_s & {N{ev_onS_reg}}) | (~hit_any & ev_on_reg);
+    ev_off_reg <= (take_r & {N{ev_offR_reg}}) | (take_a & {N{ev_offA_reg}})
+                  | (take_s & {N{ev_offS_reg}}) | (~hit_any & ev_off_reg);
 end
 
 // ------------------------------------------------------------------------------ EVAL3

@@ -103,24 +103,24 @@ module mmu_pipe_status #(
 `include "mmu_pipe_functions.vh"
 
 // the inputs that the code reads as arrays
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
-wire [W-1:0] g_pool_reg [0:1];
-assign g_pool_reg[0] = g_pool_bus[0 +: W];
-assign g_pool_reg[1] = g_pool_bus[W +: W];
-wire [W-1:0] g_epool_reg [0:1];
-assign g_epool_reg[0] = g_epool_bus[0 +: W];
-assign g_epool_reg[1] = g_epool_bus[W +: W];
-wire [W-1:0] wc_pool [0:1];
-assign wc_pool[0] = wc_pool_bus[0 +: W];
-assign wc_pool[1] = wc_pool_bus[W +: W];
-wire [W-1:0] wc_epool [0:1];
-assign wc_epool[0] = wc_epool_bus[0 +: W];
-assign wc_epool[1] = wc_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_pool_reg [0:1];
+always @* g_pool_reg[0] = g_pool_bus[0 +: W];
+always @* g_pool_reg[1] = g_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_epool_reg [0:1];
+always @* g_epool_reg[0] = g_epool_bus[0 +: W];
+always @* g_epool_reg[1] = g_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] wc_pool [0:1];
+always @* wc_pool[0] = wc_pool_bus[0 +: W];
+always @* wc_pool[1] = wc_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] wc_epool [0:1];
+always @* wc_epool[0] = wc_epool_bus[0 +: W];
+always @* wc_epool[1] = wc_epool_bus[W +: W];
 wire [4*32-1:0] pgc_rd [0:7];
 wire [4*32-1:0] qc_rd [0:7];
 genvar f;

@@ -221,64 +221,64 @@ endfunction
 // the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
-wire a_ok [1:12];
-wire [IW-1:0] a_i [1:12];
-wire [IW-1:0] a_j [1:12];
-wire [W-1:0] a_cells [2:12];
-wire r_ok [1:12];
-wire [IW-1:0] r_i [1:12];
-wire [IW-1:0] r_j [1:12];
-wire [IW-1:0] sc [1:12];
+(* mem2reg *) reg a_ok [1:12];
+(* mem2reg *) reg [IW-1:0] a_i [1:12];
+(* mem2reg *) reg [IW-1:0] a_j [1:12];
+(* mem2reg *) reg [W-1:0] a_cells [2:12];
+(* mem2reg *) reg r_ok [1:12];
+(* mem2reg *) reg [IW-1:0] r_i [1:12];
+(* mem2reg *) reg [IW-1:0] r_j [1:12];
+(* mem2reg *) reg [IW-1:0] sc [1:12];
 /* verilator lint_on UNUSEDSIGNAL */
 genvar pk;
 generate
 for (pk = 1; pk <= 12; pk = pk + 1) begin : carry
-    assign a_ok[pk] = a_ok_bus[pk-1];
-    assign a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
-    assign a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
-    assign r_ok[pk] = r_ok_bus[pk-1];
-    assign r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
-    assign r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
-    assign sc[pk] = sc_bus[(pk-1)*IW +: IW];
+    always @* a_ok[pk] = a_ok_bus[pk-1];
+    always @* a_i[pk] = a_i_bus[(pk-1)*IW +: IW];
+    always @* a_j[pk] = a_j_bus[(pk-1)*IW +: IW];
+    always @* r_ok[pk] = r_ok_bus[pk-1];
+    always @* r_i[pk] = r_i_bus[(pk-1)*IW +: IW];
+    always @* r_j[pk] = r_j_bus[(pk-1)*IW +: IW];
+    always @* sc[pk] = sc_bus[(pk-1)*IW +: IW];
 end
 for (pk = 2; pk <= 12; pk = pk + 1) begin : carry_cells
-    assign a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
+    always @* a_cells[pk] = a_cells_bus[(pk-2)*W +: W];
 end
 endgenerate
 
-wire [W-1:0] g_pool_reg [0:1];
-assign g_pool_reg[0] = g_pool_bus[0 +: W];
-assign g_pool_reg[1] = g_pool_bus[W +: W];
-wire [W-1:0] g_epool_reg [0:1];
-assign g_epool_reg[0] = g_epool_bus[0 +: W];
-assign g_epool_reg[1] = g_epool_bus[W +: W];
-wire [W-1:0] pool_reg [0:1];
-assign pool_reg[0] = pool_bus[0 +: W];
-assign pool_reg[1] = pool_bus[W +: W];
-wire [W-1:0] epool_reg [0:1];
-assign epool_reg[0] = epool_bus[0 +: W];
-assign epool_reg[1] = epool_bus[W +: W];
-wire [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
-assign cmh_pg_val_reg[1] = cmh_pg_val_bus[0 +: 2*PGE_W];
-assign cmh_pg_val_reg[2] = cmh_pg_val_bus[2*PGE_W +: 2*PGE_W];
-wire [2*QE_W-1:0] cmh_q_val_reg [1:2];
-assign cmh_q_val_reg[1] = cmh_q_val_bus[0 +: 2*QE_W];
-assign cmh_q_val_reg[2] = cmh_q_val_bus[2*QE_W +: 2*QE_W];
-wire wmh_en_reg [1:2];
-assign wmh_en_reg[1] = wmh_en_bus[0];
-assign wmh_en_reg[2] = wmh_en_bus[1];
-wire [IW-1:0] wmh_i_reg [1:2];
-assign wmh_i_reg[1] = wmh_i_bus[0 +: IW];
-assign wmh_i_reg[2] = wmh_i_bus[IW +: IW];
-wire [IW-1:0] wmh_j_reg [1:2];
-assign wmh_j_reg[1] = wmh_j_bus[0 +: IW];
-assign wmh_j_reg[2] = wmh_j_bus[IW +: IW];
-wire [PGW_W-1:0] wmh_pg_reg [1:2];
-assign wmh_pg_reg[1] = wmh_pg_bus[0 +: PGW_W];
-assign wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
-wire [QW_W-1:0] wmh_q_reg [1:2];
-assign wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
-assign wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
+(* mem2reg *) reg [W-1:0] g_pool_reg [0:1];
+always @* g_pool_reg[0] = g_pool_bus[0 +: W];
+always @* g_pool_reg[1] = g_pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] g_epool_reg [0:1];
+always @* g_epool_reg[0] = g_epool_bus[0 +: W];
+always @* g_epool_reg[1] = g_epool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] pool_reg [0:1];
+always @* pool_reg[0] = pool_bus[0 +: W];
+always @* pool_reg[1] = pool_bus[W +: W];
+(* mem2reg *) reg [W-1:0] epool_reg [0:1];
+always @* epool_reg[0] = epool_bus[0 +: W];
+always @* epool_reg[1] = epool_bus[W +: W];
+(* mem2reg *) reg [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
+always @* cmh_pg_val_reg[1] = cmh_pg_val_bus[0 +: 2*PGE_W];
+always @* cmh_pg_val_reg[2] = cmh_pg_val_bus[2*PGE_W +: 2*PGE_W];
+(* mem2reg *) reg [2*QE_W-1:0] cmh_q_val_reg [1:2];
+always @* cmh_q_val_reg[1] = cmh_q_val_bus[0 +: 2*QE_W];
+always @* cmh_q_val_reg[2] = cmh_q_val_bus[2*QE_W +: 2*QE_W];
+(* mem2reg *) reg wmh_en_reg [1:2];
+always @* wmh_en_reg[1] = wmh_en_bus[0];
+always @* wmh_en_reg[2] = wmh_en_bus[1];
+(* mem2reg *) reg [IW-1:0] wmh_i_reg [1:2];
+always @* wmh_i_reg[1] = wmh_i_bus[0 +: IW];
+always @* wmh_i_reg[2] = wmh_i_bus[IW +: IW];
+(* mem2reg *) reg [IW-1:0] wmh_j_reg [1:2];
+always @* wmh_j_reg[1] = wmh_j_bus[0 +: IW];
+always @* wmh_j_reg[2] = wmh_j_bus[IW +: IW];
+(* mem2reg *) reg [PGW_W-1:0] wmh_pg_reg [1:2];
+always @* wmh_pg_reg[1] = wmh_pg_bus[0 +: PGW_W];
+always @* wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
+(* mem2reg *) reg [QW_W-1:0] wmh_q_reg [1:2];
+always @* wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
+always @* wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
 // the configuration RAMs' read ports (mmu_pipe_cfg); the stat ports are read by mmu_pipe_status
 /* verilator lint_off UNUSEDSIGNAL */
 wire [4*32-1:0] pgc_rd [0:7];
