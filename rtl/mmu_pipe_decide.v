@@ -329,7 +329,7 @@ for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
     for (pp = 0; pp < 2; pp = pp + 1) begin : pool
         // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares
         // the words of a signed array unsigned)
-        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(sh) == kT[pp]);
+        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT == 1 && tx(sh) == kT[pp]);
         assign p_mid[pp] = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
         assign q_ok[pp] = tx(qsh) < kTQ[pp];
         assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);

@@ -1,5 +1,8 @@
 """pytest runner for mmu_pipe (the line-rate admission core) and its multi-ported RAM."""
 
+import re
+import subprocess
+
 import pytest
 
 import harness
@@ -54,8 +57,6 @@ def test_one_clock_reset_clears_admitted_amounts(tmp_path):
     after its request) leaves the total and every pool at 0 (formal/repro/mmu_pipe_rst1.v on
     Icarus).  Before the fix (commit stage's g_*9 not reset) a reset 9 clocks after the request
     left total 4, pool 4 and egress pool 4: formal/mmu_pipe.sby found it."""
-    import re
-    import subprocess
     rtl = harness.ROOT / "rtl"
     vvp = tmp_path / "rst1.vvp"
     srcs = [str(p) for p in sorted(rtl.glob("mmu_pipe*.v"))]
