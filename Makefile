@@ -85,7 +85,7 @@ test: model-test ## what CI runs: model-test, then the regression on Icarus and 
 	$(MAKE) regress SIM=icarus
 	$(MAKE) regress SIM=verilator
 
-formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs; docs/formal.md) and the fault build that must fail
+formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs, admission core; docs/formal.md) and the fault builds that must fail (FORMAL_LONG=1: + mmu_core BMC 20)
 	bash scripts/formal.sh
 
 lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free

@@ -65,7 +65,8 @@ module mmu_core #(
     // only the candidate entry the forwarding selects, one LUT level more (about 700 LUTs
     // fewer at 2 ports); decisions identical
     parameter COMPACT = 0,
-    // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
+    // test only: 1 turns the "shared below T" check into "at or below T" (negative test of the
+    // benches); 2 lets the buffer guard admit one cell beyond the buffer (of the formal run)
     parameter FAULT_INJECT = 0,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
     parameter CFG_FAULT_INJECT = 0,
@@ -481,6 +482,10 @@ status_inst (
     .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .cfg_flags(cfg_flags),
     .cfg_bad(cfg_bad)
 );
+
+`ifdef FORMAL
+`include "mmu_core_formal.vh"
+`endif
 
 endmodule
 

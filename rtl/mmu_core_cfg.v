@@ -112,6 +112,15 @@ always @(posedge clk) begin
         endcase
     end
 end
+`ifdef FORMAL
+// (formal/mmu_core.sby: the decoded enables start at zero, as the flip-flops of an FPGA do,
+// so that the first clock writes nothing the configuration shadow does not see)
+initial begin
+    cw_g = 1'b0;
+    cw_pgf = 8'd0;
+    cw_qf = 8'd0;
+end
+`endif
 // the configuration write's address and data (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     cw_a <= cfg_wr_addr;

@@ -532,7 +532,7 @@ always @(posedge clk) begin
     tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
     xA9t <= xA8; xR9t <= xR8; xS9t <= xS8;
     // a reset clears the admitted amounts too: GLOBAL adds them without adm9 (a one-clock
-    // reset with an admitted arrival in DEC2 left them in the pools; found by formal/mmu_pipe)
+    // reset with an admitted arrival in DEC2 left them in the pools; found by formal/mmu_core.sby)
     if (rst) begin
         adm9 <= 1'b0;
         g_cl9 <= {W{1'b0}};

@@ -37,7 +37,9 @@ module mmu_core_decide #(
     // LUT level more in E5-E6) instead of every candidate (three sets, the select last);
     // about 700 fewer LUTs at 2 ports, for builds whose clock leaves room (the i5)
     parameter COMPACT = 0,
-    // test only: 1 turns the "shared below T" check into "at or below T" (negative test)
+    // test only: 1 turns the "shared below T" check into "at or below T" (negative test of the
+    // benches); 2 lets the buffer guard admit one cell beyond the buffer (negative test of the
+    // formal run, formal/mmu_core.sby)
     parameter FAULT_INJECT = 0,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
@@ -335,7 +337,7 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     for (pp = 0; pp < 2; pp = pp + 1) begin : pool
         // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares
         // the words of a signed array unsigned)
-        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT != 0 && tx(sh) == kT[pp]);
+        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT == 1 && tx(sh) == kT[pp]);
         assign p_mid[pp] = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
         assign q_ok[pp] = tx(qsh) < kTQ[pp];
         assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
@@ -365,6 +367,8 @@ reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
 reg         mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 reg         f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
 reg         f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+// the buffer guard's constant (FAULT_INJECT 2, test only: one cell more)
+wire signed [SW-1:0] kG_chk = (FAULT_INJECT == 2) ? kG + $signed({{(SW-1){1'b0}}, 1'b1}) : kG;
 always @(posedge clk) begin
     v1A <= eA_d;
     v1R <= eR_d;
@@ -386,7 +390,7 @@ always @(posedge clk) begin
     v1_r <= mA5_r;
     v1_qa <= nA5_a;
     v1_qr <= nA5_r;
-    d1a_guard <= sx(total_reg) > kG;
+    d1a_guard <= sx(total_reg) > kG_chk;
     d1a_hp1 <= sx(hpool_reg) <= kHP1;
     d1a_hp_none <= hp_none5;
     d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];

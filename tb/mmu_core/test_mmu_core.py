@@ -2,6 +2,8 @@
 pure-Python check of the reciprocal it computes cells with."""
 
 import math
+import re
+import subprocess
 
 import pytest
 
@@ -95,3 +97,23 @@ def test_reciprocal_exhaustive(len_w):
         bad = [n for n in lengths if (((n - 1) * mul) >> shift) + 1 != -(-n // c)]
         assert not bad, f"CELL_BYTES {c}: wrong for lengths {bad[:5]}"
     assert cells_by_reciprocal(9238, 208, 14) == math.ceil(9238 / 208)
+
+
+def test_one_clock_reset_clears_admitted_amounts(tmp_path):
+    """A one-clock rst with one admitted arrival at every stage of the pipeline (1 to 14 clocks
+    after its request) leaves the total and every pool at 0 (formal/repro/mmu_core_rst1.v on
+    Icarus).  Before the fix (commit stage's g_*9 not reset) a reset 9 clocks after the request
+    left total 4, pool 4 and egress pool 4: formal/mmu_core.sby found it."""
+    rtl = harness.ROOT / "rtl"
+    vvp = tmp_path / "rst1.vvp"
+    srcs = [str(p) for p in sorted(rtl.glob("mmu_core*.v"))]
+    srcs += [str(rtl / "mmu_mpram.v"), str(rtl / "mmu_cfg_check.v")]
+    subprocess.run(["iverilog", "-g2012", "-I", str(rtl), "-s", "rst1", "-o", str(vvp),
+                    str(harness.ROOT / "formal" / "repro" / "mmu_core_rst1.v"), *srcs],
+                   check=True)
+    for gap in range(1, 15):
+        out = subprocess.run(["vvp", "-n", str(vvp), f"+gap={gap}", "+rstlen=1"], check=True,
+                             capture_output=True, text=True).stdout
+        line = [ln for ln in out.splitlines() if ln.startswith("gap ")][-1]
+        counts = [int(v) for v in re.findall(r"(?:total|pool\d|hpool|epool\d) (\d+)", line)]
+        assert len(counts) == 6 and not any(counts), line
