@@ -61,6 +61,14 @@ module mmu_core #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
+    // width of the in-flight charge, the cells of the up to 5 admitted arrivals not yet
+    // committed that each decision subtracts from its limits.  CELL_W + 3 holds any 5
+    // requests, so every decision is exact for any request lengths.  A requester that
+    // guarantees that the cells of any 5 consecutive requests sum below 2^INFLIGHT_W may set
+    // it narrower (CELL_W .. CELL_W + 3): switch_core sets CELL_W, because it asks for a frame
+    // only once the frame is in its buffer of fewer than 2^CELL_W cells.  The decision
+    // constants are INFLIGHT_W + 3 bits wide.
+    parameter INFLIGHT_W = CELL_W + 3,
     // 1: smaller decision stage for slower clocks (mmu_core_decide COMPACT): DEC1a compares
     // only the candidate entry the forwarding selects, one LUT level more (about 700 LUTs
     // fewer at 2 ports); decisions identical
@@ -136,7 +144,7 @@ module mmu_core #(
 localparam PI_W = $clog2(PORT_COUNT);
 localparam IW = PI_W + 3;                 // PG / queue index
 localparam W = CELL_W;
-localparam SW = CELL_W + 3;               // signed decision constants
+localparam SW = INFLIGHT_W + 3;           // signed decision constants
 localparam TW = CELL_W + 10;              // T and what is compared with it
 localparam XW = CELL_W + 4;               // carry-save sums
 localparam PGE_W = 3 * W + 1;             // PG entry {class, res, shared, hdrm}
@@ -156,6 +164,10 @@ initial begin
     end
     if (((1 << LEN_W) - 2) / CELL_BYTES + 1 >= (1 << CELL_W)) begin
         $error("Error: the cells of the longest frame do not fit CELL_W (instance %m)");
+        $finish;
+    end
+    if (INFLIGHT_W < CELL_W || INFLIGHT_W > CELL_W + 3) begin
+        $error("Error: INFLIGHT_W must be CELL_W .. CELL_W + 3 (instance %m)");
         $finish;
     end
 end
@@ -352,7 +364,8 @@ cfg_inst (
     .qc_rd_bus(qc_rd_bus), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
 );
 
-mmu_core_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W))
+mmu_core_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W), .PORT_W(PORT_W),
+                .PG_W(PG_W), .Q_W(Q_W))
 view_inst (
     .clk(clk), .rst(rst), .a_i_in(a_i_in), .a_j_in(a_j_in), .r_i_in(r_i_in), .r_j_in(r_j_in),
     .st_idx_in(st_idx_in), .scan_cnt_reg(scan_cnt_reg), .a_i0(a_i0), .a_j0(a_j0), .r_i0(r_i0),
@@ -380,8 +393,8 @@ view_inst (
     .cA_xon5(cA_xon5), .cR_xon5(cR_xon5), .cS_xon5(cS_xon5), .wA11(wA11), .wQ11(wQ11)
 );
 
-mmu_core_decide #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
-                  .TAG_W(TAG_W), .COMPACT(COMPACT), .FAULT_INJECT(FAULT_INJECT))
+mmu_core_decide #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W), .PORT_W(PORT_W),
+                  .PG_W(PG_W), .Q_W(Q_W), .TAG_W(TAG_W), .COMPACT(COMPACT), .FAULT_INJECT(FAULT_INJECT))
 decide_inst (
     .clk(clk), .rst(rst), .a_v_bus(a_v_bus), .a_ok_bus(a_ok_bus), .a_badlen_bus(a_badlen_bus),
     .a_badidx_bus(a_badidx_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus), .a_tag_bus(a_tag_bus),

@@ -46,7 +46,9 @@ module mmu_core_decide #(
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
     parameter W = CELL_W,
-    parameter SW = CELL_W + 3,
+    // the in-flight charge (the cells of the pairs not yet committed; mmu_core INFLIGHT_W)
+    parameter FW = CELL_W + 3,
+    parameter SW = FW + 3,
     parameter TW = CELL_W + 10,
     parameter XW = CELL_W + 4,
     parameter PGE_W = 3 * CELL_W + 1,

@@ -35,7 +35,9 @@ module mmu_core_view #(
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
     parameter W = CELL_W,
-    parameter SW = CELL_W + 3,
+    // the in-flight charge (the cells of the pairs not yet committed; mmu_core INFLIGHT_W)
+    parameter FW = CELL_W + 3,
+    parameter SW = FW + 3,
     parameter TW = CELL_W + 10,
     parameter XW = CELL_W + 4,
     parameter PGE_W = 3 * CELL_W + 1,
@@ -203,19 +205,42 @@ function signed [TW-1:0] threshold;
         end
     end
 endfunction
-// a + b + c modulo 2^W, carry-save (one LUT level, one carry chain)
-function [W-1:0] add3w;
-    input [W-1:0] a;
-    input [W-1:0] b;
-    input [W-1:0] c;
+// a + b + c modulo 2^FW, carry-save (one LUT level, one carry chain)
+function [FW-1:0] add3w;
+    input [FW-1:0] a;
+    input [FW-1:0] b;
+    input [FW-1:0] c;
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [W-1:0] maj;
+    reg [FW-1:0] maj;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
         maj = (a & b) | (a & c) | (b & c);
-        add3w = (a ^ b ^ c) + {maj[W-2:0], 1'b0};
+        add3w = (a ^ b ^ c) + {maj[FW-2:0], 1'b0};
     end
 endfunction
+// (the three extend by assignment: FW may equal W)
+/* verilator lint_off WIDTHEXPAND */
+// a cell count in the in-flight charge's width
+function [FW-1:0] fx;
+    input [W-1:0] v;
+    begin
+        fx = v;                  // zero-extended (FW >= W; FW == W in switch_core)
+    end
+endfunction
+// an in-flight charge as a signed decision value / threshold-width value
+function signed [SW-1:0] sxf;
+    input [FW-1:0] v;
+    begin
+        sxf = $signed({1'b0, v});
+    end
+endfunction
+function signed [TW-1:0] txf;
+    input [FW-1:0] v;
+    begin
+        txf = $signed({1'b0, v});
+    end
+endfunction
+/* verilator lint_on WIDTHEXPAND */
 
 // the inputs that the code reads as arrays
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
@@ -384,7 +409,7 @@ q_wm_inst (
 // T step 2: the first part of each shift
 (* mem2reg *) reg signed [TW-1:0] vA3 [0:1], vQ3 [0:1];
 reg signed [TW-1:0] vR3, vS3;
-reg [W-1:0]     f_all3, f_pg3, f_q3;
+reg [FW-1:0]    f_all3, f_pg3, f_q3;
 reg            f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
 reg            f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
@@ -494,7 +519,7 @@ end
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at
 // stage 3; k-3 .. k-5 summed a stage earlier)
 (* mem2reg *) reg [W-1:0] a_gc [3:7];
-reg [W-1:0] f345_3;
+reg [FW-1:0] f345_3;
 reg [2:0] wp3, wq3;     // stage 3's watermark selects, newest first
 integer sg;
 always @(posedge clk) begin
@@ -502,7 +527,7 @@ always @(posedge clk) begin
     for (sg = 4; sg <= 7; sg = sg + 1) begin
         a_gc[sg] <= a_gc[sg-1];
     end
-    f345_3 <= add3w(a_gc[4], a_gc[5], a_gc[6]);
+    f345_3 <= add3w(fx(a_gc[4]), fx(a_gc[5]), fx(a_gc[6]));
     // the watermark writes stage 3 merges: the pair in EVAL1 now, the write register, its
     // first history register (one-hot, newest first, else the RAM)
     wp3[2] <= adm11 && a_i[11] == a_i[1];
@@ -520,14 +545,14 @@ wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
 // pairs k-3 and k-4 compared a stage earlier (stage 1) and their cells summed in stage 2
 reg f3e_pg, f4e_pg, f3e_q, f4e_q;
-reg [W-1:0] f34_pg2, f34_q2;
+reg [FW-1:0] f34_pg2, f34_q2;
 always @(posedge clk) begin
     f3e_pg <= a_ok[3] && a_i[3] == a_i0;
     f4e_pg <= a_ok[4] && a_i[4] == a_i0;
     f3e_q <= a_ok[3] && a_j[3] == a_j0;
     f4e_q <= a_ok[4] && a_j[4] == a_j0;
-    f34_pg2 <= (f3e_pg ? a_cells[4] : {W{1'b0}}) + (f4e_pg ? a_cells[5] : {W{1'b0}});
-    f34_q2 <= (f3e_q ? a_cells[4] : {W{1'b0}}) + (f4e_q ? a_cells[5] : {W{1'b0}});
+    f34_pg2 <= fx(f3e_pg ? a_cells[4] : {W{1'b0}}) + fx(f4e_pg ? a_cells[5] : {W{1'b0}});
+    f34_q2 <= fx(f3e_q ? a_cells[4] : {W{1'b0}}) + fx(f4e_q ? a_cells[5] : {W{1'b0}});
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
     f3_pg <= a_ok[4] && a_i[4] == a_i[1];
@@ -580,9 +605,9 @@ always @(posedge clk) begin
     vQ3[1] <= t_shift_lo(qc_rd[3][0 +: 4], free_e[1]);
     vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
     vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
-    f_all3 <= add3w(f1_cells, f2_cells, f345_3);
-    f_pg3 <= add3w(f1_pg ? a_cells[3] : {W{1'b0}}, f2_pg ? a_cells[4] : {W{1'b0}}, f34_pg2);
-    f_q3 <= add3w(f1_q ? a_cells[3] : {W{1'b0}}, f2_q ? a_cells[4] : {W{1'b0}}, f34_q2);
+    f_all3 <= add3w(fx(f1_cells), fx(f2_cells), f345_3);
+    f_pg3 <= add3w(fx(f1_pg ? a_cells[3] : {W{1'b0}}), fx(f2_pg ? a_cells[4] : {W{1'b0}}), f34_pg2);
+    f_q3 <= add3w(fx(f1_q ? a_cells[3] : {W{1'b0}}), fx(f2_q ? a_cells[4] : {W{1'b0}}), f34_q2);
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
@@ -643,7 +668,7 @@ end
 reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
-reg [W-1:0]         f_pg4, f_q4;
+reg [FW-1:0]        f_pg4, f_q4;
 reg                f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
 reg                f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
 reg                hp_none4;
@@ -654,16 +679,16 @@ always @(posedge clk) begin
     tQ4[1] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], vQ3[1]);
     tR4 <= threshold(cR_dyn[3], cR_al[3], cR_st[3], vR3);
     tS4 <= threshold(cS_dyn[3], cS_al[3], cS_st[3], vS3);
-    kr4 <= sx(cA_res[3]) - sx(f_pg3);
-    kq4 <= sx(cQ_res[3]) - sx(f_q3);
-    buf4 <= sx(gb[3]) - sx(f_all3);
-    lh4 <= sx(cA_hl[3]) - sx(f_pg3);
-    hp4 <= sx(gh[3]) - sx(f_all3);
+    kr4 <= sx(cA_res[3]) - sxf(f_pg3);
+    kq4 <= sx(cQ_res[3]) - sxf(f_q3);
+    buf4 <= sx(gb[3]) - sxf(f_all3);
+    lh4 <= sx(cA_hl[3]) - sxf(f_pg3);
+    hp4 <= sx(gh[3]) - sxf(f_all3);
     hp_none4 <= gh[3] == 0;
-    sp4[0] <= sx(gp0[3]) - sx(f_all3);
-    sp4[1] <= sx(gp1[3]) - sx(f_all3);
-    se4[0] <= sx(ge0[3]) - sx(f_all3);
-    se4[1] <= sx(ge1[3]) - sx(f_all3);
+    sp4[0] <= sx(gp0[3]) - sxf(f_all3);
+    sp4[1] <= sx(gp1[3]) - sxf(f_all3);
+    se4[0] <= sx(ge0[3]) - sxf(f_all3);
+    se4[1] <= sx(ge1[3]) - sxf(f_all3);
     f_pg4 <= f_pg3;
     f_q4 <= f_q3;
     f_same1_pg4 <= f_same1_pg3;
@@ -719,16 +744,16 @@ always @(posedge clk) begin : stage5
     kHP1 <= hp4 - cells;
     kHP2 <= hp4 + kr4 - cells;
     hp_none5 <= hp_none4;
-    kT[0] <= tA4[0] - tx(f_pg4);
-    kT[1] <= tA4[1] - tx(f_pg4);
+    kT[0] <= tA4[0] - txf(f_pg4);
+    kT[1] <= tA4[1] - txf(f_pg4);
     kP1[0] <= sp4[0] - cells;
     kP1[1] <= sp4[1] - cells;
     kP2[0] <= sp4[0] + kr4 - cells;
     kP2[1] <= sp4[1] + kr4 - cells;
     kQR <= kq4;
     kQ1 <= kq4 - cells;
-    kTQ[0] <= tQ4[0] - tx(f_q4);
-    kTQ[1] <= tQ4[1] - tx(f_q4);
+    kTQ[0] <= tQ4[0] - txf(f_q4);
+    kTQ[1] <= tQ4[1] - txf(f_q4);
     kE1[0] <= se4[0] - cells;
     kE1[1] <= se4[1] - cells;
     kE2[0] <= se4[0] + kq4 - cells;

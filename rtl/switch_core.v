@@ -731,6 +731,9 @@ mmu_core #(
     .PORT_COUNT(MMU_PORTS),
     .CELL_BYTES(CELL_BYTES),
     .CELL_W(CELL_W),
+    // a frame is asked for once it is in the buffer: the cells in flight never exceed
+    // BUFFER_CELLS < 2^CELL_W, so the in-flight charge needs no wider sums
+    .INFLIGHT_W(CELL_W),
     .LEN_W(LEN_W),
     .TAG_W(TAG_W),
     .PORT_W(MMU_PORT_W),

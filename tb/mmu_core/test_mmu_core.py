@@ -58,6 +58,25 @@ def test_mmu_core_small_and_large(ports):
                 extra_env={"RANDOM_CLOCKS": "6000"})
 
 
+def test_mmu_core_inflight_charge():
+    """CELL_W 7 (127 cells): five arrivals of 36 cells in flight at once (dir_inflight_charge);
+    the charge of the four before the fifth, 144 cells, does not fit CELL_W bits."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-inflight",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CELL_W": 7},
+                testcase="dir_inflight_charge")
+
+
+def test_mmu_core_inflight_narrow_is_caught():
+    """The same with INFLIGHT_W 7 (= CELL_W, what switch_core may set because its frames are in
+    its buffer): the charge wraps to 16 cells, the core admits the fifth frame beyond the
+    buffer and the comparison with the model fails (formal/mmu_core.sby found the wrap)."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-inflight-narrow",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "CELL_W": 7, "INFLIGHT_W": 7},
+                testcase="dir_inflight_charge", expect_failed=1)
+
+
 def test_mmu_core_cfg_check_fault_is_caught():
     """CFG_FAULT_INJECT=1 checks Xon against the Xoff point with > instead of >=: the
     comparison of the flags with the model's must fail dir_config_flags."""
