@@ -1,7 +1,9 @@
 """Golden model of the MMU admission core: the executable specification.
 
-Plain Python, integers only, one event at a time.  The RTL (rtl/mmu_core.v) implements the same
-arithmetic and the same order of updates; docs/model.md states every rule with its source.
+Plain Python, integers only, one event at a time.  The RTL admission core (rtl/mmu_core.v)
+implements the same arithmetic and the same order of updates; its clock-by-clock specification
+is models.mmu_pipe.PipelinedMmu, which keeps every rule of this model and states when each event
+sees the others.  docs/model.md states every rule with its source.
 
 Event order inside one clock: a release is applied before an arrival (see :meth:`Mmu.step`).
 """

@@ -58,7 +58,7 @@ from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_C
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
                   egress_release_split, release_split, shift_alpha)
 
-VIEW_LAG = 5        # the RTL's (rtl/mmu_pipe.v)
+VIEW_LAG = 5        # the RTL's (rtl/mmu_core.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
 DEFAULT_T_LAG = 10
 # the RTL's latencies in clocks: request edge to registered response, and to pfc_xoff (one
@@ -77,7 +77,7 @@ GLOBAL_FIELDS = ("buffer_cells", "max_frame_bytes", "pool_shared_lossless", "poo
 CFG_FLAG_NAMES = ("pg_alpha", "queue_alpha", "lossy_headroom", "xon", "zero_pool",
                   "ingress_pools", "egress_pools", "max_frame", "buffer")
 CFG_FLAG = {name: 1 << k for k, name in enumerate(CFG_FLAG_NAMES)}
-RTL_LEN_W = 14      # rtl/mmu_pipe.v's default frame length width
+RTL_LEN_W = 14      # rtl/mmu_core.v's default frame length width
 # clocks from the scan reading an entry (sc0) to the flag word of its scan (the RAM read, the
 # checker's six stages), plus the clock of the checker's registered alpha multiples of the
 # lossless shared segment; a configuration write shows in the word (and so does its repair)

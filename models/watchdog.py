@@ -115,7 +115,7 @@ def _queues(prios: int, prio_to_queue: list[int]) -> int:
 def egress_fate(wd: Watchdog, prio_to_queue: list[int], queue: int) -> str:
     """What switch_core's egress does with the frame it dequeues now from `queue` (decided at
     the dequeue, for the whole frame): "discard" (cells back to the free list, the same
-    mmu_core release as a sent frame, counted in stat_wd_drop_frames), "forward" (sent while
+    admission release as a sent frame, counted in stat_wd_drop_frames), "forward" (sent while
     PFC is ignored, counted in stat_wd_fwd_frames) or "send"."""
     if wd.queue_drop(prio_to_queue) >> queue & 1:
         return "discard"

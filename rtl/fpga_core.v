@@ -57,9 +57,8 @@ module fpga_core #(
     parameter PRINT_CYCLES = CLK_HZ,
     // clocks an LED stays lit after an event
     parameter LED_HOLD = CLK_HZ / 10,
-    // mmu_core PIPELINE: 1 (default) the multi-cycle admission that closes the 125 MHz board
-    // clock; 0 the single-cycle core (one decision per clock, does not close 125 MHz)
-    parameter MMU_PIPELINE = 1
+    // 1: the admission core's smaller decision stage (switch_core MMU_COMPACT; the i5)
+    parameter MMU_COMPACT = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -77,7 +76,10 @@ module fpga_core #(
 
 localparam KEEP_WIDTH = DATA_WIDTH / 8;
 localparam DEST_WIDTH = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
-localparam CELL_W = 16;
+// admission counters as wide as the buffer needs (one cell count up to BUFFER_CELLS): the
+// line-rate core's datapath and tables scale with CELL_W, and every value of the self-test's
+// configuration is at most BUFFER_CELLS
+localparam CELL_W = $clog2(BUFFER_CELLS + 1);
 localparam LOSSLESS_PRIO = 3;
 localparam N = PORT_COUNT * 8;
 
@@ -139,7 +141,7 @@ always @* begin
             cfg_pg_reserved[i*CELL_W +: CELL_W] = c_res;
             cfg_pg_alpha_shift[i*4 +: 4] = 4'hf;  // -1: alpha 1/2
             cfg_pg_headroom[i*CELL_W +: CELL_W] = c_hdrm;
-            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 16'd2;
+            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 2;
             cfg_q_lossless[i] = 1'b1;
             cfg_q_dynamic[i] = 1'b0;
             cfg_q_static_th[i*CELL_W +: CELL_W] = c_lossless_pool;
@@ -196,7 +198,7 @@ switch_core #(
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
     .CELL_W(CELL_W),
-    .MMU_PIPELINE(MMU_PIPELINE)
+    .MMU_COMPACT(MMU_COMPACT)
 ) switch_inst (
     .clk(clk),
     .rst(rst_sw),
@@ -279,7 +281,7 @@ switch_core #(
     .stat_queued_frames(),
     .stat_pause(),
     .stat_xoff(sw_xoff),
-    .stat_mmu_addr(16'h0005),   // headroom used, watermark (docs/mmu_core.md)
+    .stat_mmu_addr(16'h0005),   // headroom pool watermark (mmu_core status map, docs/mmu_core.md)
     .stat_mmu_data(mmu_stat_data),
     .stat_mmu_drop_count(),
     .err_release_underflow(err_underflow),
@@ -323,7 +325,8 @@ function [2:0] req_prio;
 endfunction
 
 // lengths 64..1518: mostly short frames, one in four long (LFSR bits 15:14 both set); the
-// request register picks one of the two, each registered a clock earlier
+// request register picks one of the two, each registered a clock earlier (the long one as its
+// two cases, 64 + s or the 1518 clamp)
 function [13:0] req_short_len;
     input [6:0] s;      // LFSR bits 12:6
     begin
@@ -358,7 +361,10 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     reg  [15:0] lfsr_ahead;
     reg  [2:0]  prio_pre;
     reg         long_pre;
-    reg  [13:0] short_len_pre, long_len_pre;
+    // (a long length as its two cases, the clamp chosen with the request: one carry chain per
+    // register stage)
+    reg         long_big_pre;
+    reg  [13:0] short_len_pre, long_low_pre;
     reg  [2:0]  prio;
     reg  [13:0] len;
     always @(posedge clk) begin
@@ -366,15 +372,17 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
         prio_pre <= req_prio(lfsr_ahead[2:0]);
         long_pre <= lfsr_ahead[15:14] == 2'b11;
         short_len_pre <= req_short_len(lfsr_ahead[12:6]);
-        long_len_pre <= req_long_len(lfsr_ahead[10:0]);
+        long_big_pre <= lfsr_ahead[10:0] > 11'd1454;
+        long_low_pre <= 14'd64 + {3'd0, lfsr_ahead[10:0]};
         prio <= prio_pre;
-        len <= long_pre ? long_len_pre : short_len_pre;
+        len <= long_pre ? (long_big_pre ? 14'd1518 : long_low_pre) : short_len_pre;
         if (rst_gen) begin
             lfsr_ahead <= lfsr_step(lfsr_seed1);
             prio_pre <= req_prio(lfsr_seed1[2:0]);
             long_pre <= lfsr_seed1[15:14] == 2'b11;
             short_len_pre <= req_short_len(lfsr_seed1[12:6]);
-            long_len_pre <= req_long_len(lfsr_seed1[10:0]);
+            long_big_pre <= lfsr_seed1[10:0] > 11'd1454;
+            long_low_pre <= 14'd64 + {3'd0, lfsr_seed1[10:0]};
             prio <= req_prio(lfsr_seed[2:0]);
             len <= lfsr_seed[15:14] == 2'b11 ? req_long_len(lfsr_seed[10:0])
                                              : req_short_len(lfsr_seed[12:6]);
@@ -656,17 +664,25 @@ end
 // each event LED stays lit LED_HOLD clocks after its last event
 generate
 for (p = 0; p < 6; p = p + 1) begin : stretch
+    // the event through two registers and the lamp through one: the counter sits where the
+    // placer likes, between the event's source and the LED pin
+    reg [1:0]        event_q;
     reg [HOLD_W-1:0] hold;         // clocks left lit, minus 1; negative: dark
+    reg              lit;
     always @(posedge clk) begin
+        event_q <= {event_q[0], led_event[p]};
+        lit <= !hold[HOLD_W-1];
         if (rst_misc) begin
+            event_q <= 2'b00;
             hold <= {HOLD_W{1'b1}};
-        end else if (led_event[p]) begin
+            lit <= 1'b0;
+        end else if (event_q[1]) begin
             hold <= HOLD_RELOAD[HOLD_W-1:0];
         end else if (!hold[HOLD_W-1]) begin
             hold <= hold - 1'b1;
         end
     end
-    assign led[p + 1] = !hold[HOLD_W-1];
+    assign led[p + 1] = lit;
 end
 endgenerate
 

@@ -192,7 +192,8 @@ always @(posedge clk) begin
             loading_reg <= 1'b1;
             prio_reg <= cfg_prio;
             dest_reg <= cfg_dest;
-            len_reg <= (cfg_len < 14'd64) ? 14'd64 : cfg_len;
+            // (below 64 as its high bits zero: a LUT, not a carry chain, before the register)
+            len_reg <= (cfg_len[13:6] == 8'd0) ? 14'd64 : cfg_len;
             seq_cur_reg <= seq_reg[cfg_prio];
         end
     end

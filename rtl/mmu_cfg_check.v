@@ -1,11 +1,11 @@
 /*
- * Configuration checker of the line-rate admission core (mmu_pipe): one flag per rule of
+ * Configuration checker of the line-rate admission core (mmu_core): one flag per rule of
  * models/config.py MmuConfig.validate() that the core's registers can break, recomputed on
  * every full scan of the per-PG and per-queue configuration.  The core computes exactly what
  * the model computes with the configured values whatever the flags say: a flag tells
  * software, nothing is clamped (docs/mmu_core.md "Configuration flags").
  *
- * Job: mmu_pipe reads the configuration of PG (and queue) scan_idx on every clock through a
+ * Job: mmu_core reads the configuration of PG (and queue) scan_idx on every clock through a
  * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
  * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
  * a zero shared segment it needs) and its reserved and headroom cells are summed; when
@@ -78,7 +78,6 @@ module mmu_cfg_check #(
     output wire                              err_bad_config
 );
 
-localparam N = PORT_COUNT * 8;
 localparam IW = $clog2(PORT_COUNT) + 3;
 localparam W = CELL_W;
 // the Xoff point of a dynamic PG: the shared segment times alpha up to 2^7
@@ -98,7 +97,8 @@ localparam FLAG_MAX_FRAME = 7;       // max_frame_bytes < 64, >= 2^LEN_W or > th
 localparam FLAG_BUFFER = 8;          // buffer_cells 0
 
 localparam [63:0] CELL_BYTES64 = CELL_BYTES;
-localparam [IW-1:0] LAST_IDX = N - 1;
+// (the last of the PORT_COUNT * 8 entries: 2^IW of them, PORT_COUNT is a power of two)
+localparam [IW-1:0] LAST_IDX = {IW{1'b1}};
 
 initial begin
     if (PORT_COUNT < 2 || (1 << $clog2(PORT_COUNT)) != PORT_COUNT || CELL_W < 4

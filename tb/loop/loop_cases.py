@@ -26,7 +26,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import cocotb
+from cocotb.triggers import ClockCycles
 
+from common import waits
 from harness import scaled
 from loop.loop_tb import (GROUP_W, PORT_NEXT, PORTS, PREVENT_ENABLE, SWITCHES, WATCHDOG_ENABLE,
                           LoopTB, expected_expired, field_of, loop_config, val)
@@ -210,17 +212,22 @@ async def recovers_with_watchdog_drop(dut):
 
 @cocotb.test(skip=WATCHDOG_ENABLE == 0)
 async def checkers_catch_wrong_models(dut):
-    """Negative: the admission predictor with a golden Mmu whose headroom is 2 cells instead of
-    8, and the watchdog scoreboard with a model whose detection time is one clock longer, must
-    both report mismatches on the same loop run (the RTL is right, the models are wrong)."""
+    """Negative: the admission predictor expecting a configuration whose headroom is 2 cells
+    instead of 10 (the loader's writes differ), and the watchdog scoreboard with a model whose
+    detection time is one clock longer, must both report mismatches on the same loop run (the
+    RTL is right, the models are wrong)."""
     wd = WatchdogConfig(detect_time=DETECT, restore_time=RESTORE)
     cfg = loop_config(inject_clocks=INJECT, watchdog=wd)
     tb = LoopTB(dut, cfg, wd, model_cfg=replace(cfg, headroom=2),
                 model_wd=replace(wd, detect_time=DETECT + 1))
     await inject_and_settle(tb)
+    # the first storm detection (the loop deadlocks during the injection; the watchdog fires
+    # DETECT clocks later, which may fall after the injection's end), and a few clocks more
+    await waits.until(dut.clk, lambda: tb.storm_events, 4 * DETECT, "a storm detection")
+    await ClockCycles(dut.clk, 4)
     tb.log.info("admission mismatches %d (first %s), watchdog mismatches %d (first %s)",
                 len(tb.mismatch), tb.mismatch[:1], len(tb.wd_mismatch), tb.wd_mismatch[:1])
-    assert tb.mismatch, "a golden Mmu with 2 cells of headroom was not caught"
+    assert tb.mismatch, "a predictor expecting 2 cells of headroom was not caught"
     assert tb.wd_mismatch, "a watchdog model with detect_time + 1 was not caught"
     # the RTL's own flags still give the configured detection time
     assert {ev[4] - ev[3] for ev in tb.storm_events} == {DETECT}

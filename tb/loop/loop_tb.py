@@ -3,8 +3,10 @@ the looping flow and honours its switch's PFC, counters and checkers.
 
 Checkers (each has a negative case in loop_cases.py):
 
-* the admission predictor: per switch, models.mmu.Mmu fed from mmu_core's request / release
-  handshakes (release first, as Mmu.step) must give the same answer as mmu_core;
+* the admission predictor: per switch, tb/common/mmu_predictor.py (models.mmu_pipe.PipelinedMmu
+  stepped on every clock from mmu_core's requests, releases and configuration writes) must
+  give every response and every pfc_xoff change of mmu_core on its clock, and the loader must
+  write exactly the configuration of the cfg_* vectors;
 * the watchdog scoreboard: per switch and port, models.watchdog.Watchdog fed every clock with
   the RTL watchdog's inputs (pfc_rx pause, queue busy, PFC pulses) must show the same state
   and storm counters as stat_wd_storm / stat_wd_disabled / stat_wd_storms, and the detection
@@ -14,7 +16,7 @@ Checkers (each has a negative case in loop_cases.py):
   deadlock check (the opposite: nothing moved for the window, every ring egress paused with
   frames queued, every ring ingress PG in XOFF);
 * conservation: every injected frame is queued in a switch, expired out of a host port, or
-  counted as dropped (mmu_core drop counters, watchdog discards, TTL-expired frames checked
+  counted as dropped (admission drop counters, watchdog discards, TTL-expired frames checked
   byte by byte: TTL 0, IPv4 checksum valid, payload intact).
 """
 
@@ -33,7 +35,10 @@ from scapy.packet import Raw
 
 from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
-from models.mmu import REASON_COUNT, Mmu
+from common import waits
+from common.mmu_predictor import (SWITCH_RST_LAT, MmuPredictor, drained_status_addrs,
+                                  mmu_ports, stat_reads)
+from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
 from switch_core.sc_tb import pack_port_maps
@@ -49,8 +54,15 @@ CELL_W = 16
 PFC_DA = bytes.fromhex("0180c2000001")
 
 
+# lossless headroom per PG in cells: models.loop's 8 plus 2 for the line-rate admission core,
+# whose XOFF follows 14 clocks after the request (and whose view charges the frames in flight
+# in full): with 8 the deadlocking loop dropped 2 lossless frames
+HEADROOM = 10
+
+
 def loop_config(**kw) -> LoopConfig:
     """The models.loop configuration this build runs (switch_core parameters from the build)."""
+    kw.setdefault("headroom", HEADROOM)
     return LoopConfig(switches=SWITCHES, cell_bytes=CELL_BYTES, buffer_cells=BUFFER_CELLS,
                       link_delay=LINK_DELAY, **kw)
 
@@ -175,12 +187,10 @@ class LoopTB:
         self.hosts = HostStats()
         self.host_pause_until = [0] * self.n
         self.injecting = False
-        # predictor: one golden Mmu per switch
+        # predictor: one per switch (its mmu_core has mmu_ports(PORTS) ports)
         pred_cfg = loop_mmu_config(model_cfg) if model_cfg is not None else self.mcfg
-        self.models = [Mmu(pred_cfg) for _ in range(self.n)]
-        self.expect_resp = [[] for _ in range(self.n)]
-        self.mismatch: list = []
-        self.requests = [0] * self.n
+        self.preds = [MmuPredictor(pred_cfg, name=f"switch {s} mmu_core")
+                      for s in range(self.n)]
         # watchdog scoreboard
         wd_model = model_wd if model_wd is not None else wd
         self.wd_models = [[Watchdog(wd_model) for _ in range(PORTS)] for _ in range(self.n)] \
@@ -194,6 +204,19 @@ class LoopTB:
         # progress: clocks at which ring tx counters moved (sampled)
         self.moves: list[int] = []
         self.drained_at: int | None = None
+
+    @property
+    def models(self) -> list:
+        """The predictors' golden models (models.mmu_pipe.PipelinedMmu), per switch."""
+        return [p.model for p in self.preds]
+
+    @property
+    def mismatch(self) -> list[str]:
+        return [e for p in self.preds for e in p.errors]
+
+    @property
+    def requests(self) -> list[int]:
+        return [p.requests for p in self.preds]
 
     # ------------------------------------------------------------------ set-up
     def apply_config(self) -> None:
@@ -244,6 +267,11 @@ class LoopTB:
         cocotb.start_soon(self._per_clock())
         for s in range(self.n):
             cocotb.start_soon(self._host_rx(s))
+        # traffic starts on configured switches (mmu_cfg_loader done: until then a switch
+        # holds its frames), so the loop's timing is counted from a working ring
+        cores = [self.dut.sw[s].core for s in range(self.n)]
+        await waits.until(self.dut.clk, lambda: all(val(c.mmu_cfg_done) for c in cores), 20000,
+                          "every switch's mmu_cfg_loader done")
 
     # ------------------------------------------------------------------ host
     async def _host_rx(self, s: int) -> None:
@@ -289,7 +317,8 @@ class LoopTB:
     # ------------------------------------------------------------------ per clock
     async def _per_clock(self) -> None:
         """Clock counter, admission predictor and watchdog scoreboard, sampled at the falling
-        edge (registered values of the clock that just ended)."""
+        edge (registered values of the clock that just ended; for mmu_core, what it samples at
+        the next edge: clock self.clock counted from the first edge out of reset)."""
         d = self.dut
         mmus = [d.sw[s].core.mmu_inst for s in range(self.n)]
         cores = [d.sw[s].core for s in range(self.n)]
@@ -302,22 +331,32 @@ class LoopTB:
             t = self.clock
             for s in range(self.n):
                 m = mmus[s]
-                if val(m.m_resp_valid):
-                    exp = self.expect_resp[s].pop(0)
-                    got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
-                    if got != exp:
-                        self.mismatch.append((t, s, exp, got))
-                rel = arr = None
-                if val(m.s_rel_valid) and val(m.s_rel_ready):
+                has_resp = val(m.m_resp_valid)
+                has_rel = val(m.s_rel_valid)
+                has_arr = val(m.s_req_valid)
+                has_wr = val(m.cfg_wr_valid)
+                has_xoff = val(m.pfc_change)
+                if not (has_resp or has_rel or has_arr or has_wr or has_xoff):
+                    continue      # an idle clock: the predictor steps it with the next one
+                rel = arr = write = resp = xoff = None
+                tag = 0
+                if has_rel:
                     rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
                            val(m.s_rel_queue), val(m.s_rel_cells))
-                if val(m.s_req_valid) and val(m.s_req_ready):
+                if has_arr:
                     arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
                            val(m.s_req_queue), val(m.s_req_len))
-                    self.requests[s] += 1
-                r = self.models[s].step(rel, arr)
-                if arr is not None:
-                    self.expect_resp[s].append((r.admit, r.reason))
+                    tag = val(m.s_req_tag)
+                if has_resp:
+                    resp = tuple(val(getattr(m, f"m_resp_{n}")) for n in
+                                 ("admit", "reason", "cells", "res", "shared", "hdrm", "eres",
+                                  "eshared", "tag"))
+                if has_wr:
+                    write = (val(m.cfg_wr_addr), val(m.cfg_wr_data))
+                if has_xoff:
+                    xoff = val(m.pfc_xoff)
+                # (the core's clock: it leaves reset SWITCH_RST_LAT clocks after the switch)
+                self.preds[s].observe(t - SWITCH_RST_LAT, rel, arr, tag, write, resp, xoff)
             pause = val(d.stat_pause)
             # deadlock condition: every ring egress queue of the loop's priority holds frames
             # and is paused as its scheduler sees it (pfc_rx, through the watchdog if any);
@@ -428,33 +467,35 @@ class LoopTB:
         """models.loop.check_progress on the sampled moves of this run."""
         check_progress(self.moves, start, end, window, self.drained_at)
 
-    async def mmu_stat(self, s: int, addr: int) -> int:
+    async def mmu_stats(self, addrs: list[int]) -> list[list[int]]:
+        """mmu_core status registers of every switch (the same addresses on all, read at once,
+        one address per clock): [switch][address]."""
         d = self.dut
-        cur = val(d.stat_mmu_addr)
-        d.stat_mmu_addr.value = (cur & ~(0xFFFF << (16 * s))) | (addr << (16 * s))
-        await RisingEdge(d.clk)
-        await RisingEdge(d.clk)
-        await FallingEdge(d.clk)
-        return field_of(val(d.stat_mmu_data), s, 32)
+
+        def set_addr(a):
+            d.stat_mmu_addr.value = sum(a << (16 * s) for s in range(len(d.stat_mmu_addr) // 16))
+        raw = await stat_reads(d.clk, set_addr, lambda: val(d.stat_mmu_data), addrs)
+        return [[field_of(v, s, 32) for v in raw] for s in range(self.n)]
+
+    def sync_predictors(self) -> None:
+        """Every predictor up to the clock being sampled (call at a falling edge)."""
+        for p in self.preds:
+            p.sync(self.clock + 1 - SWITCH_RST_LAT)
 
     async def check_drained(self) -> None:
         """Every switch: all cells free, every mmu_core counter zero, no error flag, the
         golden model empty and agreeing with every decision and drop counter."""
         await ClockCycles(self.dut.clk, 16)
         free = val(self.dut.stat_free_cells)
+        addrs = drained_status_addrs(mmu_ports(PORTS) * 8)
+        stats = await self.mmu_stats(addrs)
+        await FallingEdge(self.dut.clk)
+        self.sync_predictors()
         for s in range(self.n):
             assert field_of(free, s, 32) == BUFFER_CELLS, f"switch {s}: cells not all free"
             assert self.used()[s] == 0
-            assert await self.mmu_stat(s, 0x0A) == 0, f"switch {s}: mmu_core total_used"
-            for a in range(0x00, 0x0A, 2):
-                assert await self.mmu_stat(s, a) == 0, f"switch {s}: mmu global {a:#x}"
-            for i in range(PORTS * 8):
-                for f in range(3):
-                    assert await self.mmu_stat(s, 0x1000 + i * 8 + f) == 0, \
-                        f"switch {s}: PG {i} field {f}"
-                for f in range(2):
-                    assert await self.mmu_stat(s, 0x2000 + i * 4 + f) == 0, \
-                        f"switch {s}: queue {i} field {f}"
+            held = [(hex(a), v) for a, v in zip(addrs, stats[s]) if v]
+            assert not held, f"switch {s}: mmu_core counters not zero: {held[:8]}"
             assert self.models[s].total_used == 0, f"switch {s}: model holds cells"
             drops = self.mmu_drops(s)
             for r in range(REASON_COUNT):
@@ -463,6 +504,8 @@ class LoopTB:
         self.check_predictor()
 
     def check_predictor(self) -> None:
+        for p in self.preds:
+            p.check_loaded()
         assert not self.mismatch, f"mmu_core differs from the golden model: {self.mismatch[:5]}"
         assert not self.wd_mismatch, \
             f"watchdog differs from models.watchdog: {self.wd_mismatch[:5]}"

@@ -1,11 +1,12 @@
 """switch_core testbench: configuration, per-port cocotbext-axi streams, the admission
-predictor (models.mmu.Mmu fed from the mmu_core request/release handshakes), scoreboard."""
+predictor (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu stepped on every clock of
+the switch's mmu_core, its responses, pfc_xoff and configuration writes checked), scoreboard."""
 
 from __future__ import annotations
 
 import os
 import random
-from collections import defaultdict, deque
+from collections import defaultdict
 
 import cocotb
 from cocotb.clock import Clock
@@ -16,8 +17,10 @@ from scapy.layers.l2 import Dot1Q, Ether
 from scapy.packet import Raw
 from scapy.utils import checksum
 
+from common import waits
+from common.mmu_predictor import MmuPredictor, drained_status_addrs, stat_reads
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
-from models.mmu import REASON_COUNT, Mmu
+from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, Remap, prevention_remap
 from switch_core.cell_shadow import CellShadow
 
@@ -129,10 +132,19 @@ def pack_port_maps(cfg) -> tuple[int, int, int]:
         dp |= port.default_prio << (p * 3)
     return p2g, p2q, dp
 
+def resp_fields(m) -> tuple:
+    """mmu_core's nine response fields (common.mmu_predictor.RESP_FIELDS)."""
+    return tuple(val(getattr(m, f"m_resp_{n}")) for n in
+                 ("admit", "reason", "cells", "res", "shared", "hdrm", "eres", "eshared", "tag"))
+
+
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
                  quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None,
-                 link_pause: int = 0, stall_clocks: int = STALL_CLOCKS):
+                 link_pause: int = 0, stall_clocks: int = STALL_CLOCKS,
+                 model_cfg: MmuConfig | None = None):
+        """``model_cfg``: the predictor expects this configuration instead of ``cfg`` (negative
+        tests: the configuration check must catch it)."""
         self.dut = dut
         # deadlock prevention configuration driven into the DUT; the scoreboard expects its
         # remap only when the build has the logic (PREVENT_ENABLE)
@@ -141,7 +153,8 @@ class SwitchTB:
         self.cfg = cfg
         self.core = dut.core
         self.mmu = dut.core.mmu_inst
-        self.model = Mmu(cfg)
+        self.pred = MmuPredictor(model_cfg or cfg, ports=PORT_COUNT)
+        self.pred.on_decision = self._decision
         self.sources = []
         self.sinks = []
         for p in range(PORT_COUNT):
@@ -153,11 +166,7 @@ class SwitchTB:
         self.refresh = refresh
         self.quanta_step = quanta_step
         # predictor bookkeeping
-        self.expect_resp: deque = deque()
         self.decisions = []  # (port, pg, eport, queue, len, admit, reason)
-        self.mismatch = []
-        self.requests = 0
-        self.releases = 0
         # cfg_link_pause_enable (bit per port) and cfg_stall_clocks
         self.link_pause = link_pause
         self.stall_clocks = stall_clocks
@@ -189,51 +198,85 @@ class SwitchTB:
             getattr(d, f"s{p}_axis_tuser").value = 0
             getattr(d, f"s{p}_axis_tdest").value = 0
 
-    async def reset(self) -> None:
+    @property
+    def model(self):
+        """The predictor's golden model (models.mmu_pipe.PipelinedMmu)."""
+        return self.pred.model
+
+    @property
+    def mismatch(self) -> list[str]:
+        return self.pred.errors
+
+    @property
+    def requests(self) -> int:
+        return self.pred.requests
+
+    @property
+    def releases(self) -> int:
+        return self.pred.releases
+
+    def _decision(self, clock, arr, d, tag) -> None:
+        self.decisions.append(tuple(arr) + (d.admit, d.reason))
+
+    async def reset(self, wait_load: bool = True) -> None:
+        """Clock, configuration, reset; the predictor follows from the first clock out of
+        reset.  ``wait_load``: return once mmu_cfg_loader has written the configuration (until
+        then the switch sends no request to mmu_core)."""
         cocotb.start_soon(Clock(self.dut.clk, 8, unit="ns").start())
         self.apply_config()
         self.dut.rst.value = 1
         await ClockCycles(self.dut.clk, 4)
+        cocotb.start_soon(self._predictor())
         self.dut.rst.value = 0
         await RisingEdge(self.dut.clk)
         assert val(self.dut.err_reserve) == 0, "cfg_buffer_cells exceeds the buffer reserve"
-        cocotb.start_soon(self._predictor())
+        if wait_load:
+            await waits.until(self.dut.clk, lambda: val(self.core.mmu_cfg_done), 20000,
+                              "mmu_cfg_loader's done")
 
     async def _predictor(self) -> None:
-        """Feeds the golden model from mmu_core's handshakes (release first, as Mmu.step) and
-        checks every response against it."""
+        """Every falling edge out of reset: what mmu_core samples at the next edge and what it
+        shows, for the predictor (common.mmu_predictor); the free list's handshakes for the
+        cell shadow map.  Python reads one vector per clock and the rest only on clocks that
+        have something (the model steps the idle clocks in between in a batch)."""
         m = self.mmu
         fl = self.core.free_list_inst
-        # the wrapper's tb_events: {free-list push, pop, mmu_core response, release accepted,
-        # request accepted}, one read per clock (tb/switch_core/wrapper.py)
+        pred = self.pred
+        # the wrapper's tb_events: {pfc_xoff changed, configuration write, free-list push,
+        # pop, mmu_core response, release, request} (tb/switch_core/wrapper.py)
         events = self.dut.tb_events
+        clock = self.dut.tb_clock
         while True:
             await FallingEdge(self.dut.clk)
             ev = val(events)
             if not ev:
                 continue
-            if ev & 0b01000:
+            if ev & 0b0001000:
                 self.cells.allocate(cell_of(fl.pop_cell))
-            if ev & 0b10000:
+            if ev & 0b0010000:
                 self.cells.free(cell_of(fl.push_cell))
-            if ev & 0b00100:
-                exp = self.expect_resp.popleft()
-                got = (bool(val(m.m_resp_admit)), val(m.m_resp_reason))
-                if got != (exp[0], exp[1]):
-                    self.mismatch.append((exp, got))
-            rel = arr = None
-            if ev & 0b00010:
+            if not ev & 0b1100111:
+                continue
+            rel = arr = write = resp = xoff = None
+            tag = 0
+            if ev & 0b0000010:
                 rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
                        val(m.s_rel_queue), val(m.s_rel_cells))
-                self.releases += 1
-            if ev & 0b00001:
+            if ev & 0b0000001:
                 arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
                        val(m.s_req_queue), val(m.s_req_len))
-                self.requests += 1
-            d = self.model.step(rel, arr)
-            if arr is not None:
-                self.expect_resp.append((d.admit, d.reason))
-                self.decisions.append(arr + (d.admit, d.reason))
+                tag = val(m.s_req_tag)
+            if ev & 0b0000100:
+                resp = resp_fields(m)
+            if ev & 0b0100000:
+                write = (val(m.cfg_wr_addr), val(m.cfg_wr_data))
+            if ev & 0b1000000:
+                xoff = val(m.pfc_xoff)
+            pred.observe(val(clock), rel, arr, tag, write, resp, xoff)
+
+    def sync(self) -> None:
+        """The predictor up to the clock the DUT is at (call at or after a falling edge)."""
+        self.pred.sync(val(self.dut.tb_clock))
 
     def expect(self, iport: int, eport: int, data: bytes) -> Remap:
         """The frame as the switch must store and send it, and the priority it is classified
@@ -247,12 +290,16 @@ class SwitchTB:
     async def send(self, port: int, data: bytes, dest: int, tuser: int = 0) -> None:
         await self.sources[port].send(AxiStreamFrame(data, tdest=dest, tuser=tuser))
 
+    async def mmu_stats(self, addrs: list[int]) -> list[int]:
+        """mmu_core status registers (tb/mmu_core/regmap.py), one address per clock."""
+        d = self.dut
+
+        def set_addr(a):
+            d.stat_mmu_addr.value = a
+        return await stat_reads(d.clk, set_addr, lambda: val(d.stat_mmu_data), addrs)
+
     async def mmu_stat(self, addr: int) -> int:
-        self.dut.stat_mmu_addr.value = addr
-        await RisingEdge(self.dut.clk)
-        await RisingEdge(self.dut.clk)
-        await FallingEdge(self.dut.clk)
-        return val(self.dut.stat_mmu_data)
+        return (await self.mmu_stats([addr]))[0]
 
     def port_stat(self, name: str, port: int) -> int:
         return (val(getattr(self.dut, name)) >> (32 * port)) & 0xFFFFFFFF
@@ -283,7 +330,8 @@ class SwitchTB:
         raise AssertionError(f"switch did not drain: {state}")
 
     async def check_drained(self) -> None:
-        """Every cell free, every mmu_core counter zero, no error flag."""
+        """Every cell free, every mmu_core counter zero, no error flag, the predictor agreeing
+        on every response, pfc_xoff change and configuration write."""
         await ClockCycles(self.dut.clk, 16)
         assert val(self.dut.stat_free_cells) == BUFFER_CELLS, \
             f"free cells {val(self.dut.stat_free_cells)} != {BUFFER_CELLS}"
@@ -291,22 +339,20 @@ class SwitchTB:
         for name in ("err_release_underflow", "err_bad_config", "err_free_list",
                      "err_response"):
             assert val(getattr(self.dut, name)) == 0, name
-        assert await self.mmu_stat(0x0A) == 0, "mmu_core total_used not zero"
-        for a in range(0x00, 0x0A, 2):
-            assert await self.mmu_stat(a) == 0, f"mmu_core global {a:#x} not zero"
-        for i in range(PORT_COUNT * 8):
-            for f in range(3):
-                v = await self.mmu_stat(0x1000 + i * 8 + f)
-                assert v == 0, f"PG {i} field {f} = {v}"
-            for f in range(2):
-                v = await self.mmu_stat(0x2000 + i * 4 + f)
-                assert v == 0, f"queue {i} field {f} = {v}"
-        assert self.model.total_used == 0
-        self.cells.check_drained(self.spare_cells())
+        addrs = drained_status_addrs(PORT_COUNT * 8)
+        got = await self.mmu_stats(addrs)
+        held = [(hex(a), v) for a, v in zip(addrs, got) if v]
+        assert not held, f"mmu_core counters not zero (address, value): {held[:8]}"
+        await FallingEdge(self.dut.clk)
+        self.sync()
+        self.pred.check_loaded()
         assert not self.mismatch, f"admission differs from the model: {self.mismatch[:5]}"
+        assert self.model.total_used == 0, f"model holds {self.model.total_used} cells"
+        self.cells.check_drained(self.spare_cells())
         drops = val(self.dut.stat_mmu_drop_count)
         for r in range(REASON_COUNT):
             assert (drops >> (32 * r)) & 0xFFFFFFFF == self.model.drops[r], f"drop reason {r}"
+        self.log.info("predictor: %s", self.pred.summary())
 
     def spare_cells(self) -> set[int]:
         """The cells the write stage holds as its ports' spares (taken from the free list,

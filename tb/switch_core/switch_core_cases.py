@@ -401,16 +401,69 @@ async def prevention_off_ignores_config(dut):
 
 @cocotb.test(expect_fail=True)
 async def predictor_catches_wrong_model(dut):
-    """Negative check: a golden model configured differently from the DUT (a much smaller lossy
-    pool) must make check_drained fail on admission mismatches."""
-    tb = SwitchTB(dut, make_config())
+    """Negative check: a predictor that expects another configuration than the one on the
+    DUT's vectors (a much smaller lossy pool) must make check_drained fail: the loader's
+    writes differ from the image the predictor expects."""
     wrong = make_config()
     wrong.ingress_lossy_pool = 24  # only the lossy PGs' reserved cells: no shared segment
-    from models.mmu import Mmu
-    tb.model = Mmu(wrong, validate=False)
+    tb = SwitchTB(dut, make_config(), model_cfg=wrong)
     await tb.reset()
     for i in range(40):
         await tb.send(0, frame(0, 1, 1, i, 400), 1)
     await tb.wait_idle()
     drain_sink(tb.sinks[1])
     await tb.check_drained()
+
+
+@cocotb.test()
+async def no_request_before_load(dut):
+    """Frames offered from the first clock out of reset: no admission request reaches
+    mmu_core before mmu_cfg_loader is done (the last word waits in its slot), then every frame
+    is forwarded and the predictor agrees from the first request on."""
+    tb = SwitchTB(dut, make_config())
+    await tb.reset(wait_load=False)
+    first = []
+    tb.pred.on_decision = lambda clock, arr, d, tag: (first.append(clock),
+                                                      tb._decision(clock, arr, d, tag))
+    sent = {}
+    for src in range(PORT_COUNT):
+        dst = (src + 1) % PORT_COUNT
+        for i in range(3):
+            f = frame(src, dst, 1, i, 64 + 100 * i)
+            sent.setdefault(dst, []).append(f)
+            await tb.send(src, f, dst)
+    await waits.until(dut.clk, lambda: int(tb.core.mmu_cfg_done.value), 20000,
+                      "mmu_cfg_loader's done")
+    done_clock = int(dut.tb_clock.value)
+    for dst in range(PORT_COUNT):
+        rx = await recv_data(tb, dst, 3)
+        assert sorted(bytes(r.tdata) for r in rx) == sorted(sent[dst])
+    await tb.wait_idle()
+    dut._log.info("configuration loaded by clock %d (%d writes), first request at clock %d",
+                  done_clock, tb.pred.writes, first[0])
+    assert first and first[0] >= done_clock, (first[:1], done_clock)
+    await tb.check_drained()
+
+
+@cocotb.test()
+async def predictor_catches_mmu_fault(dut):
+    """Negative check on the MMU_FAULT_INJECT build (mmu_core's "shared below T" becomes "at
+    or below"): one-cell lossy frames into a paused egress raise the PG's shared count cell by
+    cell up to its static threshold, so the faulty decision comes, and the predictor must
+    report it."""
+    assert int(dut.core.MMU_FAULT_INJECT.value) == 1, "run on the MMU_FAULT_INJECT build"
+    cfg = make_config()
+    # port 0 PG 1 with a static threshold: its shared count reaches T exactly
+    pg = cfg.ports[0].pgs[1]
+    pg.dynamic, pg.static_th = False, 20
+    tb = SwitchTB(dut, cfg)
+    await tb.reset()
+    tb.sinks[1].pause = True
+    for i in range(120):
+        await tb.send(0, frame(0, 1, 1, i, 64), 1)
+    await tb.sources[0].wait()
+    await ClockCycles(dut.clk, 200)
+    tb.sync()
+    dut._log.info("predictor: %s; first errors %s", tb.pred.summary(), tb.mismatch[:2])
+    assert tb.mismatch, "the predictor did not catch mmu_core's FAULT_INJECT build"
+    assert any("response" in e for e in tb.mismatch), tb.mismatch[:3]

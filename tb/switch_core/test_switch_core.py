@@ -17,7 +17,7 @@ def _sources():
 
 
 def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, extra_env=None,
-         module="switch_core.switch_core_cases", watchdog=0, prevent=0, fault=0, mmu_pipeline=0,
+         module="switch_core.switch_core_cases", watchdog=0, prevent=0, fault=0, mmu_fault=0,
          free_list_fault=0):
     top = wrapper.generate(PORTS, harness.SIM_BUILD / "gen" / f"switch_core_tb_{PORTS}.v")
     params = {"PORT_COUNT": PORTS, "DATA_WIDTH": data_width, "CELL_BYTES": cell_bytes,
@@ -28,8 +28,8 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
         params["PREVENT_ENABLE"] = 1
     if fault:
         params["PREVENT_FAULT_INJECT"] = 1
-    if mmu_pipeline:
-        params["MMU_PIPELINE"] = 1
+    if mmu_fault:
+        params["MMU_FAULT_INJECT"] = 1
     if free_list_fault:
         params["FREE_LIST_FAULT_INJECT"] = 1
     harness.run("switch_core_tb", module,
@@ -39,7 +39,7 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
 
 
 DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped", "predictor_catches_wrong_model",
-            "prevention_off_ignores_config"]
+            "prevention_off_ignores_config", "no_request_before_load"]
 
 
 @pytest.mark.parametrize("data_width", [64, 8])
@@ -52,12 +52,10 @@ def test_pfc():
     _run("pfc", ["pfc_pauses_egress", "congestion_pfc"])
 
 
-def test_mmu_pipeline():
-    """The board's build: DATA_WIDTH 8 with the multi-cycle mmu_core (MMU_PIPELINE=1), which
-    answers after 8 / 14 clocks instead of 1: forwarding, PFC under congestion, random
-    traffic against the model and the line-rate benchmark."""
-    _run("mmu-pipe", ["forwarding", "congestion_pfc", "random_traffic", "line_rate_benchmark"],
-         data_width=8, cell_bytes=64, mmu_pipeline=1)
+def test_mmu_fault():
+    """MMU_FAULT_INJECT build (mmu_core's shared-below-T check off by one): the admission
+    predictor must catch it (predictor_catches_mmu_fault)."""
+    _run("mmu-fault", "predictor_catches_mmu_fault", mmu_fault=1)
 
 
 @pytest.mark.parametrize("data_width", [64, 8])

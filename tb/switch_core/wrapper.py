@@ -29,13 +29,13 @@ def generate(port_count: int, out: Path) -> Path:
     m_dir = {"tready": "input"}
     params = ["PORT_COUNT", "DATA_WIDTH", "KEEP_WIDTH", "DEST_WIDTH", "WORD_BEATS",
               "CELL_BYTES", "BUFFER_CELLS", "CELL_W", "LEN_W", "PFC_FCS_ENABLE", "WATCHDOG_ENABLE",
-              "PREVENT_ENABLE", "GROUP_W", "PREVENT_FAULT_INJECT", "MMU_PIPELINE",
+              "PREVENT_ENABLE", "GROUP_W", "PREVENT_FAULT_INJECT", "MMU_FAULT_INJECT",
               "FREE_LIST_FAULT_INJECT"]
     defaults = {"PORT_COUNT": str(n), "DATA_WIDTH": "64", "KEEP_WIDTH": "DATA_WIDTH / 8",
                 "DEST_WIDTH": "8", "WORD_BEATS": "2 * PORT_COUNT", "CELL_BYTES": "256",
                 "BUFFER_CELLS": "256", "CELL_W": "16", "LEN_W": "14", "PFC_FCS_ENABLE": "0",
                 "WATCHDOG_ENABLE": "0", "PREVENT_ENABLE": "0", "GROUP_W": "2",
-                "PREVENT_FAULT_INJECT": "0", "MMU_PIPELINE": "0", "FREE_LIST_FAULT_INJECT": "0"}
+                "PREVENT_FAULT_INJECT": "0", "MMU_FAULT_INJECT": "0", "FREE_LIST_FAULT_INJECT": "0"}
     lines = ["`resetall", "`timescale 1ns / 1ps", "`default_nettype none", "",
              "module switch_core_tb #("]
     lines.append(",\n".join(f"    parameter {p} = {defaults[p]}" for p in params))
@@ -64,15 +64,21 @@ def generate(port_count: int, out: Path) -> Path:
     lines.append("switch_core #(" + ", ".join(f".{p}({p})" for p in params) + ") core (")
     lines.append(",\n".join(conns))
     lines.append(");")
-    # the handshakes the bench's predictor and cell shadow map follow every clock, in one
-    # vector (one read per clock from Python instead of seven): {free-list push, pop,
-    # mmu_core response, release accepted, request accepted}
+    # what the bench's admission predictor (tb/common/mmu_predictor.py) and cell shadow map
+    # follow, in one vector (one read per clock from Python instead of seven): {pfc_xoff
+    # changed, mmu_core configuration write, free-list push, pop, mmu_core response, release,
+    # request}; and the clock number since reset (clock k: the k-th edge sampling the admission
+    # core's reset, core.rst_mmu, low)
     lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
-              "wire [4:0] tb_events = {core.free_list_inst.push, "
+              "wire [6:0] tb_events = {|core.mmu_inst.pfc_change, "
+              "core.mmu_inst.cfg_wr_valid, "
+              "core.free_list_inst.push, "
               "core.free_list_inst.pop && core.free_list_inst.pop_valid, "
               "core.mmu_inst.m_resp_valid, "
-              "core.mmu_inst.s_rel_valid && core.mmu_inst.s_rel_ready, "
-              "core.mmu_inst.s_req_valid && core.mmu_inst.s_req_ready};"]
+              "core.mmu_inst.s_rel_valid, "
+              "core.mmu_inst.s_req_valid};",
+              "reg [31:0] tb_clock;",
+              "always @(posedge clk) tb_clock <= core.rst_mmu ? 32'd0 : tb_clock + 32'd1;"]
     lines += ["endmodule", "", "`resetall", ""]
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines))

@@ -2,8 +2,8 @@
  * Testbench-only wrapper of switch_core for the pyuvm system tests (tb/system): one
  * tb_axis_port per switch port (port0 .. port3) drives and watches the port's streams, named
  * s<p>_axis_* / m<p>_axis_* here, so the Python side works per frame, never per clock
- * (tb/system/tb_axis_port.v).  mmu_obs records the switch's mmu_core handshakes of every clock
- * that has one (MmuObserver).  cfg_*, stat_*, err_* pass through under the same name.
+ * (tb/system/tb_axis_port.v).  mmu_obs records what happens at the switch's mmu_core ports on
+ * every clock that has something (MmuObserver).  cfg_*, stat_*, err_* pass through under the same name.
  * PORT_COUNT is fixed at 4 here.
  */
 
@@ -21,7 +21,7 @@ module switch_tb_top #(
     parameter CELL_BYTES = 128,
     // cells in the shared buffer
     parameter BUFFER_CELLS = 2048,
-    // mmu_core counter width
+    // admission counter width
     parameter CELL_W = 16
 ) (
     input  wire                        clk,
@@ -223,24 +223,38 @@ tb_axis_port #(
     .m_axis_tuser(m3_axis_tuser)
 );
 
-/*
- * mmu_core handshakes, one record per clock that has one (the values the rising edge
- * samples), each field in a 32-bit slot, lowest first: release {valid, port, pg, eport,
- * queue, cells}, arrival {valid, port, pg, eport, queue, len, tag}, response {valid, admit,
- * reason, cells, res, shared, hdrm, tag}, and a 32-bit sequence number on top.  A group's
- * fields are 0 when it has no handshake (Icarus has them X then).
- */
-wire obs_rel = core.mmu_inst.s_rel_valid && core.mmu_inst.s_rel_ready;
-wire obs_arr = core.mmu_inst.s_req_valid && core.mmu_inst.s_req_ready;
+// mmu_obs: every clock with something at mmu_core's ports (a release, an arrival, a response,
+// a configuration write, a change of pfc_xoff), 32-bit fields from the lowest:
+//   0 release valid, 1..5 port pg eport queue cells, 6 arrival valid, 7..11 port pg eport
+//   queue len, 12 tag, 13 response valid, 14..22 admit reason cells res shared hdrm eres
+//   eshared tag, 23 configuration write valid, 24 address, 25 data, 26 pfc_xoff changed,
+//   27 pfc_xoff, 28 clock (k: the k-th edge out of reset, tb/common/mmu_predictor.py),
+//   29 record sequence number (0 in reset).  A group's fields are 0 without its valid
+//   (Icarus has them X then).
+localparam OBS_W = 30;
+wire obs_rel = core.mmu_inst.s_rel_valid;
+wire obs_arr = core.mmu_inst.s_req_valid;
 wire obs_resp = core.mmu_inst.m_resp_valid;
-reg [32*22-1:0] mmu_obs;
+wire obs_cfg = core.mmu_inst.cfg_wr_valid;
+wire obs_xoff = |core.mmu_inst.pfc_change;
+reg [32*OBS_W-1:0] mmu_obs;
+reg [31:0] obs_clock;
 
 always @(posedge clk) begin
-    if (rst) begin
-        mmu_obs <= {32*22{1'b0}};
-    end else if (obs_rel || obs_arr || obs_resp) begin
-        mmu_obs <= {mmu_obs[32*21 +: 32] + 32'd1,
-                    (obs_resp ? 32'(core.mmu_inst.m_resp_tag) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_hdrm) : 32'd0),
+    obs_clock <= obs_clock + 32'd1;
+    // (the admission core leaves reset a clock after the switch: its own reset register)
+    if (core.rst_mmu) begin
+        mmu_obs <= {32*OBS_W{1'b0}};
+        obs_clock <= 32'd0;
+    end else if (obs_rel || obs_arr || obs_resp || obs_cfg || obs_xoff) begin
+        mmu_obs <= {mmu_obs[32*(OBS_W-1) +: 32] + 32'd1, obs_clock,
+                    32'(core.mmu_inst.pfc_xoff), 32'(obs_xoff),
+                    (obs_cfg ? core.mmu_inst.cfg_wr_data : 32'd0),
+                    (obs_cfg ? 32'(core.mmu_inst.cfg_wr_addr) : 32'd0), 32'(obs_cfg),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_tag) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_eshared) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_eres) : 32'd0),
+                    (obs_resp ? 32'(core.mmu_inst.m_resp_hdrm) : 32'd0),
                     (obs_resp ? 32'(core.mmu_inst.m_resp_shared) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_res) : 32'd0),
                     (obs_resp ? 32'(core.mmu_inst.m_resp_cells) : 32'd0), (obs_resp ? 32'(core.mmu_inst.m_resp_reason) : 32'd0),
                     (obs_resp ? 32'(core.mmu_inst.m_resp_admit) : 32'd0), 32'(obs_resp),

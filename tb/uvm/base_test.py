@@ -91,6 +91,7 @@ class SwitchBaseTest(uvm_test):
         while True:
             await clocks(clk, 256, self.cfg.timing.clk_ns)
             waited += 256
+            self.env.predictor.sync_now()
             if (self.env.drivers_idle() and sb.flows.outstanding() == 0
                     and sb.flows.unmatched_ingress() == 0 and m.total_used == 0):
                 break
@@ -146,8 +147,8 @@ class SwitchBaseTest(uvm_test):
                 f"{s['pfc_sent_by_switch']} (XOFF entries {s['pfc_xoff_entries']}, XON "
                 f"{s['pfc_xon_entries']}; model XOFF {s['model_xoff']}, XON {s['model_xon']}), "
                 f"PFC received by switch {s['pfc_received_by_switch']}; peak headroom "
-                f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu steps checked "
-                f"{self.env.scoreboard.resp_checked}; {CovDb.report()}")
+                f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu_core responses checked "
+                f"{self.env.predictor.pred.responses}; {CovDb.report()}")
 
     def extract_phase(self):
         # extract runs over the whole tree before any check_phase (the scoreboard's asserts),

@@ -38,11 +38,13 @@ class EgressPauseTest(SwitchBaseTest):
         m = self.env.predictor.model
         for _ in range(200):
             await clocks(clk, 100, self.cfg.timing.clk_ns)
+            self.env.predictor.sync_now()
             if any(m.xoff[p * 8 + g] for p in (0, 1) for g in (3, 4)):
                 break
         # hold long enough for the switch to refresh its own XOFF upstream
         await clocks(clk, self.cfg.timing.quanta_to_clocks(self.cfg.refresh_quanta) + 1500,
                      self.cfg.timing.clk_ns)
+        self.env.predictor.sync_now()
         self.upstream_xoff = sum(m.xoff_count[p * 8 + g] for p in (0, 1) for g in (3, 4))
         self.out5_during = self.env.scoreboard.flows.frames_out[3]
         rx3.resume([3, 4])

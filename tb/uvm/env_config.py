@@ -65,7 +65,7 @@ class EnvConfig:
         return max([self.pfc_window, *self.drain_windows.values()])
 
     def dut_cfg(self) -> dict[str, int]:
-        """Values for the DUT's cfg_* ports (mmu_core's exactly as MmuConfig.rtl_cfg)."""
+        """Values for the DUT's cfg_* ports (MmuConfig.rtl_cfg, written into mmu_core by the loader)."""
         d = dict(self.mmu.rtl_cfg())
         ports = self.mmu.ports
         d["cfg_prio_to_pg"] = sum(g << (3 * (p * 8 + k)) for p, pc in enumerate(ports)

@@ -1,12 +1,11 @@
-"""Watches the switch's internal mmu_core handshakes and publishes them.
+"""Watches the switch's mmu_core ports and publishes one MmuStep per clock that has something
+on them: the release and the arrival it took (it takes both every clock, no ready), a
+configuration write, the response (RESP_LAT clocks after its request), pfc_xoff when it
+changed.
 
-Every clock with an accepted release (s_rel_valid & s_rel_ready) or arrival (s_req_valid &
-s_req_ready) becomes one MmuStep, release first exactly as mmu_core applies them
-(docs/interfaces.md "same-clock order"), so the predictor feeds the golden model the order the
-hardware saw.  Every m_resp_valid beat becomes a DutResponse.
-
-switch_tb_top samples the handshakes at each rising edge into one record (mmu_obs, with a
-sequence number); Python wakes only on clocks that have one.
+switch_tb_top registers each such clock into one record (mmu_obs, with the clock number since
+reset and a sequence number); Python wakes only on clocks that have one, and the predictor
+steps the golden model over the idle clocks in between (tb/common/mmu_predictor.py).
 """
 
 from __future__ import annotations
@@ -16,15 +15,15 @@ from cocotb.triggers import ValueChange
 from cocotb.utils import get_sim_time
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_monitor
 
-from .dut_response import DutResponse
 from .mmu_step import MmuStep
+
+OBS_FIELDS = 30  # switch_tb_top's OBS_W
 
 
 class MmuObserver(uvm_monitor):
     def build_phase(self):
         self.cfg = ConfigDB().get(self, "", "env_cfg")
         self.ap_step = uvm_analysis_port("ap_step", self)
-        self.ap_resp = uvm_analysis_port("ap_resp", self)
         self.steps = 0
         self.errors: list[str] = []
 
@@ -39,21 +38,22 @@ class MmuObserver(uvm_monitor):
         while True:
             await ValueChange(rec)
             v = int(rec.value)
-            f = [(v >> (32 * i)) & mask for i in range(22)]
-            seq = f[21]
+            f = [(v >> (32 * i)) & mask for i in range(OBS_FIELDS)]
+            seq = f[29]
             if seq == 0:  # reset
                 last = 0
                 continue
             if seq != last + 1 and len(self.errors) < 10:
                 self.errors.append(f"mmu observer: record {seq} after {last} (clocks missed)")
             last = seq
-            cycle = int(get_sim_time("ns") // clk_ns)
-            rel = tuple(f[1:6]) if f[0] else None
-            arr = tuple(f[7:12]) if f[6] else None
-            tag = f[12] if f[6] else 0
-            if f[13]:
-                self.ap_resp.write(DutResponse(cycle, bool(f[14]), f[15], f[16], f[17], f[18],
-                                               f[19], f[20]))
-            if rel is not None or arr is not None:
-                self.steps += 1
-                self.ap_step.write(MmuStep(cycle, rel, arr, tag))
+            cycle = int((get_sim_time("ns") + clk_ns / 4) // clk_ns)  # this edge's index
+            self.steps += 1
+            self.ap_step.write(MmuStep(
+                cycle=cycle,
+                release=tuple(f[1:6]) if f[0] else None,
+                arrival=tuple(f[7:12]) if f[6] else None,
+                tag=f[12] if f[6] else 0,
+                clock=f[28],
+                write=(f[24], f[25]) if f[23] else None,
+                resp=tuple(f[14:23]) if f[13] else None,
+                xoff=f[27] if f[26] else None))

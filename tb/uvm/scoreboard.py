@@ -1,10 +1,12 @@
 """Scoreboard: the switch against the golden model.
 
 Inputs (analysis imps): ingress / egress data frames and PFC frames from every port monitor,
-the predictor's answers, the raw mmu_core responses.  Checks, all reported in check_phase:
+the predictor's answers and its model's PFC events.  Checks, all reported in check_phase:
 
-* mmu_core inside the switch answers every request as the model does (admit, reason, cells
-  per segment), and each request matches its frame (port, PG, egress port, queue, length);
+* mmu_core inside the switch answers every request on its clock as the model does (all nine
+  response fields), its pfc_xoff changes on the model's clocks, and the configuration loaded
+  is the one the test set (the predictor's checks, tb/common/mmu_predictor.py); each request
+  matches its frame (port, PG, egress port, queue, length);
 * every admitted frame leaves once, unchanged, in order per flow; every drop was predicted;
   bad frames (tuser) never leave;
 * every PFC frame the switch sends matches the model's XOFF / XON state; every lasting model
@@ -14,8 +16,6 @@ the predictor's answers, the raw mmu_core responses.  Checks, all reported in ch
 """
 
 from __future__ import annotations
-
-from collections import deque
 
 from pyuvm import ConfigDB, uvm_component, uvm_subscriber
 
@@ -34,10 +34,7 @@ class Scoreboard(uvm_component):
         self.flows = FlowBook(maps_pg, [p.prio_to_queue for p in c.ports],
                               [p.default_prio for p in c.ports], self.cfg.len_adjust)
         self.pfc = PfcBook(maps_pg, self.cfg.pfc_window, port_windows=self.cfg.drain_windows)
-        self.pending_pred: deque = deque()
         self.errors: list[str] = []
-        self.resp_checked = 0
-        self.peak_hdrm = [0] * (c.port_count * PG_COUNT)
         self.end_cycle = 0
         self.predictor = None  # set by the env (for the final model state)
         self.monitors = []  # set by the env: their own errors (records missed) count too
@@ -52,7 +49,6 @@ class Scoreboard(uvm_component):
         self.pfc_out_export = mk("pfc_out_export", self, self.write_pfc_out)
         self.pfc_in_export = mk("pfc_in_export", self, self.write_pfc_in)
         self.pred_export = mk("pred_export", self, self.write_pred)
-        self.resp_export = mk("resp_export", self, self.write_resp)
 
     def err(self, msg: str) -> None:
         if len(self.errors) < 50:
@@ -74,41 +70,27 @@ class Scoreboard(uvm_component):
         self.end_cycle = max(self.end_cycle, obs.end)
 
     def write_pfc_out(self, obs) -> None:
+        # the model's events up to now first (its idle clocks are stepped lazily)
+        self.predictor.sync_now()
         self.pfc.dut_pfc(obs.end, obs.port, obs.pfc)
 
     def write_pfc_in(self, obs) -> None:
         self.pfc.pfc_into_switch(obs.end, obs.port, obs.pfc, self.cfg.timing.quanta_to_clocks)
 
     # ------------------------------------------------------------------ model vs mmu_core
+    def model_pfc(self, cycle: int, e) -> None:
+        """A PFC event of the model, at the cycle it reaches pfc_xoff (from the predictor)."""
+        self.end_cycle = max(self.end_cycle, cycle)
+        self.pfc.model_event(cycle, e.port, e.pg, e.xoff)
+
     def write_pred(self, p) -> None:
         m = self.predictor.model
         self.end_cycle = max(self.end_cycle, p.cycle)
-        for e in p.pfc:
-            self.pfc.model_event(p.cycle, e.port, e.pg, e.xoff)
-        if p.release is not None and not p.release_ok:
-            self.err(f"@{p.cycle}: release {p.release} underflows the model")
         if p.arrival is not None:
             port, pg, eport, queue, length = p.arrival
             lossless = 0 <= port < m.ports and 0 <= pg < PG_COUNT and \
-                m.pg_lossless[port * PG_COUNT + pg]
+                bool(m.pg_cfg[port * PG_COUNT + pg]["lossless"])
             self.flows.on_request(p.cycle, port, pg, eport, queue, length, p.decision, lossless)
-            if 0 <= port < m.ports and 0 <= pg < PG_COUNT:
-                i = port * PG_COUNT + pg
-                self.peak_hdrm[i] = max(self.peak_hdrm[i], m.hdrm[i])
-            self.pending_pred.append(p)
-
-    def write_resp(self, r) -> None:
-        if not self.pending_pred:
-            self.err(f"@{r.cycle}: mmu_core response with no request")
-            return
-        p = self.pending_pred.popleft()
-        d = p.decision
-        got = (r.admit, r.reason, r.cells, r.res, r.shared, r.hdrm, r.tag)
-        exp = (d.admit, d.reason, d.cells, d.res, d.shared, d.hdrm, p.tag)
-        self.resp_checked += 1
-        if got != exp:
-            self.err(f"@{r.cycle}: mmu_core answered {got} for {p.arrival}, model {exp} "
-                     "(admit, reason, cells, res, shared, hdrm, tag)")
 
     # ------------------------------------------------------------------ summary / checks
     def summary(self) -> dict:
@@ -123,17 +105,22 @@ class Scoreboard(uvm_component):
             "pfc_xoff_entries": self.pfc.xoff_sent, "pfc_xon_entries": self.pfc.xon_sent,
             "pfc_received_by_switch": sum(self.pfc.frames_received),
             "model_xoff": sum(m.xoff_count), "model_xon": sum(m.xon_count),
-            "peak_hdrm": max(self.peak_hdrm),
-            "hdrm_limit": max(m.pg_hdrm_limit),
+            "peak_hdrm": max(m.hdrm_wm),
+            "hdrm_limit": max(c["headroom"] for c in m.pg_cfg),
             "egress_in_pause": self.pfc.egress_in_pause,
         }
 
     def check_phase(self):
-        m = self.predictor.model
+        pr = self.predictor
+        pr.sync_now()
+        m = pr.model
+        pr.pred.check_loaded()
         self.flows.final_check()
         self.pfc.final_check(self.end_cycle)
-        if self.pending_pred:
-            self.err(f"{len(self.pending_pred)} mmu_core request(s) never answered")
+        if pr.pred.outstanding():
+            self.err(f"{pr.pred.outstanding()} mmu_core request(s) never answered")
+        if m.release_underflow:
+            self.err(f"{m.release_underflow} release(s) of more cells than the model held")
         if m.total_used != 0:
             self.err(f"model still holds {m.total_used} cells at the end (frames stuck)")
         if any(m.xoff):
@@ -142,7 +129,7 @@ class Scoreboard(uvm_component):
             for name, (dut_v, model_v) in self.dut_counters.items():
                 if dut_v != model_v:
                     self.err(f"DUT counter {name} = {dut_v}, model {model_v}")
-        errs = self.errors + self.flows.errors + self.pfc.errors + \
+        errs = self.errors + pr.pred.errors + self.flows.errors + self.pfc.errors + \
             [e for m in self.monitors for e in m.errors]
         for e in errs[:40]:
             self.logger.error(e)

@@ -30,7 +30,7 @@ class SwitchEnv(uvm_env):
         sb.predictor = self.predictor
         sb.monitors = [a.monitor for a in self.agents] + [self.observer]
         self.observer.ap_step.connect(self.predictor.step_export)
-        self.observer.ap_resp.connect(sb.resp_export)
+        self.predictor.pfc_sink = sb.model_pfc
         self.predictor.ap.connect(sb.pred_export)
         self.predictor.ap.connect(self.coverage.analysis_export)
         for a in self.agents:

@@ -1,15 +1,15 @@
 /*
- * mmu_pipe's global counters, PFC evaluation and watermarks (stages E10 to E14): GLOBAL
+ * mmu_core's global counters, PFC evaluation and watermarks (stages E10 to E14): GLOBAL
  * commits the total, the pools and the headroom pool (minus what the pair released, plus what
  * it admitted); EVAL0 to EVAL2 evaluate the PFC conditions of the release's PG, the arrival's
  * PG and the scan PG on their post-commit counters and decode them to every PG; EVAL3 applies
  * them to the Xoff state (pfc_xoff, pfc_change).  The admitted arrival's PG and queue
- * watermarks are raised in EVAL1 (written to their RAMs, in mmu_pipe_view, a clock later).
+ * watermarks are raised in EVAL1 (written to their RAMs, in mmu_core_view, a clock later).
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus); the commit register, the entries
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the commit register, the entries
  * before the pair, T and the XON point, the release's and the admitted amounts per pool
- * (mmu_pipe_commit); the watermarks carried to stage 11 (mmu_pipe_view); out pfc_xoff /
- * pfc_change (mmu_pipe's outputs), the committed pools (T, the decision, status) and their
+ * (mmu_core_commit); the watermarks carried to stage 11 (mmu_core_view); out pfc_xoff /
+ * pfc_change (mmu_core's outputs), the committed pools (T, the decision, status) and their
  * watermarks' copy, the watermark write register and its history.
  *
  * Latency: GLOBAL E10-E11 (global_lag 6), EVAL0 E10-E11, EVAL1 E11-E12, EVAL2 E12-E13, EVAL3
@@ -20,7 +20,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_eval #(
+module mmu_core_eval #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -30,7 +30,10 @@ module mmu_pipe_eval #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // test only: 1 leaves EVAL1's event selects out of the reset (a one-clock reset then lets
+    // an event in flight set a PFC state after it; negative test)
+    parameter RST_FAULT_INJECT = 0,
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -48,7 +51,7 @@ module mmu_pipe_eval #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_ok_bus,
     input  wire [12*IW-1:0]     a_i_bus,
@@ -59,10 +62,10 @@ module mmu_pipe_eval #(
     input  wire [12-1:0]        sv_bus,
 
     /*
-     * From COMMIT (mmu_pipe_commit): the commit register, the arrival's and the scan PG's
+     * From COMMIT (mmu_core_commit): the commit register, the arrival's and the scan PG's
      * entries before the pair and their selects, T and the XON point, C2's hdrm and shared
      * counts (release at slot 0), what the release takes and the admitted amounts ({lossy,
-     * lossless} pools as buses); the arrival's watermarks in stage 11 (mmu_pipe_view)
+     * lossless} pools as buses); the arrival's watermarks in stage 11 (mmu_core_view)
      */
     input  wire [2*PGE_W-1:0]   cm_pg_val_reg,
     // (of the queue entries only the arrival bus's is read here)
@@ -84,7 +87,7 @@ module mmu_pipe_eval #(
     input  wire [QW_W-1:0]      wQ11,
 
     /*
-     * PFC (mmu_pipe's outputs)
+     * PFC (mmu_core's outputs)
      */
     output wire [PORT_COUNT*8-1:0] pfc_xoff,
     output wire [PORT_COUNT*8-1:0] pfc_change,
@@ -117,9 +120,9 @@ module mmu_pipe_eval #(
 
 localparam N = PORT_COUNT * 8;            // PGs, and queues
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 (* mem2reg *) reg a_ok [1:12];
@@ -159,7 +162,7 @@ always @* ga_sh[1] = ga_sh_bus[W +: W];
 always @* ga_esh[0] = ga_esh_bus[0 +: W];
 always @* ga_esh[1] = ga_esh_bus[W +: W];
 
-// the watermark write register (EVAL3 below) and its history, merged by mmu_pipe_view
+// the watermark write register (EVAL3 below) and its history, merged by mmu_core_view
 (* mem2reg *) reg              wmh_en_reg [1:2];
 (* mem2reg *) reg [IW-1:0]     wmh_i_reg [1:2];
 (* mem2reg *) reg [IW-1:0]     wmh_j_reg [1:2];
@@ -208,7 +211,7 @@ end
 
 // the watermarks' copy of the global counters (kept apart: the counters feed T, GLOBAL and
 // the decision's constants), without reset: in a reset clock it takes the sum of the clock
-// before, and mmu_pipe_status's watermarks ignore it a clock after reset (then it is 0)
+// before, and mmu_core_status's watermarks ignore it a clock after reset (then it is 0)
 (* mem2reg *) reg [W-1:0] wc_pool [0:1];
 (* mem2reg *) reg [W-1:0] wc_epool [0:1];
 (* keep *) always @(posedge clk) begin
@@ -231,10 +234,10 @@ wire [PGE_W-1:0] eA_en = adm10 ? cm_pg_val_reg[PGE_W +: PGE_W]
 // the queue's class is not needed for its watermark
 /* verilator lint_off UNUSEDSIGNAL */
 wire [QE_W-1:0]  qA_en = adm10 ? cm_q_val_reg[QE_W +: QE_W] : qA10;
-reg  [QE_W-1:0]  qA_e;
-reg  [PGE_W-1:0] eA_e;
+reg [QE_W-1:0]  qA_e;
+reg [PGE_W-1:0] eA_e;
 /* verilator lint_on UNUSEDSIGNAL */
-reg             wsel11, wqsel11;
+reg            wsel11, wqsel11;
 // T and the XON point narrowed to the counters' width: {at or below 0, above every count,
 // the low W bits}, so EVAL1 combines W-bit compares
 localparam NT_W = W + 2;
@@ -353,7 +356,7 @@ always @(posedge clk) begin
         ev_rg_reg[xi] <= r_i[11][2:0] == xi[2:0];
     end
     // a reset of one clock clears the events in flight here as well as the hits below
-    if (rst) begin
+    if (rst && RST_FAULT_INJECT == 0) begin
         ev_sp_reg <= {PORT_COUNT{1'b0}};
         ev_ap_reg <= {PORT_COUNT{1'b0}};
         ev_rp_reg <= {PORT_COUNT{1'b0}};

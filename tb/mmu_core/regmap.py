@@ -1,4 +1,4 @@
-"""Address map of mmu_pipe's configuration / status port (rtl/mmu_pipe.v; docs/mmu_core.md).
+"""Address map of mmu_core's configuration / status port (rtl/mmu_core.v; docs/mmu_core.md).
 
 Plain Python, shared by the testbench and by anyone who drives the core from software.
 

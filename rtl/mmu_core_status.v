@@ -1,14 +1,14 @@
 /*
- * mmu_pipe's counters and status read-back: the watermarks of the global counters, the
+ * mmu_core's counters and status read-back: the watermarks of the global counters, the
  * arrival, admission, drop (per reason) and release counters, and the status port, which reads
  * any global register, counter, PG or queue field (state, watermarks, configuration).
  *
- * Interfaces: stat_addr / stat_data (mmu_pipe's port; map in docs/mmu_core.md and
- * tb/mmu_pipe/regmap.py); the release's input registers (mmu_pipe_carry); the decision and
- * response registers (mmu_pipe_decide); the underflow flag and count (mmu_pipe_commit); the
- * committed pools, their copy for the watermarks and the Xoff state (mmu_pipe_eval); the
- * state RAMs' stat ports (mmu_pipe_view); the global fields, the configuration RAMs' stat
- * ports and flags (mmu_pipe_cfg).
+ * Interfaces: stat_addr / stat_data (mmu_core's port; map in docs/mmu_core.md and
+ * tb/mmu_core/regmap.py); the release's input registers (mmu_core_carry); the decision and
+ * response registers (mmu_core_decide); the underflow flag and count (mmu_core_commit); the
+ * committed pools, their copy for the watermarks and the Xoff state (mmu_core_eval); the
+ * state RAMs' stat ports (mmu_core_view); the global fields, the configuration RAMs' stat
+ * ports and flags (mmu_core_cfg).
  *
  * Latency: stat_addr registered at edge n, stat_data from n+5 (6 clocks after stat_addr);
  * counters a clock after the registers they count.
@@ -18,7 +18,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_status #(
+module mmu_core_status #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -30,7 +30,7 @@ module mmu_pipe_status #(
     parameter Q_W = 4,
     // bytes per buffer cell
     parameter CELL_BYTES = 256,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -48,7 +48,7 @@ module mmu_pipe_status #(
     input  wire                 rst,
 
     /*
-     * Status reads (mmu_pipe's port)
+     * Status reads (mmu_core's port)
      */
     input  wire [15:0]          stat_addr,
     output wire [31:0]          stat_data,
@@ -100,7 +100,7 @@ module mmu_pipe_status #(
     input  wire                 cfg_bad
 );
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 // the inputs that the code reads as arrays
 (* mem2reg *) reg [W-1:0] pool_reg [0:1];
@@ -138,7 +138,7 @@ reg [W-1:0]  hpool_wm_reg, total_wm_reg;
 (* mem2reg *) reg [31:0]   drop_reg [0:7];
 reg [7:0]    drop_hit_reg;
 reg [31:0]   admitted_reg, bad_release_reg, arrivals_reg, releases_reg;
-reg          r_v1, r_bad1;
+reg         r_v1, r_bad1;
 integer ci;
 // the counters' copies (wc_*) are not reset: in the clock after a reset clock they may hold the
 // sum from before it, and the watermarks skip that clock (rst's local register)
@@ -195,7 +195,7 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ status
-reg  [15:0] st_addr_reg;
+reg [15:0] st_addr_reg;
 // stat_addr registered at edge n, the RAMs read at n+1 (data at n+2); at n+3 every source of
 // the addressed region is registered (the global registers in groups of eight), at n+4 the
 // field of each region, at n+5 stat_data

@@ -1,4 +1,4 @@
-"""mmu_pipe testbench: a clock-by-clock driver and scoreboard against
+"""mmu_core testbench: a clock-by-clock driver and scoreboard against
 models.mmu_pipe.PipelinedMmu.
 
 At every falling edge the bench checks the DUT's registered outputs against what the model
@@ -18,7 +18,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
-from mmu_pipe import regmap
+from mmu_core import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
 from models.mmu_pipe import (CFG_FLAG_NAMES, DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_XOFF_LATENCY,

@@ -1,5 +1,5 @@
 /*
- * Functions shared by the parts of mmu_pipe (mmu_pipe_view, _decide, _commit, _eval, _status),
+ * Functions shared by the parts of mmu_core (mmu_core_view, _decide, _commit, _eval, _status),
  * included inside each module.  They read nothing but their arguments (Icarus re-evaluates a
  * continuous assignment on its arguments only) and the including module's parameters: PORT_COUNT,
  * PORT_W, PG_W, Q_W, W (cell counts), SW (signed decision values), TW (threshold values), XW

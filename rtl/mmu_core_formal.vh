@@ -1,8 +1,8 @@
-// mmu_pipe's formal properties (SymbiYosys: formal/mmu_pipe.sby; docs/formal.md "mmu_pipe"),
+// mmu_core's formal properties (SymbiYosys: formal/mmu_core.sby; docs/formal.md "mmu_core"),
 // included inside the module under `ifdef FORMAL (simulation, lint and synthesis never read
 // this file).
 
-// ---- formal properties (SymbiYosys, formal/mmu_pipe.sby; docs/formal.md "mmu_pipe").
+// ---- formal properties (SymbiYosys, formal/mmu_core.sby; docs/formal.md "mmu_core").
 // A ghost of the model's accounting (models/mmu_pipe.py _commit: release first, split
 // headroom -> shared -> reserved and queue shared -> reserved, each clamped at what is held;
 // then the admitted amounts), kept from the interface only: the requests' and releases'
@@ -35,7 +35,7 @@ end
 wire fv_on = fv_t >= FV_RST;
 wire fv_on2 = fv_t >= FV_RST + 1;
 
-// the requests and releases as the core must see them (index checks of mmu_pipe_carry)
+// the requests and releases as the core must see them (index checks of mmu_core_carry)
 wire fv_a_idx_ok = {{(32-PORT_W){1'b0}}, s_req_port} < PORT_COUNT
                    && {{(32-PORT_W){1'b0}}, s_req_eport} < PORT_COUNT
                    && {{(32-PG_W){1'b0}}, s_req_pg} < 8 && {{(32-Q_W){1'b0}}, s_req_queue} < 8;
@@ -74,7 +74,7 @@ end
 `endif
 
 // configuration shadow: buffer_cells, hdrm_pool (0x0020, 0x0024), per PG reserved (field 9)
-// and headroom (field 13), per queue reserved (field 9); decoded as mmu_pipe_cfg decodes
+// and headroom (field 13), per queue reserved (field 9); decoded as mmu_core_cfg decodes
 reg [W-1:0] fv_buf, fv_hp;
 (* mem2reg *) reg [W-1:0] fv_cres [0:FV_N-1];
 (* mem2reg *) reg [W-1:0] fv_chd [0:FV_N-1];

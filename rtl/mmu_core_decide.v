@@ -1,17 +1,17 @@
 /*
- * mmu_pipe's decision (stages E5 to E8): DEC1a compares the counters committed after pair k-5
+ * mmu_core's decision (stages E5 to E8): DEC1a compares the counters committed after pair k-5
  * (each candidate entry: the commit register's arrival bus, its release bus, stage 5's) with
  * the decision constants; DEC1b selects the view's candidate and combines the compares into
  * verdicts; DEC2 decides (models.mmu_pipe._decide order) and splits the admitted cells into
  * reserved / shared / headroom and egress reserved / shared.  The pair's entries are brought
  * up to pair k-3 on the way (forwarding from the commit register), with their running sums,
- * for mmu_pipe_commit; the response is registered here.
+ * for mmu_core_commit; the response is registered here.
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus), the stage 5 registers
- * (mmu_pipe_view), the commit register and the classes of pairs k-2 / k-1 in flight
- * (mmu_pipe_commit), the committed total and pools (mmu_pipe_eval, global_lag 6); out the
- * response (m_resp_*, mmu_pipe's outputs), the decision register and amounts, DEC2's entries,
- * running sums and selects (stage 8) for mmu_pipe_commit, T and the XON point carried.
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus), the stage 5 registers
+ * (mmu_core_view), the commit register and the classes of pairs k-2 / k-1 in flight
+ * (mmu_core_commit), the committed total and pools (mmu_core_eval, global_lag 6); out the
+ * response (m_resp_*, mmu_core's outputs), the decision register and amounts, DEC2's entries,
+ * running sums and selects (stage 8) for mmu_core_commit, T and the XON point carried.
  *
  * Latency: DEC1a E5-E6, DEC1b E6-E7, DEC2 E7-E8 (the decision register at E8), the response
  * at E9 (9 clocks after the request's edge).
@@ -21,7 +21,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_decide #(
+module mmu_core_decide #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -33,16 +33,22 @@ module mmu_pipe_decide #(
     parameter Q_W = 4,
     // width of the request tag
     parameter TAG_W = 8,
+    // 1: DEC1a compares the candidate that the forwarding selects (one set of compares, one
+    // LUT level more in E5-E6) instead of every candidate (three sets, the select last);
+    // about 700 fewer LUTs at 2 ports, for builds whose clock leaves room (the i5)
+    parameter COMPACT = 0,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test of the
     // benches); 2 lets the buffer guard admit one cell beyond the buffer (negative test of the
-    // formal run, formal/mmu_pipe.sby)
+    // formal run, formal/mmu_core.sby)
     parameter FAULT_INJECT = 0,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
     parameter W = CELL_W,
-    parameter SW = CELL_W + 3,
+    // the in-flight charge (the cells of the pairs not yet committed; mmu_core INFLIGHT_W)
+    parameter FW = CELL_W + 3,
+    parameter SW = FW + 3,
     parameter TW = CELL_W + 10,
     parameter XW = CELL_W + 4,
     parameter PGE_W = 3 * CELL_W + 1,
@@ -52,7 +58,7 @@ module mmu_pipe_decide #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_v_bus,
     input  wire [12-1:0]        a_ok_bus,
@@ -69,7 +75,7 @@ module mmu_pipe_decide #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * Stage 5 registers (mmu_pipe_view): entries, decision constants ({lossy, lossless} pool
+     * Stage 5 registers (mmu_core_view): entries, decision constants ({lossy, lossless} pool
      * pairs as buses), T and XON step 1, in-flight matches, DEC1a's forwarding selects, the
      * configuration carried
      */
@@ -101,7 +107,7 @@ module mmu_pipe_decide #(
 
     /*
      * The commit register, its copy for DEC1's compares, the classes of the pairs in C2 and
-     * after it (mmu_pipe_commit); the committed total and pools (mmu_pipe_eval)
+     * after it (mmu_core_commit); the committed total and pools (mmu_core_eval)
      */
     input  wire                 adm9, cls9, qcls9, cls10, qcls10,
     input  wire [2*PGE_W-1:0]   cm_pg_val_reg,
@@ -116,7 +122,7 @@ module mmu_pipe_decide #(
     input  wire [2*W-1:0]       epool_bus,
 
     /*
-     * Admission responses (mmu_pipe's outputs)
+     * Admission responses (mmu_core's outputs)
      */
     output wire                 m_resp_valid,
     output wire                 m_resp_admit,
@@ -145,7 +151,7 @@ module mmu_pipe_decide #(
     output reg                  resp_valid_reg, resp_admit_reg,
 
     /*
-     * Stage 8 registers for C1 (mmu_pipe_commit): the entries brought up to pair k-3 and
+     * Stage 8 registers for C1 (mmu_core_commit): the entries brought up to pair k-3 and
      * their running sums, T and the XON point, C1's forwarding selects; whether the pair's
      * release and arrival name one PG / queue (stage 7) and one PG (stage 8)
      */
@@ -163,7 +169,7 @@ localparam [2:0] REASON_NONE = 3'd0, REASON_BAD_LEN = 3'd1, REASON_BAD_INDEX = 3
                  REASON_BUFFER_FULL = 3'd3, REASON_INGRESS_LOSSY = 3'd4,
                  REASON_HEADROOM_FULL = 3'd5, REASON_EGRESS = 3'd6;
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 function lt_t;      // a < b, signed threshold-width values, as a subtraction's sign
     input signed [TW-1:0] a;
@@ -195,7 +201,7 @@ function le2;
     end
 endfunction
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 (* mem2reg *) reg a_v [1:12];
@@ -299,7 +305,8 @@ endfunction
 // k-5): every compare of the decision against each candidate entry (the commit register's
 // arrival bus, its release bus, stage 5's entry), each against a constant of stage 5, and
 // registered; DEC1b selects and combines them.  The compares start at registers and end at
-// registers.
+// registers.  COMPACT: the compares of the selected candidate only (DEC1b has nothing to
+// select).
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA5);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR5);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS5);
@@ -311,16 +318,19 @@ wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR5);
 // queue shared below T [1:0], epool + qres <= kE2 [1:0]}
 localparam CP_W = 9;
 localparam CQ_W = 6;
+localparam NC = COMPACT != 0 ? 1 : 3;     // candidates compared
 genvar pp, cs;
-reg [3*CP_W-1:0] d1a_cp;
-reg [3*CQ_W-1:0] d1a_cq;
+reg [NC*CP_W-1:0] d1a_cp;
+reg [NC*CQ_W-1:0] d1a_cq;
 generate
-for (cs = 0; cs < 3; cs = cs + 1) begin : d_src
+for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     // (the class bit is not compared)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [PGE_W-1:0] e = (cs == 0) ? cmd_pg_val_reg[PGE_W +: PGE_W]
+    wire [PGE_W-1:0] e = (NC == 1) ? sel_pg(mA5_a, mA5_r, cmd_pg_val_reg, eA5)
+                       : (cs == 0) ? cmd_pg_val_reg[PGE_W +: PGE_W]
                        : (cs == 1) ? cmd_pg_val_reg[0 +: PGE_W] : eA5;
-    wire [QE_W-1:0] q = (cs == 0) ? cmd_q_val_reg[QE_W +: QE_W]
+    wire [QE_W-1:0] q = (NC == 1) ? sel_q(nA5_a, nA5_r, cmd_q_val_reg, qA5)
+                      : (cs == 0) ? cmd_q_val_reg[QE_W +: QE_W]
                       : (cs == 1) ? cmd_q_val_reg[0 +: QE_W] : qA5;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0] hdrm = e[0 +: W], sh = e[W +: W], res = e[2*W +: W];
@@ -350,15 +360,15 @@ reg [PGE_W-1:0] v1A, v1R, v1S;
 // their running sums (the commit register's own, or summed here)
 reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
 reg [QE_W-1:0]  v1Q, v1QR;
-reg          v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
-reg          d1a_guard, d1a_hp1, d1a_hp_none;
-reg  [1:0]   d1a_p_all, d1a_e_all;
+reg         v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
+reg         d1a_guard, d1a_hp1, d1a_hp_none;
+reg [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
-reg          mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
-reg          f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
-reg          f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+reg         mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
+reg         f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
+reg         f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
 // the buffer guard's constant (FAULT_INJECT 2, test only: one cell more)
 wire signed [SW-1:0] kG_chk = (FAULT_INJECT == 2) ? kG + $signed({{(SW-1){1'b0}}, 1'b1}) : kG;
 always @(posedge clk) begin
@@ -424,10 +434,10 @@ end
 // the verdicts of the decision: DEC1a's compares of the view's candidate, combined.  Per pool
 // (class) p: the shared segment can take the rest (below T, room in the pool) and the egress
 // queue can take it.  The view's entries brought up to pair k-4 for DEC2.
-wire [CP_W-1:0] d_cp = v1_a ? d1a_cp[0 +: CP_W] : v1_r ? d1a_cp[CP_W +: CP_W]
-                       : d1a_cp[2*CP_W +: CP_W];
-wire [CQ_W-1:0] d_cq = v1_qa ? d1a_cq[0 +: CQ_W] : v1_qr ? d1a_cq[CQ_W +: CQ_W]
-                       : d1a_cq[2*CQ_W +: CQ_W];
+wire [CP_W-1:0] d_cp = (NC == 1) ? d1a_cp[0 +: CP_W] : v1_a ? d1a_cp[0 +: CP_W]
+                       : v1_r ? d1a_cp[(NC-1)/2*CP_W +: CP_W] : d1a_cp[(NC-1)*CP_W +: CP_W];
+wire [CQ_W-1:0] d_cq = (NC == 1) ? d1a_cq[0 +: CQ_W] : v1_qa ? d1a_cq[0 +: CQ_W]
+                       : v1_qr ? d1a_cq[(NC-1)/2*CQ_W +: CQ_W] : d1a_cq[(NC-1)*CQ_W +: CQ_W];
 wire d_rem_all = d_cp[8], d_rem_none = d_cp[7], d_hd1 = d_cp[6], d_hd2 = d_cp[5];
 wire d_hp2 = d_cp[4];
 wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
@@ -464,13 +474,17 @@ function [1:0] eok_of;
         eok_of = {cq[4] || qok[1], cq[4] || qok[0]};
     end
 endfunction
+// (with one candidate, (NC-1)*k is 0: every term below is that candidate's)
 wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_r = ok_of(d1a_cp[CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_x = ok_of(d1a_cp[2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok = v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
-wire [1:0] d_eok = v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
-                   : v1_qr ? eok_of(d1a_cq[CQ_W +: CQ_W], d1a_e_all)
-                   : eok_of(d1a_cq[2*CQ_W +: CQ_W], d1a_e_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
+                          d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
+                          d1a_p_all);
+wire [1:0] d_ok = (NC == 1) ? d_ok_a : v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
+wire [1:0] d_eok = (NC == 1) ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qr ? eok_of(d1a_cq[(NC-1)/2*CQ_W +: CQ_W], d1a_e_all)
+                   : eok_of(d1a_cq[(NC-1)*CQ_W +: CQ_W], d1a_e_all);
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
 // unused
 /* verilator lint_off UNUSEDSIGNAL */
@@ -482,15 +496,15 @@ wire signed [SW-1:0] d_eroom = kQR_6 - sx(v1Q[W +: W]);
 
 // class of the decision: that of the latest arrival in flight to the same PG, else the
 // configured one for an empty PG, else the recorded one
-reg          d1_class_reg, d1_qclass_reg;
+reg         d1_class_reg, d1_qclass_reg;
 wire d_class = f_same1_pg6 ? d1_class_reg : f_same2_pg6 ? dec_class_reg : f_same3_pg6 ? cls9
                : f_same4_pg6 ? cls10 : v1_emptyA ? cA_ll6 : v1A[3*W];
 wire d_qclass = f_same1_q6 ? d1_qclass_reg : f_same2_q6 ? dec_qclass_reg : f_same3_q6 ? qcls9
                 : f_same4_q6 ? qcls10 : v1_emptyQ ? cQ_ll6 : v1Q[2*W];
 
-reg          d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
+reg         d1_rem_none, d1_erem_all, d1_erem_none, d1_rem_all, d1_guard, d1_hdrm_ok;
 // the admit's ingress and egress parts for either class (DEC2 picks by the class)
-reg          d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
+reg         d1_ok_ll, d1_ok_ly, d1_eok_ll, d1_eok_ly;
 // per pool (class): the shared segment can take the rest / the egress queue can take it
 reg [1:0]    d1_shared_ok, d1_egress_ok;
 reg [W-1:0]  d1_x, d1_room, d1_ex, d1_eroom;
@@ -499,7 +513,7 @@ reg [W+1:0]     e1A_hs, e1A_hsr, e1R_hs, e1R_hsr, q1A_qsr, q1R_qsr;
 reg [QE_W-1:0]  q1A, q1R;
 reg signed [TW-1:0] tA7, tR7, tS7, xA7, xR7, xS7;
 // DEC2's forwarding selects (pair k-3 is in the commit register then)
-reg          mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
+reg         mA7_a, mA7_r, mR7_a, mR7_r, mS7_a, mS7_r, nA7_a, nA7_r, nR7_a, nR7_r;
 // this pair's release and arrival name one PG / queue
 always @(posedge clk) begin
     d1_x <= d_x[W-1:0];
@@ -630,7 +644,7 @@ end
 // running sums, and PRE: pair k-1's update of this pair's entries, composed ahead of C1
 // the amounts as the view gives them, and whether the rest goes to shared; C1 and the
 // response register apply the admit
-reg          dec_segsh_reg;
+reg         dec_segsh_reg;
 // C1's forwarding selects (pair k-2 is in the commit register then)
 always @(posedge clk) begin
     dec_valid_reg <= a_v[7];

@@ -1,15 +1,15 @@
 /*
- * mmu_pipe's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
+ * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
  * entry of the pair read at E1 and merged with the commits its read missed (stages 3 to 5), T,
  * the XON point's first step, and the decision constants (every limit minus the in-flight
  * charge of pairs k-4 .. k-1), so that DEC1 compares each counter against one register.
  *
  * Interfaces: the RAM read indices before their input registers and the input registers'
- * (mmu_pipe_carry, with the per-pair fields *_bus); from mmu_pipe_cfg the global fields and
- * the configuration RAMs' read data; from mmu_pipe_commit the commit register (RAM write data
- * and forwarding) and its history; from mmu_pipe_eval the watermark write register, its
- * history and the committed pools (T, t_lag 10); to mmu_pipe_decide the stage 5 registers; the
- * state RAMs' status read ports to mmu_pipe_status.
+ * (mmu_core_carry, with the per-pair fields *_bus); from mmu_core_cfg the global fields and
+ * the configuration RAMs' read data; from mmu_core_commit the commit register (RAM write data
+ * and forwarding) and its history; from mmu_core_eval the watermark write register, its
+ * history and the committed pools (T, t_lag 10); to mmu_core_decide the stage 5 registers; the
+ * state RAMs' status read ports to mmu_core_status.
  *
  * Latency: the pair accepted at edge E0 is in the stage 5 registers at E5; the RAMs are read at
  * E1 (data at E2) and written a clock after the commit register (E11; WR_EARLY decodes a clock
@@ -20,7 +20,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_view #(
+module mmu_core_view #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -30,12 +30,14 @@ module mmu_pipe_view #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
     parameter W = CELL_W,
-    parameter SW = CELL_W + 3,
+    // the in-flight charge (the cells of the pairs not yet committed; mmu_core INFLIGHT_W)
+    parameter FW = CELL_W + 3,
+    parameter SW = FW + 3,
     parameter TW = CELL_W + 10,
     parameter XW = CELL_W + 4,
     parameter PGE_W = 3 * CELL_W + 1,
@@ -49,7 +51,7 @@ module mmu_pipe_view #(
 
     /*
      * The RAM read indices before their input registers (arrival PG / queue, release PG /
-     * queue, scan, status) and the input registers' (mmu_pipe_carry)
+     * queue, scan, status) and the input registers' (mmu_core_carry)
      */
     input  wire [IW-1:0]        a_i_in,
     input  wire [IW-1:0]        a_j_in,
@@ -72,7 +74,7 @@ module mmu_pipe_view #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * Configuration (mmu_pipe_cfg): global fields ({lossy, lossless} pools), per-PG and
+     * Configuration (mmu_core_cfg): global fields ({lossy, lossless} pools), per-PG and
      * per-queue fields (field f's read ports at bus slot f, 128 bits each)
      */
     input  wire [W-1:0]         g_buffer_reg,
@@ -83,8 +85,8 @@ module mmu_pipe_view #(
     input  wire [8*128-1:0]     qc_rd_bus,
 
     /*
-     * Decision (mmu_pipe_decide), commit register and its history (mmu_pipe_commit),
-     * watermark write register, its history and the committed pools (mmu_pipe_eval)
+     * Decision (mmu_core_decide), commit register and its history (mmu_core_commit),
+     * watermark write register, its history and the committed pools (mmu_core_eval)
      */
     input  wire                 d_admit,
     input  wire                 dec_admit_reg,
@@ -160,7 +162,7 @@ module mmu_pipe_view #(
 
 localparam N = PORT_COUNT * 8;            // PGs, and queues
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 
 // T: alpha * (pool shared size - used), alpha = 2^n with n 4-bit two's complement (left shift
@@ -203,22 +205,45 @@ function signed [TW-1:0] threshold;
         end
     end
 endfunction
-// a + b + c modulo 2^W, carry-save (one LUT level, one carry chain)
-function [W-1:0] add3w;
-    input [W-1:0] a;
-    input [W-1:0] b;
-    input [W-1:0] c;
+// a + b + c modulo 2^FW, carry-save (one LUT level, one carry chain)
+function [FW-1:0] add3w;
+    input [FW-1:0] a;
+    input [FW-1:0] b;
+    input [FW-1:0] c;
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [W-1:0] maj;
+    reg [FW-1:0] maj;
     /* verilator lint_on UNUSEDSIGNAL */
     begin
         maj = (a & b) | (a & c) | (b & c);
-        add3w = (a ^ b ^ c) + {maj[W-2:0], 1'b0};
+        add3w = (a ^ b ^ c) + {maj[FW-2:0], 1'b0};
     end
 endfunction
+// (the three extend by assignment: FW may equal W)
+/* verilator lint_off WIDTHEXPAND */
+// a cell count in the in-flight charge's width
+function [FW-1:0] fx;
+    input [W-1:0] v;
+    begin
+        fx = v;                  // zero-extended (FW >= W; FW == W in switch_core)
+    end
+endfunction
+// an in-flight charge as a signed decision value / threshold-width value
+function signed [SW-1:0] sxf;
+    input [FW-1:0] v;
+    begin
+        sxf = $signed({1'b0, v});
+    end
+endfunction
+function signed [TW-1:0] txf;
+    input [FW-1:0] v;
+    begin
+        txf = $signed({1'b0, v});
+    end
+endfunction
+/* verilator lint_on WIDTHEXPAND */
 
 // the inputs that the code reads as arrays
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 (* mem2reg *) reg a_ok [1:12];
@@ -279,7 +304,7 @@ always @* wmh_pg_reg[2] = wmh_pg_bus[PGW_W +: PGW_W];
 (* mem2reg *) reg [QW_W-1:0] wmh_q_reg [1:2];
 always @* wmh_q_reg[1] = wmh_q_bus[0 +: QW_W];
 always @* wmh_q_reg[2] = wmh_q_bus[QW_W +: QW_W];
-// the configuration RAMs' read ports (mmu_pipe_cfg); the stat ports are read by mmu_pipe_status
+// the configuration RAMs' read ports (mmu_core_cfg); the stat ports are read by mmu_core_status
 /* verilator lint_off UNUSEDSIGNAL */
 wire [4*32-1:0] pgc_rd [0:7];
 wire [4*32-1:0] qc_rd [0:7];
@@ -384,9 +409,9 @@ q_wm_inst (
 // T step 2: the first part of each shift
 (* mem2reg *) reg signed [TW-1:0] vA3 [0:1], vQ3 [0:1];
 reg signed [TW-1:0] vR3, vS3;
-reg [W-1:0]     f_all3, f_pg3, f_q3;
-reg             f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
-reg             f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
+reg [FW-1:0]    f_all3, f_pg3, f_q3;
+reg            f_same1_pg3, f_same2_pg3, f_same3_pg3, f_same4_pg3;
+reg            f_same1_q3, f_same2_q3, f_same3_q3, f_same4_q3;
 
 // the commits the RAM read missed (pairs k-10, k-9, k-8): one-hot selects (newest first, the
 // arrival bus before the release bus), the index compares in stage 1 and their priority in
@@ -494,7 +519,7 @@ end
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at
 // stage 3; k-3 .. k-5 summed a stage earlier)
 (* mem2reg *) reg [W-1:0] a_gc [3:7];
-reg [W-1:0] f345_3;
+reg [FW-1:0] f345_3;
 reg [2:0] wp3, wq3;     // stage 3's watermark selects, newest first
 integer sg;
 always @(posedge clk) begin
@@ -502,7 +527,7 @@ always @(posedge clk) begin
     for (sg = 4; sg <= 7; sg = sg + 1) begin
         a_gc[sg] <= a_gc[sg-1];
     end
-    f345_3 <= add3w(a_gc[4], a_gc[5], a_gc[6]);
+    f345_3 <= add3w(fx(a_gc[4]), fx(a_gc[5]), fx(a_gc[6]));
     // the watermark writes stage 3 merges: the pair in EVAL1 now, the write register, its
     // first history register (one-hot, newest first, else the RAM)
     wp3[2] <= adm11 && a_i[11] == a_i[1];
@@ -520,14 +545,14 @@ wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
 // pairs k-3 and k-4 compared a stage earlier (stage 1) and their cells summed in stage 2
 reg f3e_pg, f4e_pg, f3e_q, f4e_q;
-reg [W-1:0] f34_pg2, f34_q2;
+reg [FW-1:0] f34_pg2, f34_q2;
 always @(posedge clk) begin
     f3e_pg <= a_ok[3] && a_i[3] == a_i0;
     f4e_pg <= a_ok[4] && a_i[4] == a_i0;
     f3e_q <= a_ok[3] && a_j[3] == a_j0;
     f4e_q <= a_ok[4] && a_j[4] == a_j0;
-    f34_pg2 <= (f3e_pg ? a_cells[4] : {W{1'b0}}) + (f4e_pg ? a_cells[5] : {W{1'b0}});
-    f34_q2 <= (f3e_q ? a_cells[4] : {W{1'b0}}) + (f4e_q ? a_cells[5] : {W{1'b0}});
+    f34_pg2 <= fx(f3e_pg ? a_cells[4] : {W{1'b0}}) + fx(f4e_pg ? a_cells[5] : {W{1'b0}});
+    f34_q2 <= fx(f3e_q ? a_cells[4] : {W{1'b0}}) + fx(f4e_q ? a_cells[5] : {W{1'b0}});
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
     f3_pg <= a_ok[4] && a_i[4] == a_i[1];
@@ -580,9 +605,9 @@ always @(posedge clk) begin
     vQ3[1] <= t_shift_lo(qc_rd[3][0 +: 4], free_e[1]);
     vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
     vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
-    f_all3 <= add3w(f1_cells, f2_cells, f345_3);
-    f_pg3 <= add3w(f1_pg ? a_cells[3] : {W{1'b0}}, f2_pg ? a_cells[4] : {W{1'b0}}, f34_pg2);
-    f_q3 <= add3w(f1_q ? a_cells[3] : {W{1'b0}}, f2_q ? a_cells[4] : {W{1'b0}}, f34_q2);
+    f_all3 <= add3w(fx(f1_cells), fx(f2_cells), f345_3);
+    f_pg3 <= add3w(fx(f1_pg ? a_cells[3] : {W{1'b0}}), fx(f2_pg ? a_cells[4] : {W{1'b0}}), f34_pg2);
+    f_q3 <= add3w(fx(f1_q ? a_cells[3] : {W{1'b0}}), fx(f2_q ? a_cells[4] : {W{1'b0}}), f34_q2);
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
@@ -643,10 +668,10 @@ end
 reg signed [TW-1:0] tR4, tS4;
 reg signed [SW-1:0] kr4, kq4, buf4, lh4, hp4;
 (* mem2reg *) reg signed [SW-1:0] sp4 [0:1], se4 [0:1];
-reg [W-1:0]         f_pg4, f_q4;
-reg                 f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
-reg                 f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
-reg                 hp_none4;
+reg [FW-1:0]        f_pg4, f_q4;
+reg                f_same1_pg4, f_same2_pg4, f_same3_pg4, f_same4_pg4;
+reg                f_same1_q4, f_same2_q4, f_same3_q4, f_same4_q4;
+reg                hp_none4;
 always @(posedge clk) begin
     tA4[0] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[0]);
     tA4[1] <= threshold(cA_dyn[3], cA_al[3], cA_st[3], vA3[1]);
@@ -654,16 +679,16 @@ always @(posedge clk) begin
     tQ4[1] <= threshold(cQ_dyn[3], cQ_al[3], cQ_st[3], vQ3[1]);
     tR4 <= threshold(cR_dyn[3], cR_al[3], cR_st[3], vR3);
     tS4 <= threshold(cS_dyn[3], cS_al[3], cS_st[3], vS3);
-    kr4 <= sx(cA_res[3]) - sx(f_pg3);
-    kq4 <= sx(cQ_res[3]) - sx(f_q3);
-    buf4 <= sx(gb[3]) - sx(f_all3);
-    lh4 <= sx(cA_hl[3]) - sx(f_pg3);
-    hp4 <= sx(gh[3]) - sx(f_all3);
+    kr4 <= sx(cA_res[3]) - sxf(f_pg3);
+    kq4 <= sx(cQ_res[3]) - sxf(f_q3);
+    buf4 <= sx(gb[3]) - sxf(f_all3);
+    lh4 <= sx(cA_hl[3]) - sxf(f_pg3);
+    hp4 <= sx(gh[3]) - sxf(f_all3);
     hp_none4 <= gh[3] == 0;
-    sp4[0] <= sx(gp0[3]) - sx(f_all3);
-    sp4[1] <= sx(gp1[3]) - sx(f_all3);
-    se4[0] <= sx(ge0[3]) - sx(f_all3);
-    se4[1] <= sx(ge1[3]) - sx(f_all3);
+    sp4[0] <= sx(gp0[3]) - sxf(f_all3);
+    sp4[1] <= sx(gp1[3]) - sxf(f_all3);
+    se4[0] <= sx(ge0[3]) - sxf(f_all3);
+    se4[1] <= sx(ge1[3]) - sxf(f_all3);
     f_pg4 <= f_pg3;
     f_q4 <= f_q3;
     f_same1_pg4 <= f_same1_pg3;
@@ -694,7 +719,7 @@ wire pa4_a = pa4[5], pa4_r = pa4[4], pq4_a = pq4[3], pq4_r = pq4[2];
 // stage earlier: the zero tests of stage 3's entries in four parts, and stage 4's select of
 // the commit register (whose release entry says itself whether it is empty)
 reg [3:0] zA4_n, zQ4_n;            // a part of eA[3] / qA[3] is not zero
-reg       sA4_a, sA4_r, sQ4_a, sQ4_r, cmA4_empty, cmQ4_empty;
+reg      sA4_a, sA4_r, sQ4_a, sQ4_r, cmA4_empty, cmQ4_empty;
 always @(posedge clk) begin
     zA4_n <= {|eA[3][3*W-1:9*W/4], |eA[3][9*W/4-1:3*W/2], |eA[3][3*W/2-1:3*W/4],
               |eA[3][3*W/4-1:0]};
@@ -719,16 +744,16 @@ always @(posedge clk) begin : stage5
     kHP1 <= hp4 - cells;
     kHP2 <= hp4 + kr4 - cells;
     hp_none5 <= hp_none4;
-    kT[0] <= tA4[0] - tx(f_pg4);
-    kT[1] <= tA4[1] - tx(f_pg4);
+    kT[0] <= tA4[0] - txf(f_pg4);
+    kT[1] <= tA4[1] - txf(f_pg4);
     kP1[0] <= sp4[0] - cells;
     kP1[1] <= sp4[1] - cells;
     kP2[0] <= sp4[0] + kr4 - cells;
     kP2[1] <= sp4[1] + kr4 - cells;
     kQR <= kq4;
     kQ1 <= kq4 - cells;
-    kTQ[0] <= tQ4[0] - tx(f_q4);
-    kTQ[1] <= tQ4[1] - tx(f_q4);
+    kTQ[0] <= tQ4[0] - txf(f_q4);
+    kTQ[1] <= tQ4[1] - txf(f_q4);
     kE1[0] <= se4[0] - cells;
     kE1[1] <= se4[1] - cells;
     kE2[0] <= se4[0] + kq4 - cells;

@@ -1,11 +1,11 @@
 /*
- * mmu_pipe's configuration: the write port's decode (one 32-bit field per clock), the global
+ * mmu_core's configuration: the write port's decode (one 32-bit field per clock), the global
  * fields in registers, the per-PG and per-queue fields in RAM (one memory per field, read by
  * the arrival, the release, the PFC scan and the status port), and mmu_cfg_check, which tests
  * the scanned PG's and queue's fields and the globals against MmuConfig.validate().
  *
- * Interfaces: cfg_wr_* (mmu_pipe's write port; map in docs/mmu_core.md); the RAM read indices
- * before their input registers (mmu_pipe_carry: arrival, release, scan; status); out the
+ * Interfaces: cfg_wr_* (mmu_core's write port; map in docs/mmu_core.md); the RAM read indices
+ * before their input registers (mmu_core_carry: arrival, release, scan; status); out the
  * global fields, every field's read data (pgc_rd_bus / qc_rd_bus: field f's four ports at bus
  * slot f, 128 bits, port n at bits 32 n: PG A, R, scan, stat; queue A, stat, scan), the
  * configuration flags.
@@ -19,7 +19,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_cfg #(
+module mmu_core_cfg #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // bytes per buffer cell
@@ -30,14 +30,14 @@ module mmu_pipe_cfg #(
     parameter LEN_W = 14,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
     parameter CFG_FAULT_INJECT = 0,
-    // derived, left at its default by mmu_pipe: the PG / queue index
+    // derived, left at its default by mmu_core: the PG / queue index
     parameter IW = $clog2(PORT_COUNT) + 3
 ) (
     input  wire                 clk,
     input  wire                 rst,
 
     /*
-     * Configuration writes (mmu_pipe's port)
+     * Configuration writes (mmu_core's port)
      */
     input  wire                 cfg_wr_valid,
     input  wire [15:0]          cfg_wr_addr,
@@ -113,7 +113,7 @@ always @(posedge clk) begin
     end
 end
 `ifdef FORMAL
-// (formal/mmu_pipe.sby: the decoded enables start at zero, as the flip-flops of an FPGA do,
+// (formal/mmu_core.sby: the decoded enables start at zero, as the flip-flops of an FPGA do,
 // so that the first clock writes nothing the configuration shadow does not see)
 initial begin
     cw_g = 1'b0;
@@ -135,7 +135,7 @@ wire [4*32-1:0] qc_rd [0:7];
 genvar f;
 generate
 for (f = 0; f < 8; f = f + 1) begin : pgc
-    localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
+    localparam integer FW = (PGC_W[f*5 +: 5] == 5'd16) ? W : {27'd0, PGC_W[f*5 +: 5]};
     wire [4*FW-1:0] rd;
     // the write's index and data in a copy per memory (kept: the fan-out of one register to
     // every memory was a critical path)
@@ -156,7 +156,7 @@ for (f = 0; f < 8; f = f + 1) begin : pgc
                         {(32-FW){1'b0}}, rd[FW +: FW], {(32-FW){1'b0}}, rd[0 +: FW]};
 end
 for (f = 0; f < 5; f = f + 1) begin : qc
-    localparam FW = (PGC_W[f*5 +: 5] == 16) ? W : PGC_W[f*5 +: 5];
+    localparam integer FW = (PGC_W[f*5 +: 5] == 5'd16) ? W : {27'd0, PGC_W[f*5 +: 5]};
     wire [3*FW-1:0] rd;
     reg [IW-1:0] widx;
     reg [FW-1:0] wdat;

@@ -1,5 +1,5 @@
 /*
- * mmu_pipe's commit (stages E5 to E11): the exact per-PG and per-queue counters of each pair,
+ * mmu_core's commit (stages E5 to E11): the exact per-PG and per-queue counters of each pair,
  * release first, then the decided amounts.  PRE composes pair k-1's update of this pair's
  * entries (its released cells gated in DEC1a's and DEC1b's clocks, its amounts in DEC2's),
  * C1 adds the entries after pair k-2 to both pairs' amounts, C2 takes the maxima and the
@@ -8,11 +8,11 @@
  * earlier stage's forwarding, with its history of two clocks; what the release takes from the
  * pools, and the admitted amounts, go to GLOBAL; the release underflow flag and count.
  *
- * Interfaces: the per-pair fields (mmu_pipe_carry, *_bus); the decision, its amounts and the
- * stage 8 registers (mmu_pipe_decide); out the commit register and its history (to
- * mmu_pipe_view and _decide), the classes of the pairs in C2 and after it (DEC1b's class),
+ * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the decision, its amounts and the
+ * stage 8 registers (mmu_core_decide); out the commit register and its history (to
+ * mmu_core_view and _decide), the classes of the pairs in C2 and after it (DEC1b's class),
  * the entries before the pair and T / XON for EVAL0, the release's and the arrival's amounts
- * per pool for GLOBAL (mmu_pipe_eval), the underflow flag and count (status).
+ * per pool for GLOBAL (mmu_core_eval), the underflow flag and count (status).
  *
  * Latency: the released cells gated E5-E7, PRE E7-E8, C1 E8-E9, C2 E9-E10 (the commit
  * register at E10, the state RAMs written at E11), GLOBAL's inputs at E10.
@@ -22,7 +22,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_commit #(
+module mmu_core_commit #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -32,7 +32,7 @@ module mmu_pipe_commit #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -47,7 +47,7 @@ module mmu_pipe_commit #(
     input  wire                 rst,
 
     /*
-     * The per-pair fields, stages 1 to 12 (mmu_pipe_carry)
+     * The per-pair fields, stages 1 to 12 (mmu_core_carry)
      */
     input  wire [12-1:0]        a_ok_bus,
     input  wire [12-1:0]        a_badlen_bus,
@@ -62,7 +62,7 @@ module mmu_pipe_commit #(
     input  wire [12*IW-1:0]     sc_bus,
 
     /*
-     * The decision (mmu_pipe_decide): the decision register, DEC2's amounts and their admit
+     * The decision (mmu_core_decide): the decision register, DEC2's amounts and their admit
      * gates, the admitted amounts; the stage 8 registers (entries brought up to pair k-3,
      * running sums, T and the XON point, C1's forwarding selects); the release and the
      * arrival name one PG / queue
@@ -105,7 +105,7 @@ module mmu_pipe_commit #(
     output reg                  cls10, qcls10,
 
     /*
-     * For EVAL0 and GLOBAL (mmu_pipe_eval): the arrival's and the scan PG's entries before
+     * For EVAL0 and GLOBAL (mmu_core_eval): the arrival's and the scan PG's entries before
      * the pair, the pair's admit, the scan PG's selects, T and the XON point; C2's hdrm and
      * shared counts per bus (v_h_bus, v_s_bus: release at slot 0); what the release takes
      * (total, headroom, {lossy, lossless} pools and egress pools) and the admitted amounts
@@ -123,14 +123,14 @@ module mmu_pipe_commit #(
     output wire [2*W-1:0]       ga_esh_bus,
 
     /*
-     * Release underflow: mmu_pipe's flag output, the error flags and the count (status)
+     * Release underflow: mmu_core's flag output, the error flags and the count (status)
      */
     output wire                 err_release_underflow,
     output reg  [1:0]           err_flags_reg,
     output reg  [31:0]          underflow_count_reg
 );
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 // compares written as the sign of a subtraction, so that synthesis builds one carry chain
 // (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
@@ -144,7 +144,7 @@ function le_u;      // a <= b, unsigned, up to W + 2 bits
     end
 endfunction
 
-// the per-pair fields of the pipeline (mmu_pipe_view), stage p of each at bus slot p - 1
+// the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
 (* mem2reg *) reg a_ok [1:12];
@@ -181,10 +181,10 @@ endgenerate
 // ------------------------------------------------------------------------------ entries
 // the commit register's enables and indices (its entries: the ports above), and the same for
 // the two clocks before (pairs whose RAM write the read may have missed)
-reg  [1:0]        cm_pg_en_reg;
-reg  [2*IW-1:0]   cm_pg_idx_reg;
-reg  [1:0]        cm_q_en_reg;
-reg  [2*IW-1:0]   cm_q_idx_reg;
+reg [1:0]        cm_pg_en_reg;
+reg [2*IW-1:0]   cm_pg_idx_reg;
+reg [1:0]        cm_q_en_reg;
+reg [2*IW-1:0]   cm_q_idx_reg;
 (* mem2reg *) reg  [1:0]        cmh_pg_en_reg [1:2];
 (* mem2reg *) reg  [2*IW-1:0]   cmh_pg_idx_reg [1:2];
 (* mem2reg *) reg  [2*PGE_W-1:0] cmh_pg_val_reg [1:2];
@@ -195,7 +195,7 @@ reg  [2*IW-1:0]   cm_q_idx_reg;
 // ------------------------------------------------------------------------------ released cells
 // PRE's release gates (in DEC1a's clock): pair k-1's release (m1 / n1) and this pair's (m2 /
 // n2) on this pair's release (0) and arrival (1) PG / queue
-reg  [1:0]   p_m1, p_m2, p_n1, p_n2;
+reg [1:0]   p_m1, p_m2, p_n1, p_n2;
 always @(posedge clk) begin
     p_m1[0] <= r_ok[6] && r_i[6] == r_i[5];
     p_m1[1] <= r_ok[6] && r_i[6] == a_i[5];
@@ -500,15 +500,15 @@ reg [PGE_W-1:0] xR9, xA9, xS9;
 reg [QE_W-1:0]  yR9, yA9;
 reg [W+1:0]     xR9_hs, xR9_hsr, yR9_qsr;
 // (the release's selects twice: the compares' and the values')
-reg             uRc_a9, uRc_r9, vRc_a9, vRc_r9;
+reg            uRc_a9, uRc_r9, vRc_a9, vRc_r9;
 (* keep *) always @(posedge clk) begin
     uRc_a9 <= adm9 && a_i[9] == r_i[8];
     uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
     vRc_a9 <= adm9 && a_j[9] == r_j[8];
     vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
 end
-reg             uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
-reg             same_pg9;
+reg            uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
+reg            same_pg9;
 reg [W-1:0]     g_cl9, g_sh9, g_hd9, g_esh9;
 reg signed [TW-1:0] tA9, tR9, tS9, xA9t, xR9t, xS9t;
 always @(posedge clk) begin
@@ -532,7 +532,7 @@ always @(posedge clk) begin
     tA9 <= tA8; tR9 <= tR8; tS9 <= tS8;
     xA9t <= xA8; xR9t <= xR8; xS9t <= xS8;
     // a reset clears the admitted amounts too: GLOBAL adds them without adm9 (a one-clock
-    // reset with an admitted arrival in DEC2 left them in the pools; found by formal/mmu_pipe)
+    // reset with an admitted arrival in DEC2 left them in the pools; found by formal/mmu_core.sby)
     if (rst) begin
         adm9 <= 1'b0;
         g_cl9 <= {W{1'b0}};
@@ -644,7 +644,7 @@ wire c_cq = csel(vRc_a9, vRc_r9, le_u(k_q, {2'b00, cc_q_a}), le_u(k_q, {2'b00, c
 wire c_cqsr = csel(vRc_a9, vRc_r9, le_u(k_qsr, cc_qsr_a), le_u(k_qsr, cc_qsr_r),
                    le_u(k_qsr, yR9_qsr));
 // the underflow flag from the registered compares (a clock later: a flag and a counter)
-reg  c_rel10, c_chsr10, c_cqsr10;
+reg c_rel10, c_chsr10, c_cqsr10;
 always @(posedge clk) begin
     c_rel10 <= c_rel && !rst;
     c_chsr10 <= c_chsr;
@@ -662,7 +662,7 @@ wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
 // release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
 // amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
 // (in a copy per GLOBAL sum they select for: kept apart)
-reg         c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
+reg        c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
 (* keep *) always @(posedge clk) begin
     c_ch10_h <= c_ch;
     c_ch10_s0 <= c_ch;
@@ -714,7 +714,7 @@ assign gr_s1 = c_ch10_s1 ? {W{1'b0}} : c_chs10_s1 ? c_uch10[1] : c_us10[1];
 assign gr_es0 = c_cq10_0 ? c_rcq10[0] : c_uq10[0];
 assign gr_es1 = c_cq10_1 ? c_rcq10[1] : c_uq10[1];
 
-reg         underflow_reg;
+reg        underflow_reg;
 always @(posedge clk) begin
     cm_pg_en_reg <= {adm9, r_ok[9]};
     cm_pg_idx_reg <= {a_i[9], r_i[9]};

@@ -1,11 +1,11 @@
-// Reproduction (Icarus Verilog) of what formal/mmu_pipe.sby found with one reset clock
+// Reproduction (Icarus Verilog) of what formal/mmu_core.sby found with one reset clock
 // (docs/formal.md "The admission core"): an admitted arrival in DEC2 at the reset edge leaves
-// its amounts in mmu_pipe_commit's unreset g_cl9 / g_sh9 / g_hd9 / g_esh9, and GLOBAL adds
+// its amounts in mmu_core_commit's unreset g_cl9 / g_sh9 / g_hd9 / g_esh9, and GLOBAL adds
 // them after the reset.  One 1000-byte frame (4 cells, PG 0, queue 0, shared), rst for
 // +rstlen clocks (1) +gap clocks (9) after the frame; prints the global counters 25 clocks
 // later (all 0 if the reset cleared everything).
-//   iverilog -g2012 -I rtl -s rst1 -o /tmp/rst1.vvp formal/repro/mmu_pipe_rst1.v \
-//       rtl/mmu_pipe*.v rtl/mmu_mpram.v rtl/mmu_cfg_check.v
+//   iverilog -g2012 -I rtl -s rst1 -o /tmp/rst1.vvp formal/repro/mmu_core_rst1.v \
+//       rtl/mmu_core*.v rtl/mmu_mpram.v rtl/mmu_cfg_check.v
 //   vvp -n /tmp/rst1.vvp +gap=9 +rstlen=1     -> total 4 pool0 4 ... epool0 4
 //   vvp -n /tmp/rst1.vvp +gap=9 +rstlen=2     -> all 0
 `timescale 1ns/1ps
@@ -16,7 +16,7 @@ module rst1;
   reg cfg_wr_valid = 0; reg [15:0] cfg_wr_addr = 0; reg [31:0] cfg_wr_data = 0;
   wire m_resp_valid, m_resp_admit; wire [2:0] m_resp_reason; wire [15:0] m_resp_cells, m_resp_res, m_resp_shared, m_resp_hdrm, m_resp_eres, m_resp_eshared; wire [7:0] m_resp_tag;
   wire [15:0] pfc_xoff, pfc_change; wire [31:0] stat_data; wire s_req_ready, s_rel_ready, err_release_underflow, err_bad_config;
-  mmu_pipe #(.PORT_COUNT(2), .CELL_BYTES(256), .CELL_W(16), .LEN_W(14)) dut (
+  mmu_core #(.PORT_COUNT(2), .CELL_BYTES(256), .CELL_W(16), .LEN_W(14)) dut (
     .clk(clk), .rst(rst), .s_req_valid(s_req_valid), .s_req_ready(s_req_ready), .s_req_port(port), .s_req_pg(pg),
     .s_req_eport(eport), .s_req_queue(q), .s_req_len(len), .s_req_tag(8'd0),
     .m_resp_valid(m_resp_valid), .m_resp_admit(m_resp_admit), .m_resp_reason(m_resp_reason), .m_resp_cells(m_resp_cells),

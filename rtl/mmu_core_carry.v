@@ -1,10 +1,10 @@
 /*
- * mmu_pipe's input registers and the per-pair fields carried stage by stage: each arrival's
+ * mmu_core's input registers and the per-pair fields carried stage by stage: each arrival's
  * and release's indices, its length and index checks (stage 1), its cells (stage 2, (len - 1)
  * times a reciprocal), tag and released cells, and the scan PG (one PG per clock, for the PFC
  * scan and mmu_cfg_check), each kept to stage 12 for the parts that need it.
  *
- * Interfaces: s_req_* / s_rel_* (the top's inputs), the maximum frame length (mmu_pipe_cfg);
+ * Interfaces: s_req_* / s_rel_* (the top's inputs), the maximum frame length (mmu_core_cfg);
  * out the input registers' indices (stage 0), the scan counter (a RAM read address) and
  * *_bus: field x of stage p at bus slot p - 1 (a_cells: p - 2), stages 1 to 12.
  *
@@ -16,7 +16,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module mmu_pipe_carry #(
+module mmu_core_carry #(
     // number of ports (ingress and egress)
     parameter PORT_COUNT = 4,
     // width of every cell counter and cell-valued configuration field
@@ -32,7 +32,7 @@ module mmu_pipe_carry #(
     parameter LEN_W = 14,
     // width of the request tag
     parameter TAG_W = 8,
-    // derived, left at their defaults by mmu_pipe: the PG / queue index; cell counts, signed
+    // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
     parameter IW = $clog2(PORT_COUNT) + 3,
@@ -47,7 +47,7 @@ module mmu_pipe_carry #(
     input  wire                 rst,
 
     /*
-     * Requests and releases (mmu_pipe's inputs), the maximum frame length
+     * Requests and releases (mmu_core's inputs), the maximum frame length
      */
     input  wire                 s_req_valid,
     input  wire [PORT_W-1:0]    s_req_port,
@@ -66,7 +66,7 @@ module mmu_pipe_carry #(
 
     /*
      * The scan counter (the scan PG before its input register), the input registers: the
-     * indices and scan PG (stage 0), the release (its counters in mmu_pipe_status)
+     * indices and scan PG (stage 0), the release (its counters in mmu_core_status)
      */
     output reg  [IW-1:0]        scan_cnt_reg,
     output reg  [IW-1:0]        sc0,
@@ -119,7 +119,7 @@ localparam RM_W = LEN_W + 2;
 localparam [RM_W-1:0] RECIP_MUL = RECIP_MUL64[RM_W-1:0];
 localparam PROD_W = RECIP_SHIFT + LEN_W;
 
-`include "mmu_pipe_functions.vh"
+`include "mmu_core_functions.vh"
 
 // ------------------------------------------------------------------------------ stage 0
 
