@@ -15,8 +15,7 @@ coverage closure over the whole suite.
   end of the session and merges the XML files into sim_build/<sim>/system-coverage.xml.
 * SYSTEM_TESTS="IncastTest EgressPauseTest" runs a subset (the others skip; closure only runs
   when every traffic test is selected, or when SYSTEM_TESTS names CoverageClosureTest);
-  ICARUS_SYSTEM_TESTS="IncastTest" (make test's Icarus leg) runs only those on Icarus, the others
-  skip there (they run on Verilator in the same make test);
+  make test's Icarus leg runs IncastTest only (tb/conftest.py ICARUS_CI_VERILATOR_ONLY);
   TESTS=pattern (pytest -k) works as everywhere; SEED=n replays; SOAK=1 makes the soak-style
   tests ten times longer (nightly).
 """
@@ -63,14 +62,6 @@ def build_args(sim: str) -> list[str]:
     return ["--no-public-flat-rw", str(HERE / "public.vlt")] if sim == "verilator" else []
 
 
-def icarus_subset() -> list[str] | None:
-    """ICARUS_SYSTEM_TESTS="A B" (set by make test for its Icarus leg): on Icarus only these
-    traffic tests run, the others skip with a reason (they run on Verilator in the same make
-    test, at full length with closure, and on Icarus in make nightly and make system)."""
-    sel = os.environ.get("ICARUS_SYSTEM_TESTS")
-    return [t for t in re.split(r"[,\s]+", sel) if t] if sel else None
-
-
 def selected() -> list[str] | None:
     sel = os.environ.get("SYSTEM_TESTS")
     return [t for t in re.split(r"[,\s]+", sel) if t] if sel else None
@@ -100,10 +91,6 @@ def test_system(name, request):
     if sel is not None and name not in sel:
         pytest.skip(f"SYSTEM_TESTS={','.join(sel)}")
     sim = harness.sim_name()
-    ica = icarus_subset()
-    if sim == "icarus" and ica is not None and name not in ica:
-        pytest.skip(f"make test runs {','.join(ica)} of the system suite on Icarus; {name} runs "
-                    "on Verilator in make test and on Icarus in make nightly / make system")
     t0 = time.time()
     try:
         run_system(name, sim)
