@@ -32,8 +32,11 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
         params["MMU_FAULT_INJECT"] = 1
     if free_list_fault:
         params["FREE_LIST_FAULT_INJECT"] = 1
+    # items with the same parameters share one build (a Verilator build of the 4-port switch
+    # is about a minute): the default DATA_WIDTH 64 one serves five items, the 8-bit one three
+    build_id = "switch_core-" + "-".join(f"{k.lower()}{v}" for k, v in sorted(params.items()))
     harness.run("switch_core_tb", module,
-                test_id=f"switch_core-dw{data_width}-{test_id}",
+                test_id=f"switch_core-dw{data_width}-{test_id}", build_id=build_id,
                 sources=_sources() + [top], parameters=params,
                 testcase=testcase, extra_env=extra_env)
 
