@@ -17,20 +17,25 @@ def pytest_report_header(config):
             f"icarus: {v['icarus']}", f"verilator: {v['verilator']}"]
 
 
-# Rough Icarus wall times (s) of the longest items, from the CI run of 2026-11-25 (two
-# workers): the scheduler starts the longest first, so no long item starts last and leaves
-# one worker running alone (with xdist --maxschedchunk 1, see the Makefile).  Only the order
-# depends on them; an item not listed keeps its collection order after these.
+# Rough Icarus wall times (s) of the longest items, from the clean-clone .ci/run of
+# 2026-11-26 (b68ac02, two workers, cocotb's time): the scheduler starts the longest first, so
+# no long item starts last and leaves one worker running alone (with xdist --maxschedchunk 1,
+# see the Makefile).  Only the order depends on them; an item not listed keeps its collection
+# order after these.
 LONG_ITEMS = {
-    "test_system[MixedLossyTest]": 330, "test_system[SoakTest]": 306,
-    "test_system[EgressPauseTest]": 302, "test_system[RandomTest]": 287,
-    "test_system[WarmupTest]": 260,
-    "test_switch_core.py::test_watchdog_storm[64]": 205,
-    "test_switch_core.py::test_watchdog_storm[8]": 186,
-    "test_fpga_core.py::test_fpga_core_selftest[4-256-672]": 183,
-    "test_system[IncastUndersizedTest]": 165,
-    "test_system[IncastTest]": 143,
-    "test_loop.py::test_loop_recovers_with_watchdog": 131,
+    "test_system[MixedLossyTest]": 765, "test_mmu_core.py::test_mmu_core[p8_c208]": 553,
+    "test_system[RandomTest]": 541, "test_system[EgressPauseTest]": 514,
+    "test_system[WarmupTest]": 500, "test_system[SoakTest]": 458,
+    "test_system[IncastUndersizedTest]": 347,
+    "test_loop.py::test_loop_recovers_with_watchdog": 342,
+    "test_fpga_core.py::test_fpga_core_selftest[4-256-672-0]": 281,
+    "test_system[IncastTest]": 271,
+    "test_mmu_core.py::test_mmu_core[p4_c256]": 253,
+    "test_mmu_core.py::test_mmu_core_small_and_large[32]": 243,
+    "test_loop.py::test_loop_no_deadlock_with_prevention": 188,
+    "test_switch_core.py::test_watchdog_storm[64]": 173,
+    "test_switch_core.py::test_watchdog_storm[8]": 170,
+    "test_switch_core.py::test_directed[8]": 161,
 }
 
 
