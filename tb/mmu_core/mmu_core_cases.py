@@ -16,8 +16,8 @@ from mmu_core.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT,
                               flag_names, val)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_EGRESS,
-                        REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE, SEG_HEADROOM,
-                        SEG_RESERVED, SEG_SHARED)
+                        REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NAMES, REASON_NONE,
+                        SEG_HEADROOM, SEG_RESERVED, SEG_SHARED)
 from models.mmu_pipe import cfg_flags_latency
 
 RANDOM_CLOCKS = int(os.environ.get("RANDOM_CLOCKS", "0")) or max(
@@ -472,6 +472,34 @@ async def dir_release_order(dut):
 
 
 @cocotb.test()
+async def dir_counter_readback_negative(dut):
+    """check_counters() reads every counter back to back (read_many); it catches a value the
+    core does not hold: the model alone is given one PG's shared watermark, one queue's
+    reserved count and one drop count off by one, and exactly those three are reported;
+    put back, the read-back is clean."""
+    tb = await new_tb(dut, directed_cfg())
+    await event(tb, arr=(0, 3, 1, 3, 4 * C))
+    await event(tb, arr=(0, 3, 1, 3, 6 * C))
+    await tb.idle(RESP_LAT + XOFF_LAT + 2)
+    m = tb.model
+    last_q = m.n_q - 1
+    faults = [(m.shared_wm, 3), (m.q_res, last_q), (m.drops, 1)]
+    for arr, k in faults:
+        arr[k] += 1
+    await tb.check_counters()
+    want = {"PG 3 shared_wm", f"queue {last_q} res", f"drops[{REASON_NAMES[1]}]"}
+    seen = {" ".join(w.split()[:3 if w.startswith(("PG", "queue")) else 1])
+            for w in tb.mismatch_log}
+    assert tb.mismatches == 3 and seen == want, (tb.mismatch_log, want)
+    dut._log.info("read-back caught: %s", "; ".join(tb.mismatch_log))
+    for arr, k in faults:
+        arr[k] -= 1
+    tb.mismatches = 0
+    tb.mismatch_log.clear()
+    await tb.finish()
+
+
+@cocotb.test()
 async def dir_buffer_guard(dut):
     """total + cells > buffer_cells drops first (REASON_BUFFER_FULL), even into reserved
     (the first core's case, events spaced)."""
@@ -687,9 +715,9 @@ async def check_config_readback(tb: PipeTB) -> int:
               for i in range(m.n_pg) for f in PG_FIELDS]
     reads += [(regmap.queue_addr(j, f), regmap.encode(f, m.q_cfg[j][f]), ("queue", j, f))
               for j in range(m.n_q) for f in QUEUE_FIELDS]
-    for addr, want, what in reads:
-        got = await tb.read(addr)
-        assert got == want, (what, hex(addr), got, want)
+    got = await tb.read_many([addr for addr, _, _ in reads])
+    for (addr, want, what), g in zip(reads, got):
+        assert g == want, (what, hex(addr), g, want)
     return len(reads)
 
 

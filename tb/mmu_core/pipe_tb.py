@@ -32,7 +32,13 @@ RESP_LAT = RTL_RESP_LATENCY + 1  # falling edges from driving a request to seein
 # falling edges from stepping the model to seeing its pfc_xoff (the model changes its PFC state
 # at the commit, view_lag - 1 clocks after the request's clock)
 XOFF_LAT = RTL_XOFF_LATENCY - VIEW_LAG + 2
-STAT_LAT = 6      # falling edges from driving stat_addr to seeing stat_data
+# falling edges from driving stat_addr to seeing its stat_data, the address held (read()).
+# Back to back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM
+# fields come a clock later than the rest (docs/mmu_core.md), and its data is seen STAT_PIPE
+# falling edges after the address's last clock.
+STAT_LAT = 6
+STAT_HOLD = 2
+STAT_PIPE = 5
 
 
 def val(handle) -> int:
@@ -47,6 +53,7 @@ class PipeTB:
         self.cfg = cfg
         self.max_mismatches = max_mismatches
         self.mismatches = 0
+        self.mismatch_log: list[str] = []
         self.model = PipelinedMmu(cfg, t_lag=T_LAG, validate=False)
         self.clock_no = 0
         self.resp_q: deque = deque()      # (due clock, decision, tag)
@@ -108,6 +115,7 @@ class PipeTB:
     # ------------------------------------------------------------------ scoreboard
     def mismatch(self, what: str) -> None:
         self.mismatches += 1
+        self.mismatch_log.append(what)
         if self.mismatches <= 10:
             self.log.error("MISMATCH at clock %d: %s", self.clock_no, what)
         if self.mismatches >= self.max_mismatches:
@@ -191,10 +199,24 @@ class PipeTB:
 
     # ------------------------------------------------------------------ status
     async def read(self, addr: int) -> int:
+        """One status read: the address, then STAT_LAT idle clocks."""
         await self.cycle(stat_addr=addr)
         for _ in range(STAT_LAT):
             await self.cycle()
         return self.stat_seen
+
+    async def read_many(self, addrs: list[int]) -> list[int]:
+        """Status reads back to back, each address held STAT_HOLD clocks, the values in the
+        order of ``addrs``: STAT_HOLD * len(addrs) + STAT_PIPE clocks where read() one by one
+        takes (STAT_LAT + 1) * len(addrs)."""
+        drive = [a for a in addrs for _ in range(STAT_HOLD)]
+        out = []
+        for c in range(len(drive) + STAT_PIPE):
+            await self.cycle(stat_addr=drive[c] if c < len(drive) else None)
+            k = c - STAT_PIPE
+            if k >= 0 and k % STAT_HOLD == STAT_HOLD - 1:
+                out.append(self.stat_seen)
+        return out
 
     async def check_counters(self) -> None:
         """Every counter, watermark and drop count read through the status port."""
@@ -210,16 +232,11 @@ class PipeTB:
             "release_underflow": m.release_underflow,
             "release_bad_index": m.release_bad_index,
         }
-        for name, w in want.items():
-            got = await self.read(regmap.STATUS[name])
-            if got != w:
-                self.mismatch(f"status {name} got {got} want {w}")
-        for r in range(1, len(m.drops)):
-            got = await self.read(regmap.DROP_BASE + r)
-            if got != m.drops[r]:
-                self.mismatch(f"drops[{REASON_NAMES[r]}] got {got} want {m.drops[r]}")
+        checks = [(regmap.STATUS[name], w, f"status {name}") for name, w in want.items()]
+        checks += [(regmap.DROP_BASE + r, m.drops[r], f"drops[{REASON_NAMES[r]}]")
+                   for r in range(1, len(m.drops))]
         # every PG and queue up to 64 of each; beyond, the ones traffic touched and every
-        # eighth other (a 32-port read-back is 2,560 reads, minutes on Icarus)
+        # eighth other (a 32-port read-back is 2,560 reads)
         pgs = [i for i in range(m.n_pg) if m.n_pg <= 64 or i % 8 == 0 or m.res_wm[i]
                or m.shared_wm[i] or m.hdrm_wm[i]]
         qs = [j for j in range(m.n_q) if m.n_q <= 64 or j % 8 == 0 or m.q_wm[j]]
@@ -227,14 +244,14 @@ class PipeTB:
             for name, w in (("res", m.res[i]), ("shared", m.shared[i]), ("hdrm", m.hdrm[i]),
                             ("res_wm", m.res_wm[i]), ("shared_wm", m.shared_wm[i]),
                             ("hdrm_wm", m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
-                got = await self.read(regmap.pg_addr(i, name))
-                if got != w:
-                    self.mismatch(f"PG {i} {name} got {got} want {w}")
+                checks.append((regmap.pg_addr(i, name), w, f"PG {i} {name}"))
         for j in qs:
             for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
-                got = await self.read(regmap.queue_addr(j, name))
-                if got != w:
-                    self.mismatch(f"queue {j} {name} got {got} want {w}")
+                checks.append((regmap.queue_addr(j, name), w, f"queue {j} {name}"))
+        got = await self.read_many([a for a, _, _ in checks])
+        for (_, w, what), g in zip(checks, got):
+            if g != w:
+                self.mismatch(f"{what} got {g} want {w}")
 
     async def check_config_flags(self) -> int:
         """The configuration flags (status 0x19, 0x0F bit 1, err_bad_config) against the
