@@ -117,7 +117,7 @@ system: | $(PY) ## the pyuvm system suite alone (also part of make), one pytest 
 	$(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-system-$(SIM).xml
 
 soak: | $(PY) ## nightly: a congested switch on Verilator until it has delivered 1,000,000 frames, replayed through the model (tb/soak, about 5 min)
-	$(PY) tb/soak/soak.py $(if $(SOAK_FRAMES),--frames $(SOAK_FRAMES),) $(if $(SEED),--seed $(SEED),)
+	VERILATOR_OPT_FAST=-Os $(PY) tb/soak/soak.py $(if $(SOAK_FRAMES),--frames $(SOAK_FRAMES),) $(if $(SEED),--seed $(SEED),)
 
 soak-system: | $(PY) ## the pyuvm system suite ten times longer (SOAK=1) on both simulators
 	SOAK=1 SIM=icarus $(PY) -m pytest tb/system $(XDIST) -ra --junitxml=sim_build/junit-soak-icarus.xml
@@ -131,7 +131,7 @@ nightly: | $(PY) ## what is not in CI: the Icarus regression at full length (TB_
 	$(MAKE) soak-system
 
 bench-sim: | $(PY) ## simulated frames per wall-clock second, Icarus vs Verilator
-	$(PY) tb/system/bench_sim.py
+	VERILATOR_OPT_FAST=-Os $(PY) tb/system/bench_sim.py
 
 bench: bench-model bench-sim ## bench-model and bench-sim
 

@@ -19,17 +19,19 @@ def pytest_report_header(config):
 
 # Rough Icarus wall times (s) of the longest items (cocotb's time, two workers, 2026-11-26: the
 # system tests from the run of 7c442e1 in docs/ci_time.md, the others from the clean-clone
-# .ci/run of b68ac02; a key that names no item is caught by tb/common/test_item_lists.py):
+# .ci/run of b68ac02, p8_c208 and the loop's watchdog from single runs of 2026-11-27 after
+# read_many and the loop's half times; a key that names no item is caught by
+# tb/common/test_item_lists.py):
 # the scheduler starts the longest first, so
 # no long item starts last and leaves one worker running alone (with xdist --maxschedchunk 1,
 # see the Makefile).  Only the order depends on them; an item not listed keeps its collection
 # order after these.
 LONG_ITEMS = {
-    "test_system[MixedLossyTest]": 765, "test_mmu_core.py::test_mmu_core[p8_c208]": 553,
+    "test_system[MixedLossyTest]": 765, "test_mmu_core.py::test_mmu_core[p8_c208]": 385,
     "test_system[RandomTest]": 541, "test_system[EgressPauseTest]": 514,
     "test_system[WarmupTest]": 500, "test_system[SoakTest]": 458,
     "test_system[IncastUndersizedTest]": 347,
-    "test_loop.py::test_loop_recovers_with_watchdog": 342,
+    "test_loop.py::test_loop_recovers_with_watchdog": 310,
     "test_fpga_core.py::test_fpga_core_selftest[4-256-672-0]": 281,
     "test_system[IncastTest]": 271,
     "test_mmu_core.py::test_mmu_core[p4_c256]": 253,

