@@ -22,7 +22,7 @@ JOBS ?= auto
 VENV ?= .venv
 BOARD ?= ulx3s
 PY := $(VENV)/bin/python
-export SIM SEED WAVES ICARUS_CI
+export SIM SEED WAVES ICARUS_CI VERILATOR_CI
 
 SIMS := icarus verilator
 BOARDS := $(patsubst syn/%/Makefile,%,$(wildcard syn/*/Makefile))
@@ -86,7 +86,7 @@ model-test: | $(PY) ## golden model, CLI, FuseSoC core and synthesis scripts' te
 # Icarus time (docs/ci_time.md); make SIM=icarus and make nightly run them on Icarus.
 test: model-test ## what CI runs: model-test, then the regression on Icarus (without the variants tb/conftest.py leaves to Verilator) and on Verilator
 	$(MAKE) regress SIM=icarus ICARUS_CI=1
-	$(MAKE) regress SIM=verilator
+	$(MAKE) regress SIM=verilator VERILATOR_CI=1
 
 formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs, admission core; docs/formal.md) and the fault builds that must fail (FORMAL_LONG=1: + the admission core's COMMIT group at 20 clocks)
 	bash scripts/formal.sh

@@ -1,5 +1,6 @@
-"""tb/conftest.py's item lists (LONG_ITEMS: the scheduling order; ICARUS_CI_VERILATOR_ONLY:
-what make test's Icarus leg leaves to Verilator) name collected items: every key ends the node
+"""tb/conftest.py's item lists (LONG_ITEMS: the scheduling order; ICARUS_CI_VERILATOR_ONLY /
+VERILATOR_CI_ICARUS_ONLY: what make test's Icarus / Verilator leg leaves to the other) name
+collected items: every key ends the node
 id of a test that pytest collects from tb/, and a key that names none is reported."""
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ def _nodeids() -> list[str]:
 def test_every_listed_item_is_collected():
     ids = _nodeids()
     assert conftest.unmatched(conftest.LONG_ITEMS, ids) == []
-    assert conftest.unmatched(conftest.ICARUS_CI_VERILATOR_ONLY, ids) == []
-    # every key of the Icarus list names exactly one item (a key matching several would skip
-    # more than its reason says)
-    for k in conftest.ICARUS_CI_VERILATOR_ONLY:
+    both = {**conftest.ICARUS_CI_VERILATOR_ONLY, **conftest.VERILATOR_CI_ICARUS_ONLY}
+    assert conftest.unmatched(both, ids) == []
+    # every key of the two lists names exactly one item (a key matching several would skip
+    # more than its reason says), and no item is left by both legs
+    for k in both:
         assert sum(n.endswith(k) for n in ids) == 1, k
+    assert not set(conftest.ICARUS_CI_VERILATOR_ONLY) & set(conftest.VERILATOR_CI_ICARUS_ONLY)
 
 
 def test_a_key_that_names_no_item_is_reported():
