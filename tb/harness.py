@@ -162,6 +162,15 @@ def run_dir(test_id: str, sim: str | None = None) -> Path:
     return SIM_BUILD / (sim or sim_name()) / _safe(test_id + build_tag())
 
 
+def build_dir_of(build_id: str, sim: str | None = None) -> Path:
+    """The build folder of ``build_id`` for this run's options: a waveform, coverage or other
+    OPT_FAST build is another build (make does not see the flag change)."""
+    sim = sim or sim_name()
+    opt = verilator_opt_fast() if sim == "verilator" else VERILATOR_OPT_FAST
+    opt_tag = "" if opt == VERILATOR_OPT_FAST else "-opt" + opt.lstrip("-")
+    return SIM_BUILD / sim / _safe(build_id + build_tag() + opt_tag)
+
+
 def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
     runner.build(
         sources=srcs,
@@ -213,10 +222,7 @@ def run(
     if cover and sim != "verilator":
         raise ValueError(f"LINE_COVERAGE=1 needs SIM=verilator (line coverage is Verilator's), not {sim}")
     test_dir = run_dir(test_id, sim)
-    opt = verilator_opt_fast() if sim == "verilator" else VERILATOR_OPT_FAST
-    # a build at another OPT_FAST is another build (make does not see the flag change)
-    opt_tag = "" if opt == VERILATOR_OPT_FAST else "-opt" + opt.lstrip("-")
-    build_dir = SIM_BUILD / sim / _safe((build_id or test_id) + build_tag() + opt_tag)
+    build_dir = build_dir_of(build_id or test_id, sim)
     srcs = [str(s) for s in (sources if sources is not None else rtl_sources())]
     runner = get_runner(sim)
     build_args = list(build_args or [])
@@ -227,7 +233,7 @@ def run(
             build_args += ["--trace-fst", "--trace-structs"]
         if cover:
             build_args += ["--coverage-line"]
-        _set_make_var("OPT_FAST", opt)
+        _set_make_var("OPT_FAST", verilator_opt_fast())
     build_dir.mkdir(parents=True, exist_ok=True)
     test_dir.mkdir(parents=True, exist_ok=True)
     try:

