@@ -93,8 +93,8 @@ VERILATOR_CI_ICARUS_ONLY = {
 
 
 def unmatched(keys, nodeids) -> list[str]:
-    """The keys (node-id endings of LONG_ITEMS / ICARUS_CI_VERILATOR_ONLY) that end no node
-    id: a renamed test or parameter would otherwise quietly drop out of the lists."""
+    """The keys (node-id endings of LONG_ITEMS / ICARUS_CI_VERILATOR_ONLY /
+    VERILATOR_CI_ICARUS_ONLY) that end no node id: a renamed test or parameter would otherwise quietly drop out of the lists."""
     return [k for k in keys if not any(n.endswith(k) for n in nodeids)]
 
 
@@ -107,18 +107,16 @@ def pytest_collection_modifyitems(session, config, items):
 
     import pytest
 
-    if os.environ.get("ICARUS_CI") == "1" and harness.sim_name() == "icarus":
+    # (flag, simulator of the leg, the items it leaves, the simulator that runs them)
+    for flag, sim, table, other in (("ICARUS_CI", "icarus", ICARUS_CI_VERILATOR_ONLY, "Verilator"),
+                                    ("VERILATOR_CI", "verilator", VERILATOR_CI_ICARUS_ONLY,
+                                     "Icarus")):
+        if os.environ.get(flag) != "1" or harness.sim_name() != sim:
+            continue
         for it in items:
-            for k, why in ICARUS_CI_VERILATOR_ONLY.items():
+            for k, why in table.items():
                 if it.nodeid.endswith(k):
-                    it.add_marker(pytest.mark.skip(
-                        reason=f"make test: on Verilator only ({why})"))
-    if os.environ.get("VERILATOR_CI") == "1" and harness.sim_name() == "verilator":
-        for it in items:
-            for k, why in VERILATOR_CI_ICARUS_ONLY.items():
-                if it.nodeid.endswith(k):
-                    it.add_marker(pytest.mark.skip(
-                        reason=f"make test: on Icarus only ({why})"))
+                    it.add_marker(pytest.mark.skip(reason=f"make test: on {other} only ({why})"))
 
     def key(it):
         if it.originalname == "test_coverage_closure":

@@ -74,7 +74,8 @@ def _set_make_var(name: str, value: str) -> None:
     """``name=value`` on the command line of every make this process starts (MAKEFLAGS: the
     variables follow " -- "; an earlier ``name=`` is replaced)."""
     mf = re.sub(rf"(?<!\S){name}=\S*", "", os.environ.get("MAKEFLAGS", "")).rstrip()
-    os.environ["MAKEFLAGS"] = f"{mf} {name}={value}" if " -- " in f"{mf} " else f"{mf} -- {name}={value}"
+    sep = " " if " -- " in f"{mf} " else " -- "
+    os.environ["MAKEFLAGS"] = f"{mf}{sep}{name}={value}"
 
 
 ICARUS_SCALE = 0.1
