@@ -37,7 +37,7 @@ from mmu_core import regmap
 from mmu_core.pipe_tb import RESP_LAT, STAT_LAT, T_LAG, XOFF_LAT
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS, PipelinedMmu
+from models.mmu_pipe import PipelinedMmu
 
 # switch_core's mmu_core leaves reset this many clocks after the switch (its own reset register,
 # rst_mmu): a bench that counts clocks from the switch's reset subtracts it
@@ -72,19 +72,16 @@ def apply_write(model: PipelinedMmu, addr: int, data: int, cell_w: int = 16) -> 
     """A configuration write of mmu_core's port (tb/mmu_core/regmap.py) applied to the model,
     with the field's width; False for an address that holds no configuration."""
     mask = (1 << cell_w) - 1
-    region, idx, f = addr >> 13, (addr >> 4) & 0x1FF, addr & 0xF
+    kind, idx, name = regmap.decode(addr) or (None, 0, None)
 
     def width(name: str, v: int) -> int:
         return v & 1 if name in FLAG_FIELDS else v & 0xF if name == "alpha_shift" else v & mask
-    if region == 0 and regmap.GLOBAL_CFG["buffer_cells"] <= addr < 0x20 + len(GLOBAL_FIELDS):
-        name = GLOBAL_FIELDS[addr - 0x20]
+    if kind == "global" and name in regmap.GLOBAL_CFG:
         model.write_global(**{name: data & 0xFFFFFFFF if name == "max_frame_bytes"
                               else data & mask})
-    elif region == 1 and f >= 8 and idx < model.n_pg:
-        name = PG_FIELDS[f - 8]
+    elif kind == "pg" and name in regmap.PG_CFG and idx < model.n_pg:
         model.write_pg(idx // 8, idx % 8, **{name: width(name, data)})
-    elif region == 2 and 8 <= f < 8 + len(QUEUE_FIELDS) and idx < model.n_q:
-        name = QUEUE_FIELDS[f - 8]
+    elif kind == "queue" and name in regmap.Q_CFG and idx < model.n_q:
         model.write_queue(idx // 8, idx % 8, **{name: width(name, data)})
     else:
         return False

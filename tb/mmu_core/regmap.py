@@ -1,11 +1,11 @@
-"""Address map of mmu_core's configuration / status port (rtl/mmu_core.v; docs/mmu_core.md).
+"""Address map of mmu_core's configuration / status port (rtl/mmu_core.v; docs/mmu_core.md),
+as word addresses, taken from the generated map models/pfcmmu_regs.py (source:
+rtl/regs/pfcmmu.rdl, `make regs`; docs/regs.md).
 
 Plain Python, shared by the testbench and by anyone who drives the core from software.
 
     address[15:13]  region
     0               globals: status 0x00..0x1F (read), configuration 0x20..0x26 (read / write)
-                    flags 0x0F: bit 0 release underflow (sticky), bit 1 a configuration flag;
-                    config_flags 0x19: bit k = models.mmu_pipe.CFG_FLAG_NAMES[k]
     1               per PG:    0x2000 | (port*8 + pg) << 4 | field
     2               per queue: 0x4000 | (port*8 + queue) << 4 | field
 Per-PG and per-queue fields 0..7 are status (read only), 8..15 configuration.
@@ -13,47 +13,68 @@ Per-PG and per-queue fields 0..7 are status (read only), 8..15 configuration.
 
 from __future__ import annotations
 
+from models import pfcmmu_regs as regs
 from models.config import MmuConfig
-from models.mmu_pipe import CFG_FLAG, GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS
 
-STATUS = {
-    "ingress_lossless_used": 0x00, "ingress_lossless_wm": 0x01,
-    "ingress_lossy_used": 0x02, "ingress_lossy_wm": 0x03,
-    "hdrm_used": 0x04, "hdrm_wm": 0x05,
-    "egress_lossless_used": 0x06, "egress_lossless_wm": 0x07,
-    "egress_lossy_used": 0x08, "egress_lossy_wm": 0x09,
-    "total_used": 0x0A, "total_wm": 0x0B,
-    "admitted": 0x0C, "release_underflow": 0x0D, "release_bad_index": 0x0E, "flags": 0x0F,
-    "arrivals": 0x17, "releases": 0x18, "config_flags": 0x19, "port_count": 0x1E,
-    "cell_bytes": 0x1F,
-}
+
+def _status(block: dict[str, regs.Reg]) -> dict[str, int]:
+    return {name: r.offset for name, r in block.items() if not r.writable}
+
+
+def _config(block: dict[str, regs.Reg]) -> dict[str, int]:
+    return {name: r.offset for name, r in block.items() if r.writable}
+
+
+# every read-only global (counters, occupancies, watermarks, flags, drops, constants)
+STATUS = _status(regs.GLOBALS)
 # bits of STATUS["flags"]
-FLAG_RELEASE_UNDERFLOW = 1 << 0
-FLAG_BAD_CONFIG = 1 << 1
-# bits of STATUS["config_flags"] (rtl/mmu_cfg_check.v), by name
-CONFIG_FLAG = CFG_FLAG
-DROP_BASE = 0x10
-GLOBAL_CFG = {name: 0x20 + k for k, name in enumerate(GLOBAL_FIELDS)}
-PG_BASE = 0x2000
-Q_BASE = 0x4000
-PG_STATUS = {"res": 0, "shared": 1, "hdrm": 2, "res_wm": 3, "shared_wm": 4, "hdrm_wm": 5,
-             "xoff": 6, "class": 7}
-PG_CFG = {name: 8 + k for k, name in enumerate(PG_FIELDS)}
-Q_STATUS = {"res": 0, "shared": 1, "occupancy": 2, "wm": 3, "class": 4}
-Q_CFG = {name: 8 + k for k, name in enumerate(QUEUE_FIELDS)}
+FLAG_RELEASE_UNDERFLOW = regs.GLOBALS["flags"].field("release_underflow").mask
+FLAG_BAD_CONFIG = regs.GLOBALS["flags"].field("bad_config").mask
+# bits of STATUS["config_flags"] (rtl/mmu_cfg_check.v), by name (models.mmu_pipe.CFG_FLAG)
+CONFIG_FLAG = {f.name: f.mask for f in regs.GLOBALS["config_flags"].fields}
+# drops of reason r (models.mmu.REASON_NAMES) at DROP_BASE + r
+DROP_BASE = STATUS["drop_none"]
+GLOBAL_CFG = _config(regs.GLOBALS)
+PG_BASE = regs.PG_BASE
+Q_BASE = regs.QUEUE_BASE
+PG_STATUS = _status(regs.PG)
+PG_CFG = _config(regs.PG)
+Q_STATUS = _status(regs.QUEUE)
+Q_CFG = _config(regs.QUEUE)
+# fields written as two's complement (alpha_shift), with their width
+_TWOS = {name: r.fields[0].width for block in (regs.PG, regs.QUEUE) for name, r in block.items()
+         if r.fields[0].twos_complement}
 
 
 def pg_addr(index: int, field: str) -> int:
-    return PG_BASE | index << 4 | {**PG_STATUS, **PG_CFG}[field]
+    if not 0 <= index < regs.PG_ENTRIES:
+        raise IndexError(f"PG index {index} outside 0 .. {regs.PG_ENTRIES - 1}")
+    return PG_BASE + index * regs.PG_STRIDE + regs.PG[field].offset
 
 
 def queue_addr(index: int, field: str) -> int:
-    return Q_BASE | index << 4 | {**Q_STATUS, **Q_CFG}[field]
+    if not 0 <= index < regs.QUEUE_ENTRIES:
+        raise IndexError(f"queue index {index} outside 0 .. {regs.QUEUE_ENTRIES - 1}")
+    return Q_BASE + index * regs.QUEUE_STRIDE + regs.QUEUE[field].offset
+
+
+def decode(addr: int) -> tuple[str, int, str] | None:
+    """("global", 0, name), ("pg", index, name) or ("queue", index, name) of a word address
+    the map names; None for any other address."""
+    for kind, block, base, stride, entries in (
+            ("pg", regs.PG, regs.PG_BASE, regs.PG_STRIDE, regs.PG_ENTRIES),
+            ("queue", regs.QUEUE, regs.QUEUE_BASE, regs.QUEUE_STRIDE, regs.QUEUE_ENTRIES)):
+        index, offset = divmod(addr - base, stride)
+        if 0 <= index < entries:
+            name = next((n for n, r in block.items() if r.offset == offset), None)
+            return (kind, index, name) if name else None
+    name = next((n for n, r in regs.GLOBALS.items() if r.offset == addr), None)
+    return ("global", 0, name) if name else None
 
 
 def encode(field: str, value: int) -> int:
     """A field's register value (alpha_shift: 4-bit two's complement)."""
-    return value & 0xF if field == "alpha_shift" else int(value)
+    return value & ((1 << _TWOS[field]) - 1) if field in _TWOS else int(value)
 
 
 def config_image(cfg: MmuConfig) -> list[tuple[int, int]]:
