@@ -237,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
             text = diff.getvalue().splitlines()
             print("\n".join(text[:60] + ([f"... ({len(text) - 60} more diff lines)"]
                                          if len(text) > 60 else [])))
-            print(f"regs: {', '.join(stale)} differ from {RDL}: run `make regs` and commit",
-                  file=sys.stderr)
+            print(f"regs: not as generated from {RDL}: {', '.join(stale)}; run `make regs` "
+                  "and commit", file=sys.stderr)
             return 1
         print(f"regs: {len(GENERATED)} generated files match {RDL}")
         return 0
