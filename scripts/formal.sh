@@ -18,7 +18,7 @@ JOBS=(mmu_core:g20_ghost mmu_core:g20_global mmu_core:g20_limit sw_free_list:bmc
       mmu_core:xoff24 mmu_core:xoff24c mmu_core:g18_commit mmu_core:fault mmu_core:g20_resp
       sw_free_list:fault
       sw_fifo:fault sw_fifo:bmc_r0 sw_fifo:bmc_r1 sw_fifo:bmc_r2 sw_fifo:prove_r0 sw_fifo:prove_r1 sw_fifo:prove_r2)
-# FORMAL_LONG=1: also mmu_core's COMMIT group at 20 clocks (docs/formal.md: too slow for CI)
+# FORMAL_LONG=1: also mmu_core's COMMIT group at 20 clocks (docs/formal.md: 46 min, too slow for CI)
 if [ "${FORMAL_LONG:-0}" = 1 ]; then
     JOBS=(mmu_core:g20_commit "${JOBS[@]}")
 fi
