@@ -195,16 +195,25 @@ reg [2*IW-1:0]   cm_q_idx_reg;
 // ------------------------------------------------------------------------------ released cells
 // PRE's release gates (in DEC1a's clock): pair k-1's release (m1 / n1) and this pair's (m2 /
 // n2) on this pair's release (0) and arrival (1) PG / queue
+// (each computed a clock ahead from the stage before, then registered again: the indices
+// shift every clock, and rst clears r_ok / a_ok as the carry stage does)
 reg [1:0]   p_m1, p_m2, p_n1, p_n2;
+reg [1:0]   p_m1e, p_m2e, p_n1e, p_n2e;
 always @(posedge clk) begin
-    p_m1[0] <= r_ok[6] && r_i[6] == r_i[5];
-    p_m1[1] <= r_ok[6] && r_i[6] == a_i[5];
-    p_m2[0] <= r_ok[5];
-    p_m2[1] <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
-    p_n1[0] <= r_ok[6] && r_j[6] == r_j[5];
-    p_n1[1] <= r_ok[6] && r_j[6] == a_j[5];
-    p_n2[0] <= r_ok[5];
-    p_n2[1] <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
+    p_m1e[0] <= !rst && r_ok[5] && r_i[5] == r_i[4];
+    p_m1e[1] <= !rst && r_ok[5] && r_i[5] == a_i[4];
+    p_m2e[0] <= !rst && r_ok[4];
+    p_m2e[1] <= !rst && r_ok[4] && a_ok[4] && r_i[4] == a_i[4];
+    p_n1e[0] <= !rst && r_ok[5] && r_j[5] == r_j[4];
+    p_n1e[1] <= !rst && r_ok[5] && r_j[5] == a_j[4];
+    p_n2e[0] <= !rst && r_ok[4];
+    p_n2e[1] <= !rst && r_ok[4] && a_ok[4] && r_j[4] == a_j[4];
+end
+(* keep *) always @(posedge clk) begin
+    p_m1 <= p_m1e;
+    p_m2 <= p_m2e;
+    p_n1 <= p_n1e;
+    p_n2 <= p_n2e;
 end
 // the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
