@@ -195,16 +195,25 @@ reg [2*IW-1:0]   cm_q_idx_reg;
 // ------------------------------------------------------------------------------ released cells
 // PRE's release gates (in DEC1a's clock): pair k-1's release (m1 / n1) and this pair's (m2 /
 // n2) on this pair's release (0) and arrival (1) PG / queue
+// (each computed a clock ahead from the stage before, then registered again: the indices
+// shift every clock, and rst clears r_ok / a_ok as the carry stage does)
 reg [1:0]   p_m1, p_m2, p_n1, p_n2;
+reg [1:0]   p_m1e, p_m2e, p_n1e, p_n2e;
 always @(posedge clk) begin
-    p_m1[0] <= r_ok[6] && r_i[6] == r_i[5];
-    p_m1[1] <= r_ok[6] && r_i[6] == a_i[5];
-    p_m2[0] <= r_ok[5];
-    p_m2[1] <= r_ok[5] && a_ok[5] && r_i[5] == a_i[5];
-    p_n1[0] <= r_ok[6] && r_j[6] == r_j[5];
-    p_n1[1] <= r_ok[6] && r_j[6] == a_j[5];
-    p_n2[0] <= r_ok[5];
-    p_n2[1] <= r_ok[5] && a_ok[5] && r_j[5] == a_j[5];
+    p_m1e[0] <= !rst && r_ok[5] && r_i[5] == r_i[4];
+    p_m1e[1] <= !rst && r_ok[5] && r_i[5] == a_i[4];
+    p_m2e[0] <= !rst && r_ok[4];
+    p_m2e[1] <= !rst && r_ok[4] && a_ok[4] && r_i[4] == a_i[4];
+    p_n1e[0] <= !rst && r_ok[5] && r_j[5] == r_j[4];
+    p_n1e[1] <= !rst && r_ok[5] && r_j[5] == a_j[4];
+    p_n2e[0] <= !rst && r_ok[4];
+    p_n2e[1] <= !rst && r_ok[4] && a_ok[4] && r_j[4] == a_j[4];
+end
+(* keep *) always @(posedge clk) begin
+    p_m1 <= p_m1e;
+    p_m2 <= p_m2e;
+    p_n1 <= p_n1e;
+    p_n2 <= p_n2e;
 end
 // the released cells on each bus, gated: pair k-1's (c1) and this pair's (c2), and
 // their sum, per bus (0 release, 1 arrival) of the PG and of the queue
@@ -333,7 +342,19 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : pre
     wire [XW-1:0] rq_c2 = Rq - c2q, c_c2q = C - c2q;
     wire [XW-1:0] r_m12 = R + nc12, c_m12 = C + nc12, rq_m12 = Rq + nc12q, c_m12q = C + nc12q;
     wire [XW-1:0] r_m1 = R + nc1, t_m1 = T + nc1, tq_m1 = Tq + nc1q;
-    wire r_lt = r_c2[XW-1], c_lt = c_c2[XW-1], rq_lt = rq_c2[XW-1], cq_lt = c_c2q[XW-1];
+    // the clamps' signs (R < c2, C < c2 and the queue's), compared a clock ahead from what
+    // R, C, c2 and c2q are registered from: each is a register, not the end of a chain that
+    // then selects every bit of a sum
+    reg r_lt, c_lt, rq_lt, cq_lt;
+    wire [W-1:0] c2_nx = p_m2[pb] ? r_c[6] : {W{1'b0}};
+    wire [W-1:0] c2q_nx = p_n2[pb] ? r_c[6] : {W{1'b0}};
+    wire [W-1:0] c_nx = a_badlen[7] ? {W{1'b0}} : a_cells[7];
+    always @(posedge clk) begin
+        r_lt <= d2_rem < c2_nx;
+        c_lt <= c_nx < c2_nx;
+        rq_lt <= d2_erem < c2q_nx;
+        cq_lt <= c_nx < c2q_nx;
+    end
     always @(posedge clk) begin
         p_a1s[pb] <= g1_s ? R : z;
         p_a1r[pb] <= g1_a ? T : z;
@@ -398,17 +419,26 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
     // when pair k-2 named the entry, else DEC2's; the selects in a copy per field (kept
     // apart: one select drove every bit of the entry into C1's sums and compares)
     reg [1:0] m_h, m_s, m_r, m_hs, m_hsr, n_qs, n_qr, n_qsr;
-    wire [IW-1:0] i7 = pb ? a_i[7] : r_i[7];
-    wire [IW-1:0] j7 = pb ? a_j[7] : r_j[7];
+    // pair k-2's arrival / release names the entry: the index compares a clock ahead (the
+    // indices shift every clock; r_ok is cleared by rst as the carry stage clears it)
+    wire [IW-1:0] i6 = pb ? a_i[6] : r_i[6];
+    wire [IW-1:0] j6 = pb ? a_j[6] : r_j[6];
+    reg ea_i, er_i, ea_j, er_j;
     (* keep *) always @(posedge clk) begin
-        m_h <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
-        m_s <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
-        m_r <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
-        m_hs <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
-        m_hsr <= {adm9 && a_i[9] == i7, r_ok[9] && r_i[9] == i7};
-        n_qs <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
-        n_qr <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
-        n_qsr <= {adm9 && a_j[9] == j7, r_ok[9] && r_j[9] == j7};
+        ea_i <= a_i[8] == i6;
+        er_i <= !rst && r_ok[8] && r_i[8] == i6;
+        ea_j <= a_j[8] == j6;
+        er_j <= !rst && r_ok[8] && r_j[8] == j6;
+    end
+    (* keep *) always @(posedge clk) begin
+        m_h <= {adm9 && ea_i, er_i};
+        m_s <= {adm9 && ea_i, er_i};
+        m_r <= {adm9 && ea_i, er_i};
+        m_hs <= {adm9 && ea_i, er_i};
+        m_hsr <= {adm9 && ea_i, er_i};
+        n_qs <= {adm9 && ea_j, er_j};
+        n_qr <= {adm9 && ea_j, er_j};
+        n_qsr <= {adm9 && ea_j, er_j};
     end
     // (the class bits come through x and y)
     /* verilator lint_off UNUSEDSIGNAL */

@@ -182,6 +182,26 @@ function lt_t;      // a < b, signed threshold-width values, as a subtraction's 
 endfunction
 // compares written as the sign of a subtraction, so that synthesis builds one carry chain
 // (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
+// a <= k, as the sign of a + ~k (= a - k - 1)
+function le1;
+    input signed [SW-1:0] a;
+    input signed [SW-1:0] k;
+    reg [SW:0] d;
+    begin
+        d = {a[SW-1], a} + ~{k[SW-1], k};
+        le1 = d[SW];
+    end
+endfunction
+// a >= k, as the sign of a - k
+function ge1;
+    input signed [SW-1:0] a;
+    input signed [SW-1:0] k;
+    reg [SW:0] d;
+    begin
+        d = {a[SW-1], a} - {k[SW-1], k};
+        ge1 = !d[SW];
+    end
+endfunction
 // a + b <= k, as the sign of a + b + ~k (= a + b - k - 1)
 function le2;
     input signed [SW-1:0] a;
@@ -339,16 +359,16 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     for (pp = 0; pp < 2; pp = pp + 1) begin : pool
         // every compare is its own term (no "c ? a <= b : a < b": Icarus 11 then compares
         // the words of a signed array unsigned)
-        assign sh_ok[pp] = (tx(sh) < kT[pp]) || (FAULT_INJECT == 1 && tx(sh) == kT[pp]);
+        assign sh_ok[pp] = lt_t(tx(sh), kT[pp]) || (FAULT_INJECT == 1 && tx(sh) == kT[pp]);
         assign p_mid[pp] = le2(sx(pool_reg[pp]), sx(res), kP2[pp]);
-        assign q_ok[pp] = tx(qsh) < kTQ[pp];
+        assign q_ok[pp] = lt_t(tx(qsh), kTQ[pp]);
         assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
     end
     always @(posedge clk) begin
-        d1a_cp[cs*CP_W +: CP_W] <= {sx(res) >= kR, sx(res) <= k1, sx(hdrm) <= kH1,
+        d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1), le1(sx(hdrm), kH1),
                                     le2(sx(hdrm), sx(res), kH2),
                                     le2(sx(hpool_reg), sx(res), kHP2), sh_ok, p_mid};
-        d1a_cq[cs*CQ_W +: CQ_W] <= {sx(qres) >= kQR, sx(qres) <= kQ1, q_ok, e_mid};
+        d1a_cq[cs*CQ_W +: CQ_W] <= {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
     end
 end
 endgenerate

@@ -251,6 +251,17 @@ reg [NT_W-1:0] tA11, tR11, tS11, xA11, xR11, xS11;
 // EVAL0 compares each candidate post-commit entry (the commit register's arrival bus, its
 // release bus, the entry before pair k) with the low bits of T and of the XON point, and
 // selects: {class, shared != 0, hdrm != 0, shared >= T[W-1:0], shared <= XON[W-1:0]}
+// (a >= b as a subtraction's sign: one carry chain; a relational operator became a tree of
+// LUTs five levels deep)
+function ge_w;
+    input [W-1:0] a;
+    input [W-1:0] b;
+    reg [W:0] d;
+    begin
+        d = {1'b0, a} - {1'b0, b};
+        ge_w = !d[W];
+    end
+endfunction
 function [4:0] pfc_cmp;
     /* verilator lint_off UNUSEDSIGNAL */
     input [PGE_W-1:0] e;     // (the reserved count is unused)
@@ -258,7 +269,8 @@ function [4:0] pfc_cmp;
     input [W-1:0] t;
     input [W-1:0] x;
     begin
-        pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, e[W +: W] >= t, e[W +: W] <= x};
+        pfc_cmp = {e[3*W], e[W +: W] != 0, e[0 +: W] != 0, ge_w(e[W +: W], t),
+                   ge_w(x, e[W +: W])};
     end
 endfunction
 // (the commit register's shared and headroom counts from a copy of their own: the commit
