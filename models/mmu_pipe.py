@@ -65,6 +65,9 @@ DEFAULT_T_LAG = 10
 # source for every bench and for the switch that instantiates the core)
 RTL_RESP_LATENCY = 9
 RTL_XOFF_LATENCY = 14
+# stat_addr to stat_data in clocks, the address held (docs/mmu_core.md "Configuration and
+# status port"; the default of rtl/regs/pfcmmu_csr.v's STAT_LATENCY, generated from here)
+RTL_STAT_LATENCY = 6
 
 PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "headroom", "xon",
              "xon_offset")

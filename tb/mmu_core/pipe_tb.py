@@ -21,8 +21,8 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from mmu_core import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import (CFG_FLAG_NAMES, DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_XOFF_LATENCY,
-                             VIEW_LAG, PipelinedMmu, cfg_flags_latency)
+from models.mmu_pipe import (CFG_FLAG_NAMES, DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_STAT_LATENCY,
+                             RTL_XOFF_LATENCY, VIEW_LAG, PipelinedMmu, cfg_flags_latency)
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
@@ -36,7 +36,7 @@ XOFF_LAT = RTL_XOFF_LATENCY - VIEW_LAG + 2
 # Back to back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM
 # fields come a clock later than the rest (docs/mmu_core.md), and its data is seen STAT_PIPE
 # falling edges after the address's last clock.
-STAT_LAT = 6
+STAT_LAT = RTL_STAT_LATENCY
 STAT_HOLD = 2
 STAT_PIPE = 5
 
