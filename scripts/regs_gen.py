@@ -304,8 +304,8 @@ def csr_verilog(top: AddrmapNode, per_port: int, stat_latency: int) -> str:
          "    // clocks from m_stat_addr to its m_stat_data (mmu_core's; models.mmu_pipe."
          "RTL_STAT_LATENCY)",
          f"    parameter STAT_LATENCY = {stat_latency},",
-         "    // test only: 1 shifts the write address by 3 instead of 2 (the configuration goes to",
-         "    // the wrong registers; negative test of tb/mmu_csr)",
+         "    // test only: 1 takes the word address as the byte address >> 3 instead of >> 2 (a",
+         "    // generator with the wrong shift; negative test of tb/mmu_csr)",
          "    parameter FAULT_INJECT = 0",
          ") (",
          "    input  wire                     clk,",
@@ -408,15 +408,17 @@ wire [5:0] prot_unused = {s_axil_awprot, s_axil_arprot};
 
 // a byte address is a register's if it is word aligned, has no bit above the map's, and the
 // word names one
-wire [15:0] aw_word = s_axil_awaddr[MAP_ADDR_W-1:2];
-wire [15:0] ar_word = s_axil_araddr[MAP_ADDR_W-1:2];
+// (FAULT_INJECT 1: the word address taken as the byte address >> 3, on both channels)
+wire [15:0] aw_word = FAULT_INJECT == 1 ? {1'b0, s_axil_awaddr[MAP_ADDR_W-1:3]}
+    : s_axil_awaddr[MAP_ADDR_W-1:2];
+wire [15:0] ar_word = FAULT_INJECT == 1 ? {1'b0, s_axil_araddr[MAP_ADDR_W-1:3]}
+    : s_axil_araddr[MAP_ADDR_W-1:2];
 wire aw_in_map = s_axil_awaddr[1:0] == 2'b00
     && (s_axil_awaddr >> MAP_ADDR_W) == {ADDR_W{1'b0}};
 wire ar_in_map = s_axil_araddr[1:0] == 2'b00
     && (s_axil_araddr >> MAP_ADDR_W) == {ADDR_W{1'b0}};
 wire wr_ok = aw_in_map && map_writable(aw_word) && s_axil_wstrb == 4'hf;
 wire rd_ok = ar_in_map && map_readable(ar_word);
-wire [15:0] wr_word = FAULT_INJECT == 1 ? {1'b0, s_axil_awaddr[MAP_ADDR_W-1:3]} : aw_word;
 
 reg        awready_reg, awready_next;
 reg        bvalid_reg, bvalid_next;
@@ -471,7 +473,7 @@ always @* begin
         bvalid_next = 1'b1;
         if (wr_ok) begin
             cfg_wr_valid_next = 1'b1;
-            cfg_wr_addr_next = wr_word;
+            cfg_wr_addr_next = aw_word;
             cfg_wr_data_next = s_axil_wdata;
             bresp_next = RESP_OKAY;
         end else begin

@@ -1,0 +1,261 @@
+"""mmu_csr cases: the generated AXI4-Lite CSR block (rtl/regs/pfcmmu_csr.v) in front of mmu_core,
+driven by cocotbext-axi's AxiLiteMaster.
+
+The core is configured from an MmuConfig through tb/mmu_core/regmap.py's config_image over
+AXI4-Lite (byte address = word address << 2), every configuration register is read back,
+traffic runs on the core's request / release ports against models.mmu_pipe.PipelinedMmu, and
+the counters are read over AXI4-Lite and compared with the model.  The error responses
+(unmapped read, read-only write, partial WSTRB, unaligned address) are SLVERR and counted."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import FallingEdge, RisingEdge
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
+
+from mmu_core import regmap
+from mmu_core.mmu_core_cases import stress_config
+from models import pfcmmu_regs as regs
+from models.mmu import REASON_NAMES
+from models.mmu_pipe import PipelinedMmu
+
+PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "2"))
+CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
+SHIFT = regs.ADDR_SHIFT
+TRAFFIC_CLOCKS = 600
+
+
+def val(handle) -> int:
+    return int(handle.value)
+
+
+class TB:
+    def __init__(self, dut):
+        self.dut = dut
+        self.log = dut._log
+        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk, dut.rst)
+        # thousands of accesses: the master's line per access only at WARNING and above
+        for channel in (self.axil.write_if, self.axil.read_if):
+            channel.log.setLevel(logging.WARNING)
+        self.mismatches: list[str] = []
+
+    async def reset(self) -> None:
+        dut = self.dut
+        cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+        for name in ("s_req_valid", "s_req_port", "s_req_pg", "s_req_eport", "s_req_queue",
+                     "s_req_len", "s_req_tag", "s_rel_valid", "s_rel_port", "s_rel_pg",
+                     "s_rel_eport", "s_rel_queue", "s_rel_cells"):
+            getattr(dut, name).value = 0
+        dut.rst.value = 1
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        dut.rst.value = 0
+        for _ in range(2):
+            await RisingEdge(dut.clk)
+
+    async def write(self, word: int, value: int, data: bytes | None = None) -> AxiResp:
+        data = value.to_bytes(4, "little") if data is None else data
+        return (await self.axil.write(word << SHIFT, data)).resp
+
+    async def read(self, word: int, byte_offset: int = 0) -> tuple[int, AxiResp]:
+        r = await self.axil.read((word << SHIFT) + byte_offset, 4)
+        return int.from_bytes(r.data, "little"), r.resp
+
+    async def expect(self, word: int, want: int, what: str) -> None:
+        got, resp = await self.read(word)
+        if resp != AxiResp.OKAY or got != want:
+            self.mismatches.append(f"{what} (word {word:#06x}): got {got:#x} {resp.name}, "
+                                   f"want {want:#x} OKAY")
+
+    def done(self) -> None:
+        for m in self.mismatches[:30]:
+            self.log.error(m)
+        assert not self.mismatches, f"{len(self.mismatches)} mismatches (see the log)"
+
+    async def configure(self, cfg) -> list[tuple[int, int]]:
+        image = regmap.config_image(cfg)
+        for word, value in image:
+            resp = await self.write(word, value)
+            if resp != AxiResp.OKAY:
+                self.mismatches.append(f"write {word:#06x} = {value:#x}: {resp.name}")
+        return image
+
+
+def counters(m: PipelinedMmu) -> list[tuple[int, int, str]]:
+    """(word, value, what) of every global counter and occupancy and of each PG's and queue's
+    occupancies, as the model holds them."""
+    want = {
+        "ingress_lossless_used": m.pool_used[0], "ingress_lossless_wm": m.pool_wm[0],
+        "ingress_lossy_used": m.pool_used[1], "ingress_lossy_wm": m.pool_wm[1],
+        "hdrm_used": m.hdrm_pool_used, "hdrm_wm": m.hdrm_pool_wm,
+        "egress_lossless_used": m.egress_used[0], "egress_lossless_wm": m.egress_wm[0],
+        "egress_lossy_used": m.egress_used[1], "egress_lossy_wm": m.egress_wm[1],
+        "total_used": m.total_used, "total_wm": m.total_wm, "admitted": m.admitted,
+        "release_underflow": m.release_underflow, "release_bad_index": m.release_bad_index,
+    }
+    out = [(regmap.STATUS[k], v, k) for k, v in want.items()]
+    out += [(regmap.DROP_BASE + r, m.drops[r], f"drop_{REASON_NAMES[r]}")
+            for r in range(len(m.drops))]
+    for i in range(m.n_pg):
+        for name, v in (("res", m.res[i]), ("shared", m.shared[i]), ("hdrm", m.hdrm[i]),
+                        ("res_wm", m.res_wm[i]), ("shared_wm", m.shared_wm[i]),
+                        ("hdrm_wm", m.hdrm_wm[i])):
+            out.append((regmap.pg_addr(i, name), v, f"PG {i} {name}"))
+    for j in range(m.n_q):
+        for name, v in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
+            out.append((regmap.queue_addr(j, name), v, f"queue {j} {name}"))
+    return out
+
+
+@cocotb.test()
+async def config_readback(dut):
+    """The configuration of an MmuConfig written over AXI4-Lite and every configuration
+    register read back; the constants; every counter 0 after reset; then random arrivals and
+    releases on the core's ports and every counter read over AXI4-Lite against the model."""
+    tb = TB(dut)
+    await tb.reset()
+    cfg = stress_config(ports=PORT_COUNT, cell_bytes=CELL_BYTES, hdrm_pool=40)
+    model = PipelinedMmu(cfg, validate=False)
+    await tb.expect(regmap.STATUS["port_count"], PORT_COUNT, "port_count")
+    await tb.expect(regmap.STATUS["cell_bytes"], CELL_BYTES, "cell_bytes")
+    for word, want, what in counters(model):
+        await tb.expect(word, 0, f"{what} after reset")
+    image = await tb.configure(cfg)
+    for word, value in image:
+        await tb.expect(word, value, f"configuration {regmap.decode(word)}")
+    tb.log.info("%d configuration registers written and read back", len(image))
+    # before any traffic: with a wrong configuration the counters would go undefined
+    tb.done()
+
+    # traffic on the core's own ports, the model stepped with every clock
+    seed = random.getrandbits(32)
+    tb.log.info("traffic seed %d", seed)
+    rng = random.Random(seed)
+    held = []
+    for _ in range(TRAFFIC_CLOCKS):
+        rel = held.pop(rng.randrange(len(held))) if held and rng.random() < 0.45 else None
+        arr = None
+        if rng.random() < 0.8:
+            pg = rng.choice([0, 1, 3, 4, 6])
+            arr = (rng.randrange(PORT_COUNT), pg, rng.randrange(PORT_COUNT), pg,
+                   rng.choice([64, 300, 1500, 4000, 9000]))
+        await FallingEdge(dut.clk)
+        drive(dut, rel, arr)
+        d = model.clock(rel, arr)
+        if d is not None and d.admit:
+            held.append(arr[:4] + (d.cells,))
+    await FallingEdge(dut.clk)
+    drive(dut, None, None)
+    for _ in range(40):
+        model.clock(None, None)
+    for _ in range(40):
+        await RisingEdge(dut.clk)
+    checks = counters(model)
+    tb.log.info("admitted %d, dropped %d, %d counters compared", model.admitted,
+                sum(model.drops), len(checks))
+    assert model.admitted and sum(model.drops), "the traffic should admit and drop"
+    for word, want, what in checks:
+        await tb.expect(word, want, what)
+    tb.done()
+
+
+def drive(dut, rel, arr) -> None:
+    if rel is not None:
+        for n, v in zip(("port", "pg", "eport", "queue", "cells"), rel):
+            getattr(dut, f"s_rel_{n}").value = v
+    dut.s_rel_valid.value = int(rel is not None)
+    if arr is not None:
+        for n, v in zip(("port", "pg", "eport", "queue", "len"), arr):
+            getattr(dut, f"s_req_{n}").value = v
+    dut.s_req_valid.value = int(arr is not None)
+
+
+@cocotb.test()
+async def error_responses(dut):
+    """SLVERR (and nothing written) for a write to a read-only register, to an unmapped
+    address and with WSTRB other than 4'hF; SLVERR and RDATA 0 for a read of an unmapped
+    address; OKAY around them; stat_slverr_count counts them."""
+    tb = TB(dut)
+    await tb.reset()
+    cfg = stress_config(ports=PORT_COUNT, cell_bytes=CELL_BYTES)
+    await tb.configure(cfg)
+    errors = 0
+    reg = regmap.GLOBAL_CFG["buffer_cells"]
+    want_cells = dict(regmap.config_image(cfg))[reg]
+    n_pg = PORT_COUNT * 8
+    unmapped_reads = [0x1A, 0x27, 0x40, regmap.PG_BASE + n_pg * regs.PG_STRIDE,
+                      regmap.queue_addr(0, "res") + 5,
+                      regmap.Q_BASE + n_pg * regs.QUEUE_STRIDE + 8, 0x6000, 0xFFFF]
+    for word in unmapped_reads:
+        got, resp = await tb.read(word)
+        errors += 1
+        if resp != AxiResp.SLVERR or got != 0:
+            tb.mismatches.append(f"read of unmapped {word:#06x}: {got:#x} {resp.name}")
+    # unaligned: the register's own address + 1
+    got, resp = await tb.read(reg, byte_offset=1)
+    errors += 1
+    if resp != AxiResp.SLVERR:
+        tb.mismatches.append(f"unaligned read: {resp.name}")
+    # writes that must be refused, each leaving what it aimed at unchanged
+    for word, data, what in (
+            (regmap.STATUS["admitted"], None, "read-only admitted"),
+            (regmap.STATUS["port_count"], None, "read-only port_count"),
+            (regmap.pg_addr(3, "res"), None, "read-only PG 3 res"),
+            (0x27, None, "unmapped global 0x27"),
+            (regmap.PG_BASE + n_pg * regs.PG_STRIDE + 8, None, "PG index beyond PORT_COUNT*8"),
+            (reg, b"\x05\x00", "buffer_cells with WSTRB 4'h3"),
+            (reg, b"\x07", "buffer_cells with WSTRB 4'h1")):
+        resp = await tb.write(word, 5, data)
+        errors += 1
+        if resp != AxiResp.SLVERR:
+            tb.mismatches.append(f"write to {what}: {resp.name}, want SLVERR")
+    await tb.expect(regmap.STATUS["admitted"], 0, "admitted after refused writes")
+    await tb.expect(regmap.STATUS["port_count"], PORT_COUNT, "port_count after refused writes")
+    await tb.expect(regmap.pg_addr(3, "res"), 0, "PG 3 res after refused writes")
+    await tb.expect(reg, want_cells, "buffer_cells after partial writes")
+    # a good write still works after the errors
+    if await tb.write(reg, want_cells + 1) != AxiResp.OKAY:
+        tb.mismatches.append("write after errors not OKAY")
+    await tb.expect(reg, want_cells + 1, "buffer_cells after a good write")
+    await RisingEdge(dut.clk)
+    if val(dut.stat_slverr_count) != errors:
+        tb.mismatches.append(f"stat_slverr_count {val(dut.stat_slverr_count)} want {errors}")
+    tb.log.info("%d error responses checked", errors)
+    tb.done()
+
+
+@cocotb.test()
+async def concurrent_reads_and_writes(dut):
+    """Writes and reads issued at once from two coroutines (AW / W and AR together): every
+    write OKAY, every read the value its register held (reads of registers not being
+    written), then every written register read back."""
+    tb = TB(dut)
+    await tb.reset()
+    cfg = stress_config(ports=PORT_COUNT, cell_bytes=CELL_BYTES)
+    image = regmap.config_image(cfg)
+    written = dict(image[: len(image) // 2])
+    for word, value in written.items():
+        await tb.write(word, value)
+    rest = image[len(image) // 2:]
+
+    async def writer():
+        for word, value in rest:
+            if await tb.write(word, value) != AxiResp.OKAY:
+                tb.mismatches.append(f"concurrent write {word:#06x}: not OKAY")
+
+    async def reader():
+        for word, value in written.items():
+            await tb.expect(word, value, f"concurrent read {regmap.decode(word)}")
+
+    w = cocotb.start_soon(writer())
+    r = cocotb.start_soon(reader())
+    await w
+    await r
+    for word, value in rest:
+        await tb.expect(word, value, f"read back {regmap.decode(word)}")
+    tb.done()
