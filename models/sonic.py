@@ -431,8 +431,9 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- command line
-IMAGE_MISSING = ("the register image needs the register map (issue 17: SystemRDL source and "
-                 "generated CSR block), which does not exist yet; nothing is written")
+IMAGE_MISSING = ("the register image is not written yet: the register map exists "
+                 "(rtl/regs/pfcmmu.rdl, docs/regs.md) but MmuConfig to a register image is a "
+                 "later step of issue 17; nothing is written")
 
 
 def _load_sonic(path: str) -> dict:

@@ -116,7 +116,7 @@ WRONG = [
     (["sonic", "import"], 2, ["file"]),
     (["sonic", "import", "/nonexistent/x.json"], 1, ["/nonexistent/x.json"]),
     (["sonic", "explain", str(EXAMPLE), "--cell-bytes", "-8"], 2, ["--cell-bytes"]),
-    (["sonic", "image"], 1, ["register map", "not exist"]),
+    (["sonic", "image"], 1, ["register image", "not written"]),
     (["bench", "--events", "0"], 2, ["--events"]),
 ]
 
