@@ -6,8 +6,9 @@ expects, so the model, the testbench and the hardware can never disagree on a th
 
 Pools (SONiC ``BUFFER_POOL`` semantics, sizes in cells, each the *whole* pool):
 
-* ingress lossless pool  = reserved of its PGs + headroom (private, or the shared headroom pool)
-  + the shared segment that Dynamic Threshold hands out;
+* ingress lossless pool  = reserved of its PGs + headroom (private per PG, or the shared headroom
+  pool, or with ``headroom_policy`` "dsh" one ``port_headroom`` per port) + the shared segment
+  that Dynamic Threshold hands out;
 * ingress lossy pool     = reserved of its PGs + shared segment;
 * egress lossless / lossy pools = reserved of their queues + shared segment.
 
@@ -27,6 +28,15 @@ QUEUE_COUNT = 8
 PRIO_COUNT = 8
 ALPHA_SHIFT_MIN = -7
 ALPHA_SHIFT_MAX = 3
+
+# headroom policies (docs/model.md "Headroom policies"): "static" is per-PG headroom, capped in
+# sum by shared_headroom_pool when that is non-zero (SONiC's shared headroom pool); "dsh" is
+# Dynamic and Shared Headroom (Shan et al., ICDCS 2023): queue-level XOFF at T - headroom with
+# the in-flight cells taken from the shared segment, and a port-level pause into one
+# port_headroom per port.  Only "static" is in the RTL.
+HEADROOM_STATIC = "static"
+HEADROOM_DSH = "dsh"
+HEADROOM_POLICIES = (HEADROOM_STATIC, HEADROOM_DSH)
 
 # pool indices, as the RTL numbers them
 POOL_LOSSLESS = 0
@@ -77,6 +87,9 @@ class PortConfig:
     default_prio: int = 0  # priority of untagged frames
     speed_gbps: int = 100  # link speed (headroom sizing, PFC quanta)
     cable_m: int = 300  # cable length (headroom sizing)
+    # headroom_policy "dsh" only: cells reserved for the port as a whole, filled after a
+    # port-level pause (one eta of the port's link); 0 with the static policy
+    port_headroom: int = 0
 
 
 @dataclass
@@ -90,6 +103,7 @@ class MmuConfig:
     shared_headroom_pool: int = 0  # 0: each lossless PG has private headroom
     egress_lossless_pool: int = 6144
     egress_lossy_pool: int = 2048
+    headroom_policy: str = HEADROOM_STATIC  # HEADROOM_POLICIES; "static" keeps every old rule
 
     # ---------------------------------------------------------------- derived values
     @property
@@ -116,7 +130,10 @@ class MmuConfig:
     def lossless_shared(self) -> int:
         """Shared segment of the ingress lossless pool (what DT divides)."""
         res = sum(pg.reserved for _, _, pg in self.all_pgs() if pg.lossless)
-        if self.shared_headroom_pool > 0:
+        if self.headroom_policy == HEADROOM_DSH:
+            # a PG's headroom is taken from the shared segment; only the ports' is reserved
+            hdrm = sum(port.port_headroom for port in self.ports)
+        elif self.shared_headroom_pool > 0:
             hdrm = self.shared_headroom_pool
         else:
             hdrm = sum(pg.headroom for _, _, pg in self.all_pgs() if pg.lossless)
@@ -166,6 +183,13 @@ class MmuConfig:
                      "egress_lossless_pool", "egress_lossy_pool"):
             if getattr(self, name) < 0:
                 err(name, "must not be negative")
+        if self.headroom_policy not in HEADROOM_POLICIES:
+            err("headroom_policy", f"{self.headroom_policy!r} is not one of "
+                f"{', '.join(HEADROOM_POLICIES)}")
+        dsh = self.headroom_policy == HEADROOM_DSH
+        if dsh and self.shared_headroom_pool:
+            err("shared_headroom_pool", "must be 0 with headroom_policy dsh (its headroom is "
+                "the shared segment plus one port_headroom per port)")
         if self.ingress_lossless_pool + self.ingress_lossy_pool > self.buffer_cells:
             err("ingress_lossless_pool",
                 f"ingress pools ({self.ingress_lossless_pool} + {self.ingress_lossy_pool} cells) "
@@ -192,6 +216,14 @@ class MmuConfig:
                 err(f"ports[{p}].speed_gbps", "must be positive")
             if port.cable_m < 0:
                 err(f"ports[{p}].cable_m", "must not be negative")
+            if port.port_headroom < 0:
+                err(f"ports[{p}].port_headroom", "must not be negative")
+            if port.port_headroom and not dsh:
+                err(f"ports[{p}].port_headroom", "only headroom_policy dsh has a port headroom "
+                    f"(the policy is {self.headroom_policy})")
+            if dsh and port.port_headroom == 0 and any(pg.lossless for pg in port.pgs):
+                warnings.append(f"ports[{p}].port_headroom: lossless PGs and no port headroom: "
+                                "frames in flight after a port-level pause are dropped")
 
         for p, g, pg in self.all_pgs():
             for name in ("reserved", "static_th", "headroom", "xon", "xon_offset"):
@@ -226,9 +258,15 @@ class MmuConfig:
                 pool_shared = self.lossless_shared
                 xoff_point = (_shift(pool_shared, pg.alpha_shift) if pg.dynamic
                               else pg.static_th)
+                if dsh:  # queue-level XOFF at T - headroom (the PG's in-flight insurance)
+                    if pg.headroom and xoff_point - pg.headroom <= 0:
+                        warnings.append(f"{f}.headroom: {pg.headroom} cells is not below the "
+                                        f"empty-pool xoff point {xoff_point}: the PG is paused "
+                                        "at its first shared cell")
+                    xoff_point -= pg.headroom
                 if pg.xon >= max(xoff_point, 1):
                     err(f"{f}.xon", f"xon {pg.xon} is not below the xoff point {xoff_point}")
-                if self.shared_headroom_pool == 0 and pg.headroom == 0:
+                if self.shared_headroom_pool == 0 and pg.headroom == 0 and not dsh:
                     warnings.append(f"{f}.headroom: lossless PG without headroom drops in flight")
             pool = POOL_LOSSLESS if pg.lossless else POOL_LOSSY
             if ingress_shared[pool] == 0 and (pg.dynamic or pg.static_th):
@@ -258,7 +296,16 @@ class MmuConfig:
 
     # ---------------------------------------------------------------- (de)serialisation
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Every field; the headroom-policy fields (issue 21) only when they differ from their
+        defaults, so a static configuration serialises exactly as before them and older
+        readers (which pass every key to the dataclasses) still load it."""
+        d = asdict(self)
+        if d["headroom_policy"] == HEADROOM_STATIC:
+            del d["headroom_policy"]
+        for pd in d["ports"]:
+            if pd["port_headroom"] == 0:
+                del pd["port_headroom"]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> MmuConfig:
@@ -296,6 +343,9 @@ class MmuConfig:
                 out |= (v & mask) << (i * width)
             return out
 
+        if self.headroom_policy != HEADROOM_STATIC:
+            raise ConfigError(f"headroom_policy: {self.headroom_policy} is not in the RTL yet "
+                              "(models.mmu only, issue 21); the RTL implements static")
         pgs = [pg for _, _, pg in self.all_pgs()]
         qs = [q for _, _, q in self.all_queues()]
         w = cell_w

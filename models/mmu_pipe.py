@@ -51,8 +51,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, PG_COUNT, POOL_LOSSLESS, POOL_LOSSY,
-                     QUEUE_COUNT, MmuConfig)
+from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, HEADROOM_STATIC, PG_COUNT, POOL_LOSSLESS,
+                     POOL_LOSSY, QUEUE_COUNT, ConfigError, MmuConfig)
 from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_COUNT,
                   REASON_EGRESS, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE,
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
@@ -128,6 +128,12 @@ class PipelinedMmu:
         if view_lag < 1 or global_lag < view_lag or t_lag < global_lag:
             raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}, global_lag {global_lag}: "
                              "need 1 <= view_lag <= global_lag <= t_lag")
+        if cfg.headroom_policy != HEADROOM_STATIC:
+            # the line-rate core implements the static policy (with or without the shared
+            # headroom pool) only; modelling DSH here would claim timing the RTL does not have
+            raise ConfigError(f"headroom_policy: {cfg.headroom_policy} is not in the RTL yet "
+                              "(issue 21): PipelinedMmu models the static policy only; use "
+                              "models.mmu.Mmu for dsh")
         self.view_lag = view_lag
         self.global_lag = global_lag
         self.warnings = cfg.validate() if validate else []

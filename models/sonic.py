@@ -234,6 +234,9 @@ def to_sonic(cfg: MmuConfig, port_names: list[str] | None = None) -> dict[str, A
 
     Port names default to ``Ethernet0, Ethernet4, ...``; identical PG / queue settings share one
     profile; consecutive indices with one profile become a range key (``Ethernet0|3-4``)."""
+    if cfg.headroom_policy != "static":
+        raise ConfigError(f"headroom_policy: {cfg.headroom_policy} has no SONiC buffer-table "
+                          "form (SONiC has per-PG headroom and the shared headroom pool)")
     cb = cfg.cell_bytes
     names = port_names or [f"Ethernet{4 * p}" for p in range(cfg.port_count)]
     if len(names) != cfg.port_count:
@@ -329,6 +332,9 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
     from .headroom import compute  # headroom imports nothing from here
 
     warnings = cfg.validate()
+    if cfg.headroom_policy != "static":
+        raise ConfigError(f"headroom_policy: {cfg.headroom_policy} has no SONiC buffer-table "
+                          "form (SONiC has per-PG headroom and the shared headroom pool)")
     cb = cfg.cell_bytes
     names = port_names or [f"Ethernet{4 * p}" for p in range(cfg.port_count)]
     out = [f"buffer {cfg.buffer_cells} cells of {cb} B ({cfg.buffer_cells * cb:,} B), "
