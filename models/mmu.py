@@ -6,13 +6,19 @@ is models.mmu_pipe.PipelinedMmu, which keeps every rule of this model and states
 sees the others.  docs/model.md states every rule with its source.
 
 Event order inside one clock: a release is applied before an arrival (see :meth:`Mmu.step`).
+
+Headroom policies (``MmuConfig.headroom_policy``, docs/model.md "Headroom policies"):
+``static`` (per-PG headroom, optionally capped in sum by the shared headroom pool; the RTL's)
+and ``dsh`` (Dynamic and Shared Headroom: queue-level XOFF at T - headroom, in-flight cells in
+the shared segment, a port-level pause into one ``port_headroom`` per port; model only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import (PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, MmuConfig)
+from .config import (HEADROOM_DSH, PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT,
+                     MmuConfig)
 
 # Drop reasons, numbered as the RTL's resp_reason output.
 REASON_NONE = 0
@@ -71,6 +77,15 @@ class PfcEvent:
     port: int
     pg: int
     xoff: bool  # True: XOFF (pause), False: XON (resume)
+
+
+@dataclass(frozen=True)
+class PortPauseEvent:
+    """headroom_policy dsh: the port-level pause of an ingress port turned on or off.  While it
+    is on, every priority mapped to a lossless PG of the port is paused (``Mmu.pfc_vector``)."""
+    seq: int
+    port: int
+    xoff: bool
 
 
 class Mmu:
@@ -135,6 +150,20 @@ class Mmu:
         self.release_bad_index = 0
         self.events: list[PfcEvent] = []
         self.seq = 0
+        # headroom_policy dsh (docs/model.md "Headroom policies"); idle with the static policy
+        self.dsh = cfg.headroom_policy == HEADROOM_DSH
+        self.port_hdrm_limit = [port.port_headroom for port in cfg.ports]
+        self.port_hdrm_used = [0] * self.ports  # sum of hdrm over the port's PGs (dsh)
+        self.port_hdrm_wm = [0] * self.ports
+        self.port_req = [False] * n  # dsh: the PG asks for its port's port-level pause
+        self.port_req_count = [0] * self.ports
+        self.port_xoff = [False] * self.ports
+        self.port_xoff_count = [0] * self.ports
+        self.port_xon_count = [0] * self.ports
+        self.port_events: list[PortPauseEvent] = []
+        self.lossless_mask = [sum(1 << g for g in range(PG_COUNT)
+                                  if self.pg_lossless[p * PG_COUNT + g])
+                              for p in range(self.ports)]
 
     # ------------------------------------------------------------------ thresholds
     def pg_threshold(self, i: int) -> int:
@@ -185,9 +214,11 @@ class Mmu:
             t = self.pg_threshold(i)
             if self.shared[i] < t and self.pool_used[pool] + rem <= self.pool_shared_size[pool]:
                 seg = SEG_SHARED
-            elif (lossless and self.hdrm[i] + rem <= self.pg_hdrm_limit[i]
-                  and (self.hdrm_pool_size == 0
-                       or self.hdrm_pool_used + rem <= self.hdrm_pool_size)):
+            elif lossless and (
+                    self.port_hdrm_used[port] + rem <= self.port_hdrm_limit[port] if self.dsh
+                    else (self.hdrm[i] + rem <= self.pg_hdrm_limit[i]
+                          and (self.hdrm_pool_size == 0
+                               or self.hdrm_pool_used + rem <= self.hdrm_pool_size))):
                 seg = SEG_HEADROOM
             else:
                 reason = REASON_HEADROOM_FULL if lossless else REASON_INGRESS_LOSSY
@@ -226,6 +257,10 @@ class Mmu:
             self.hdrm_pool_used += rem
             if self.hdrm_pool_used > self.hdrm_pool_wm:
                 self.hdrm_pool_wm = self.hdrm_pool_used
+            if self.dsh:
+                self.port_hdrm_used[port] += rem
+                if self.port_hdrm_used[port] > self.port_hdrm_wm[port]:
+                    self.port_hdrm_wm[port] = self.port_hdrm_used[port]
         self.total_used += cells
         if self.total_used > self.total_wm:
             self.total_wm = self.total_used
@@ -265,6 +300,8 @@ class Mmu:
         self.shared[i] -= from_s
         self.res[i] -= from_r
         self.hdrm_pool_used -= from_h
+        if self.dsh:
+            self.port_hdrm_used[port] -= from_h
         self.pool_used[pool] -= from_s
         self.total_used -= from_h + from_s + from_r
         from_es, from_er, eleft = egress_release_split(cells, self.q_shared[j], self.q_res[j])
@@ -296,6 +333,9 @@ class Mmu:
         if not self.pg_lossless[i]:
             return
         t = self.pg_threshold(i)
+        if self.dsh:
+            self._dsh_eval(i, seq, t)
+            return
         shared = self.shared[i]
         if not self.xoff[i]:
             if self.hdrm[i] > 0 or (shared > 0 and shared >= t):
@@ -306,6 +346,65 @@ class Mmu:
             self.xoff[i] = False
             self.xon_count[i] += 1
             self.events.append(PfcEvent(seq, i // PG_COUNT, i % PG_COUNT, False))
+
+    def _dsh_eval(self, i: int, seq: int, t: int) -> None:
+        """headroom_policy dsh, two levels (docs/model.md "Headroom policies"):
+
+        * queue level (``xoff[i]``, PFC for the PG's priorities): the static rule with the
+          Xoff point ``X = T - headroom`` in place of T: XOFF when headroom is in use or
+          ``0 < shared >= X``; XON when headroom is empty and shared is zero or at most
+          ``min(max(xon, X - xon_offset), X - 1)``.  The cells that arrive after the XOFF (at
+          most ``headroom`` of them while T holds) still go to the shared segment, up to T.
+        * port level (``port_req[i]``, the PG's request): the static rule itself, with T:
+          requested when headroom is in use or ``0 < shared >= T``, withdrawn when headroom
+          is empty and shared is zero or at most ``min(max(xon, T - xon_offset), T - 1)``.
+          The port is paused while any of its PGs requests it; frames that find shared at T
+          go to the port's headroom, which one eta of the link covers for all its PGs."""
+        shared = self.shared[i]
+        hd = self.hdrm[i]
+        port = i // PG_COUNT
+        x = t - self.pg_hdrm_limit[i]
+        if not self.xoff[i]:
+            if hd > 0 or (shared > 0 and shared >= x):
+                self.xoff[i] = True
+                self.xoff_count[i] += 1
+                self.events.append(PfcEvent(seq, port, i % PG_COUNT, True))
+        elif hd == 0 and (shared == 0 or shared <= self.xon_point(i, x)):
+            self.xoff[i] = False
+            self.xon_count[i] += 1
+            self.events.append(PfcEvent(seq, port, i % PG_COUNT, False))
+        req = self.port_req[i]
+        if not req:
+            req = hd > 0 or (shared > 0 and shared >= t)
+        elif hd == 0 and (shared == 0 or shared <= self.xon_point(i, t)):
+            req = False
+        if req == self.port_req[i]:
+            return
+        self.port_req[i] = req
+        self.port_req_count[port] += 1 if req else -1
+        on = self.port_req_count[port] > 0
+        if on != self.port_xoff[port]:
+            self.port_xoff[port] = on
+            if on:
+                self.port_xoff_count[port] += 1
+            else:
+                self.port_xon_count[port] += 1
+            self.port_events.append(PortPauseEvent(seq, port, on))
+
+    def pfc_vector(self, port: int) -> int:
+        """The PGs whose priorities the port's link partner must hold: the queue-level XOFF
+        vector, and every lossless PG while the port-level pause (dsh) is on.  With the static
+        policy this is ``xoff_vector``."""
+        v = self.xoff_vector(port)
+        if self.port_xoff[port]:
+            v |= self.lossless_mask[port]
+        return v
+
+    def port_state(self, port: int) -> dict[str, int]:
+        """dsh: the port's headroom use, its limit and watermark, and the port-level pause."""
+        return {"hdrm": self.port_hdrm_used[port], "limit": self.port_hdrm_limit[port],
+                "hdrm_wm": self.port_hdrm_wm[port], "xoff": int(self.port_xoff[port]),
+                "requests": self.port_req_count[port]}
 
     # ------------------------------------------------------------------ views
     def pg_state(self, port: int, pg: int) -> dict[str, int]:
