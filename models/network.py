@@ -23,6 +23,11 @@ What is modelled (IEEE 802.1Qbb / 802.3 Annex 31B behaviour, seed 000's delay bu
   512 bit times), restarting the timer; quanta 0 is XON (resume now);
 * while a PG stays in XOFF the switch refreshes the PAUSE every ``refresh_quanta`` quanta;
   a sender whose timer expires without refresh or XON resumes sending.
+* with ``headroom_policy`` dsh (docs/model.md "Headroom policies") the switch sends what
+  ``Mmu.pfc_vector`` says: the queue-level XOFF vector, and every lossless priority of the port
+  while its port-level pause is on.  Each frame it sends on a port enables every priority of the
+  port's lossless PGs, with the pause time for those held and 0 for the others (so a port-level
+  XON does not resume a PG that is still paused at queue level), and refreshes all of them.
 
 Worst-case headroom needed per PG after the XOFF decision, in bytes on the wire:
 ``2 D + mtu (wait) + 84 (the PFC frame) + response + frame (last frame started) + frame (the
@@ -128,6 +133,11 @@ class Result:
     paused_since: list[int | None] = field(default_factory=list)  # per sender, XOFF still on
     samples: list[dict] = field(default_factory=list)
     pfc_log: list[tuple[int, int, int, bool]] = field(default_factory=list)  # t, port, pg, xoff
+    # dsh: port-level pause changes (t, port, xoff) and their count; the frames that carry them
+    # are counted in pfc_xoff / pfc_xon like every other PFC frame
+    port_log: list[tuple[int, int, bool]] = field(default_factory=list)
+    port_pause: int = 0
+    max_port_hdrm: int = 0
     refresh_log: list[tuple[int, int, int]] = field(default_factory=list)  # t, port, pg
     end: int = 0
 
@@ -158,6 +168,9 @@ class Network:
         self.gen = [0] * (cfg.port_count * PG_COUNT)
         self.res = Result(max_hdrm=[0] * n, paused_since=[None] * n)
         self.xoff_since: dict[int, int] = {}
+        self.pev_done = 0  # dsh: port events handled
+        self.sent_vec = [0] * cfg.port_count  # dsh: the PG vector last sent on each port
+        self.pgen = [0] * cfg.port_count  # dsh: frames sent per port (refresh timer's guard)
 
     # ---------------------------------------------------------------- plumbing
     def _at(self, t: int, kind: str, *data) -> None:
@@ -182,6 +195,7 @@ class Network:
         m = self.mmu
         self.res.drop_reasons = {REASON_NAMES[r]: c for r, c in enumerate(m.drops) if c}
         self.res.frames_admitted = m.admitted
+        self.res.max_port_hdrm = max(m.port_hdrm_wm)
         for k in range(net.senders):
             self.res.paused_since[k] = min(
                 (self.xoff_since[i] for i in self.xoff_since if i // PG_COUNT == k), default=None)
@@ -275,6 +289,9 @@ class Network:
     # ---------------------------------------------------------------- PFC out
     def _pfc_out(self) -> None:
         m = self.mmu
+        if m.dsh:
+            self._pfc_out_vector()
+            return
         while self.ev_done < len(m.events):
             e = m.events[self.ev_done]
             self.ev_done += 1
@@ -293,12 +310,7 @@ class Network:
     def _send_pfc(self, port: int, pg: int, xoff: bool) -> None:
         if port >= self.net.senders:
             return  # no sender on that port
-        t = self.now
-        start = max(t, self.rev_free_at[port])
-        if self.net.reverse_busy and start == t:
-            start = t + self.net.mtu + WIRE_OVERHEAD  # behind a data frame just begun
-        end = start + PFC_FRAME + WIRE_OVERHEAD
-        self.rev_free_at[port] = end
+        end = self._reverse_slot(port)
         quanta = self.net.pause_quanta if xoff else 0
         if xoff:
             self.res.pfc_xoff += 1
@@ -307,6 +319,76 @@ class Network:
         for prio, g in enumerate(self.cfg.ports[port].prio_to_pg):
             if g == pg:
                 self._at(end + self.d, "pfc_rx", port, prio, quanta)
+
+    def _pfc_out_vector(self) -> None:
+        """dsh: one frame per change of a port's ``pfc_vector``, all its lossless priorities
+        enabled (module docstring)."""
+        m = self.mmu
+        ports = set()
+        while self.ev_done < len(m.events):
+            ports.add(m.events[self.ev_done].port)
+            self.ev_done += 1
+        while self.pev_done < len(m.port_events):
+            e = m.port_events[self.pev_done]
+            self.pev_done += 1
+            ports.add(e.port)
+            self.res.port_log.append((self.now, e.port, e.xoff))
+            if e.xoff:
+                self.res.port_pause += 1
+        for port in sorted(ports):
+            v, old = m.pfc_vector(port), self.sent_vec[port]
+            if v == old:
+                continue
+            self.sent_vec[port] = v
+            for g in range(PG_COUNT):
+                on = bool(v >> g & 1)
+                if on != bool(old >> g & 1):
+                    self.res.pfc_log.append((self.now, port, g, on))
+                    i = port * PG_COUNT + g
+                    if on:
+                        self.xoff_since[i] = self.now
+                    else:
+                        self.xoff_since.pop(i, None)
+            if v & ~old:
+                self.res.pfc_xoff += 1
+            else:
+                self.res.pfc_xon += 1
+            self._send_vector(port, v)
+
+    def _send_vector(self, port: int, v: int) -> None:
+        self.pgen[port] += 1
+        if v:
+            self._at(self.now + self.net.refresh_quanta * QUANTUM_BYTES, "refresh_port", port,
+                     self.pgen[port])
+        if port >= self.net.senders:
+            return
+        end = self._reverse_slot(port)
+        mask = self.mmu.lossless_mask[port]
+        for prio, g in enumerate(self.cfg.ports[port].prio_to_pg):
+            if mask >> g & 1:
+                self._at(end + self.d, "pfc_rx", port, prio,
+                         self.net.pause_quanta if v >> g & 1 else 0)
+
+    def _refresh_port(self, port: int, gen: int) -> None:
+        if self.pgen[port] != gen or not self.sent_vec[port]:
+            return
+        self.res.pfc_refresh += 1
+        self.res.pfc_xoff += 1
+        for g in range(PG_COUNT):
+            if self.sent_vec[port] >> g & 1:
+                self.res.refresh_log.append((self.now, port, g))
+        self._send_vector(port, self.sent_vec[port])
+
+    def _reverse_slot(self, port: int) -> int:
+        """End of the next PFC frame on the reverse link of ``port``: behind the frames already
+        queued there, or behind a data frame just begun when the link was idle (worst case)."""
+        t = self.now
+        start = max(t, self.rev_free_at[port])
+        if self.net.reverse_busy and start == t:
+            start = t + self.net.mtu + WIRE_OVERHEAD
+        end = start + PFC_FRAME + WIRE_OVERHEAD
+        self.rev_free_at[port] = end
+        return end
 
     def _refresh(self, i: int, gen: int) -> None:
         if self.gen[i] != gen or not self.mmu.xoff[i]:
@@ -330,6 +412,10 @@ class Network:
                 row[f"{tag}_hdrm"] = m.hdrm[i]
                 row[f"{tag}_T"] = m.pg_threshold(i)
                 row[f"{tag}_xoff"] = int(m.xoff[i])
+        if m.dsh:
+            for k in range(self.net.senders):
+                row[f"p{k}_port_hdrm"] = m.port_hdrm_used[k]
+                row[f"p{k}_port_xoff"] = int(m.port_xoff[k])
         row["pool_lossless_shared"] = m.pool_used[0]
         row["pool_lossy_shared"] = m.pool_used[1]
         row["egress_cells"] = m.total_used
@@ -343,3 +429,17 @@ class Network:
 
 def simulate(net: NetConfig, cfg: MmuConfig) -> Result:
     return Network(net, cfg).run()
+
+
+def paused_byte_times(r: Result) -> int:
+    """Sum over (port, PG) of the time the switch held the PG in XOFF on the wire (its PFC
+    frames' state: the queue-level XOFF, or with dsh the port-level pause too), from the
+    decision to pause to the decision to resume or the end of the run."""
+    since: dict[tuple[int, int], int] = {}
+    total = 0
+    for t, port, pg, xoff in r.pfc_log:
+        if xoff:
+            since.setdefault((port, pg), t)
+        elif (port, pg) in since:
+            total += t - since.pop((port, pg))
+    return total + sum(r.end - t for t in since.values())
