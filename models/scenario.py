@@ -5,6 +5,7 @@
     python -m models.scenario mixed  --ports 4
     python -m models.scenario storm  --ports 4
     python -m models.scenario dt     --ports 8     (also: pfcmmu scenario ...)
+    python -m models.scenario headroom [--ports 8] [--switch-ports 32] [--buffer-mib 16]
 
 * incast: N senders -> one egress port at line rate, one lossless priority (3), 64-byte frames
   by default (the worst case for cell occupancy), egress drained at the link rate.  Headroom per
@@ -18,6 +19,9 @@
 * dt: no network: models.mmu alone, N = 1, 2, 4 .. --ports congested PGs with backlog for every
   alpha_shift -7..3, measured shared occupancy per PG against alpha / (1 + N alpha)
   (``DIR/dt.csv``, ``DIR/dt.png``).
+* headroom: the headroom policies (static, SONiC shared pool, DSH) on one switch buffer:
+  burst absorbed without PFC, incast with background, the worst case, an over-subscribed
+  shared pool, and a buffer sweep (models/headroom_compare.py; docs/headroom_policies.md).
 
 Output: ``DIR/<scenario>.csv`` (samples), ``DIR/<scenario>_pfc.csv`` (every XOFF / XON),
 ``DIR/<scenario>.png``; DIR defaults to sim_build/model/ in the repository (gitignored), or
@@ -34,8 +38,8 @@ from pathlib import Path
 
 from .cliutil import (Parser, float_range, int_range, nonneg_float, positive_float,
                       run_guarded)
-from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, PG_COUNT, QUEUE_COUNT, MmuConfig, PgConfig,
-                     PortConfig, QueueConfig)
+from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, PG_COUNT, QUEUE_COUNT, ConfigError,
+                     MmuConfig, PgConfig, PortConfig, QueueConfig)
 from .mmu import Mmu
 from .headroom import compute
 from .network import Flow, NetConfig, Result, simulate, switch_config
@@ -126,6 +130,8 @@ def run_burst(a) -> tuple[list[Result], str]:
 SCENARIOS = {"incast": run_incast, "burst": run_burst, "mixed": run_mixed, "storm": run_storm}
 # not a network run: models.mmu.Mmu alone, DT steady state against theory (see dt_steady_state)
 MMU_ONLY = {"dt"}
+# several network runs per policy, their own table and plots (models.headroom_compare)
+COMPARISONS = {"headroom"}
 
 
 def title(name: str, a: argparse.Namespace) -> str:
@@ -410,11 +416,14 @@ MAX_PORTS = 64  # senders; the model is event driven, but 64 x 8 PGs is plenty f
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("scenario", choices=sorted(SCENARIOS) + sorted(MMU_ONLY),
+    ap.add_argument("scenario", choices=sorted(SCENARIOS) + sorted(MMU_ONLY)
+                    + sorted(COMPARISONS),
                     help="which scenario to run (dt: Dynamic Threshold steady state, "
-                         "models.mmu only, N = 1, 2, 4, ... up to --ports)")
-    ap.add_argument("--ports", type=int_range(1, MAX_PORTS), default=4,
-                    help=f"number of senders, N of N:1 (1..{MAX_PORTS}; default 4)")
+                         "models.mmu only, N = 1, 2, 4, ... up to --ports; headroom: the "
+                         "headroom policies compared)")
+    ap.add_argument("--ports", type=int_range(1, MAX_PORTS), default=None,
+                    help=f"number of senders, N of N:1 (1..{MAX_PORTS}; default 4, "
+                         "headroom 8)")
     ap.add_argument("--headroom-fraction", type=positive_float, default=1.0,
                     help="headroom per lossless PG as a fraction of eta (worst-case cells)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
@@ -438,9 +447,26 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                     help="burst: lossy shared cells")
     ap.add_argument("--stuck-us", type=nonneg_float, default=20.0,
                     help="storm: egress stops here")
+    ap.add_argument("--switch-ports", type=int_range(2, 256), default=32,
+                    help="headroom: ports of the switch whose buffer is shared (default 32; "
+                         "at least --ports + 1)")
+    ap.add_argument("--buffer-mib", type=positive_float, default=16,
+                    help="headroom: switch buffer, MiB (default 16)")
+    ap.add_argument("--oversubscription", type=int_range(1), default=2,
+                    help="headroom: shared headroom pool = sum of per-PG eta / this (default 2)")
+    ap.add_argument("--bad-oversubscription", type=int_range(1), default=32,
+                    help="headroom: the over-subscribed pool that must lose (default 32)")
+    ap.add_argument("--incast-kib", type=int_range(1), default=512,
+                    help="headroom: incast bytes per sender, KiB (default 512)")
+    ap.add_argument("--no-sweep", action="store_true",
+                    help="headroom: leave out the buffer sweep (15.125 .. 32 MiB)")
 
 
 def run(a: argparse.Namespace) -> int:
+    if a.ports is None:
+        a.ports = 8 if a.scenario in COMPARISONS else 4
+    if a.scenario == "headroom":
+        return run_headroom(a)
     a.us_given = a.us is not None
     if a.us is None:
         a.us = 400.0 if a.scenario == "storm" else 32.0
@@ -459,6 +485,24 @@ def run(a: argparse.Namespace) -> int:
           f"{sum(r.pfc_refresh for r in results)}) XON {sum(r.pfc_xon for r in results)}, "
           f"delivered {sum(r.delivered_bytes for r in results)} B; {detail}; "
           f"csv {csv_path}, png {png}")
+    return 0
+
+
+def run_headroom(a: argparse.Namespace) -> int:
+    from . import headroom_compare as hc
+    if a.switch_ports < a.ports + 1:
+        raise ConfigError(f"switch_ports: {a.switch_ports} ports cannot hold {a.ports} "
+                          "senders and the egress")
+    s = hc.Setup(switch_ports=a.switch_ports, senders=a.ports, speed=a.speed, cable=a.cable,
+                 mtu=a.mtu, cell_bytes=a.cell_bytes, buffer_mib=a.buffer_mib,
+                 alpha_shift=a.alpha_shift, oversubscription=a.oversubscription,
+                 bad_oversubscription=a.bad_oversubscription,
+                 incast_bytes=a.incast_kib * 1024, run_us=a.us or hc.Setup.run_us)
+    rows, md = hc.run(s, a.out, with_sweep=not a.no_sweep)
+    print(md)
+    print(f"scenario headroom: csv {a.out / 'headroom_policies.csv'}, table "
+          f"{a.out / 'headroom_policies.md'}, png {a.out / 'headroom_burst.png'} "
+          f"{a.out / 'headroom_incast.png'}")
     return 0
 
 
