@@ -180,8 +180,11 @@ class Network:
     def run(self) -> Result:
         net = self.net
         for k in range(net.senders):
-            for f in self.flows[k]:
-                self._at(f.start, "sender_free", k)
+            # one transmitter per sender: it starts at its first flow's start and picks up
+            # the others as they start (one event per flow ran one transmitter per flow, so a
+            # sender with n flows sent at n times the line rate)
+            if self.flows[k]:
+                self._at(min(f.start for f in self.flows[k]), "sender_free", k)
         every = net.sample_every or max(1, net.duration // 500)
         for t in range(0, net.duration + 1, every):
             self._at(t, "sample")
