@@ -148,7 +148,7 @@ SWEEP_JOBS ?= 2
 makefile-flow: | $(PY) ## the harness self-test through cocotb's own Makefile flow
 	PATH="$(abspath $(VENV))/bin:$$PATH" $(MAKE) -C tb/harness_selftest SIM=$(SIM)
 
-plots: | $(PY) ## the model's plots in docs/img/ (scenarios incast, mixed, storm, burst and the DT steady state)
+plots: | $(PY) ## the model's plots in docs/img/ (scenarios incast, mixed, storm, burst, the DT steady state and the headroom policies)
 	@mkdir -p sim_build/plots docs/img
 	for s in incast mixed storm burst; do $(VENV)/bin/pfcmmu scenario $$s --ports 8 --out sim_build/plots || exit 1; done
 	$(VENV)/bin/pfcmmu scenario incast --ports 8 --headroom-fraction 0.25 --out sim_build/plots/undersized
@@ -156,6 +156,9 @@ plots: | $(PY) ## the model's plots in docs/img/ (scenarios incast, mixed, storm
 	cp sim_build/plots/incast.png sim_build/plots/mixed.png sim_build/plots/storm.png \
 	    sim_build/plots/burst.png sim_build/plots/dt.png docs/img/
 	cp sim_build/plots/undersized/incast.png docs/img/incast_undersized.png
+	$(VENV)/bin/pfcmmu scenario headroom --out sim_build/plots/headroom
+	cp sim_build/plots/headroom/headroom_burst.png sim_build/plots/headroom/headroom_incast.png \
+	    sim_build/plots/headroom/headroom_sweep.png docs/img/
 
 clean: ## remove simulation builds and results
 	rm -rf sim_build/icarus sim_build/verilator sim_build/*.xml sim_build/model sim_build/fusesoc \

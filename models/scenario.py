@@ -502,7 +502,8 @@ def run_headroom(a: argparse.Namespace) -> int:
     print(md)
     print(f"scenario headroom: csv {a.out / 'headroom_policies.csv'}, table "
           f"{a.out / 'headroom_policies.md'}, png {a.out / 'headroom_burst.png'} "
-          f"{a.out / 'headroom_incast.png'}")
+          f"{a.out / 'headroom_incast.png'}"
+          + ("" if a.no_sweep else f" {a.out / 'headroom_sweep.png'}"))
     return 0
 
 
