@@ -332,9 +332,7 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
     from .headroom import compute  # headroom imports nothing from here
 
     warnings = cfg.validate()
-    if cfg.headroom_policy != "static":
-        raise ConfigError(f"headroom_policy: {cfg.headroom_policy} has no SONiC buffer-table "
-                          "form (SONiC has per-PG headroom and the shared headroom pool)")
+    dsh = cfg.headroom_policy == "dsh"
     cb = cfg.cell_bytes
     names = port_names or [f"Ethernet{4 * p}" for p in range(cfg.port_count)]
     out = [f"buffer {cfg.buffer_cells} cells of {cb} B ({cfg.buffer_cells * cb:,} B), "
@@ -342,7 +340,10 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
            f"({cfg.bytes_to_cells(cfg.max_frame_bytes)} cells)"]
     ll_pgs = [pg for _, _, pg in cfg.all_pgs() if pg.lossless]
     ll_res = sum(pg.reserved for pg in ll_pgs)
-    if cfg.shared_headroom_pool:
+    if dsh:
+        hd = (f"port headroom {sum(port.port_headroom for port in cfg.ports)} (headroom_policy "
+              "dsh: one per port; a PG's in-flight cells come from the shared segment)")
+    elif cfg.shared_headroom_pool:
         hd = f"shared headroom pool {cfg.shared_headroom_pool}"
     else:
         hd = f"headroom {sum(pg.headroom for pg in ll_pgs)} (private, per PG)"
@@ -371,7 +372,8 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
     for p, port in enumerate(cfg.ports):
         key = (tuple(_pg_key(g) for g in port.pgs),
                tuple(tuple(sorted(vars(q).items())) for q in port.queues),
-               tuple(port.prio_to_pg), tuple(port.prio_to_queue), port.speed_gbps, port.cable_m)
+               tuple(port.prio_to_pg), tuple(port.prio_to_queue), port.speed_gbps, port.cable_m,
+               port.port_headroom)
         head = f"port {p} ({names[p]}, {port.speed_gbps} Gb/s, cable {port.cable_m} m)"
         if key in previous and (not same or same[-1] == (p - 1, previous[key])):
             same.append((p, previous[key]))
@@ -405,6 +407,13 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
             else:
                 t0 = pg.static_th
                 xoff = f"Xoff when its shared cells reach static_th {t0}"
+            if dsh:  # docs/model.md "Headroom policies": queue level at T - headroom
+                x0 = t0 - pg.headroom
+                out.append(f"  {which} lossless (dsh): reserved {pg.reserved}; {xoff} (the "
+                           f"port-level pause request); queue-level Xoff at T - headroom "
+                           f"{pg.headroom} = {x0} on an empty pool, Xon at max(xon {pg.xon}, "
+                           f"X - xon_offset {pg.xon_offset}) = {max(pg.xon, x0 - pg.xon_offset)}")
+                continue
             xon = max(pg.xon, t0 - pg.xon_offset)
             if pg.headroom >= h.eta_cells_worst:
                 verdict = "enough"
@@ -417,6 +426,16 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
             out.append(f"  {which} lossless: reserved {pg.reserved}; {xoff}; Xon at "
                        f"max(xon {pg.xon}, T - xon_offset {pg.xon_offset}) = {xon} on an empty "
                        f"pool; {hd_text} against eta {h.eta_cells_ceil} (large frames) / "
+                       f"{h.eta_cells_worst} (64-byte frames) cells at {port.speed_gbps} Gb/s, "
+                       f"{port.cable_m} m, MTU {cfg.max_frame_bytes} B: {verdict}")
+        if dsh and any(pg.lossless for pg in port.pgs):
+            ph = port.port_headroom
+            verdict = ("enough" if ph >= h.eta_cells_worst else
+                       "enough for large frames, not for a stream of 64-byte frames"
+                       if ph >= h.eta_cells_ceil else
+                       f"SHORT by {h.eta_cells_ceil - ph} cells even for large frames")
+            out.append(f"  port headroom {ph} cells (all its lossless PGs, after a port-level "
+                       f"pause) against eta {h.eta_cells_ceil} (large frames) / "
                        f"{h.eta_cells_worst} (64-byte frames) cells at {port.speed_gbps} Gb/s, "
                        f"{port.cable_m} m, MTU {cfg.max_frame_bytes} B: {verdict}")
         qgroups: dict[tuple, list[int]] = {}

@@ -21,7 +21,7 @@ from models.mmu import (REASON_HEADROOM_FULL, SEG_HEADROOM, SEG_NONE, SEG_RESERV
                         Mmu, PortPauseEvent)
 from models.mmu_pipe import PipelinedMmu
 from models.network import Flow, NetConfig, Network, paused_byte_times, switch_config
-from models.sonic import to_sonic
+from models.sonic import explain, to_sonic
 
 from .helpers import small_cfg
 
@@ -112,6 +112,13 @@ def test_dsh_is_not_in_the_rtl_yet():
     with pytest.raises(ConfigError, match="headroom_policy"):
         to_sonic(cfg)
     PipelinedMmu(small_cfg())  # static: as before
+
+
+def test_sonic_explain_describes_dsh():
+    text = explain(dsh_cfg())
+    assert "port headroom 12 (headroom_policy dsh" in text
+    assert "queue-level Xoff at T - headroom 4 = 6" in text
+    assert "port headroom 6 cells" in text and "SHORT" in text
 
 
 # ----------------------------------------------------------------- static (directed)
