@@ -27,7 +27,12 @@ The shared segment DT divides is what is left, so it differs; the network around
    policy inside its guarantee;
 4. the shared pool over-subscribed too far (``--bad-oversubscription``, the pool smaller than
    what the PGs that fill their headroom at once need): the same worst case loses lossless
-   frames.
+   frames;
+5. staggered worst case: every other port of the switch sends 64-byte frames of priority 3
+   from 0 and of priority 4 from 10 us, the egress stuck: each port's two PGs fill their
+   headroom one after the other, so the PGs in headroom need up to two eta per port.  Static
+   and dsh stay inside their guarantees; the shared pool (one eta per port at 2:1) does not,
+   and loses; dsh pays with its port-level pause, which holds priority 4 before it starts.
 
 Output: ``DIR/headroom_policies.csv`` (one row per policy and run), ``DIR/headroom_policies.md``
 (the tables), ``DIR/headroom_burst.png``, ``DIR/headroom_incast.png`` and
@@ -69,6 +74,9 @@ class Setup:
     bad_oversubscription: int = 32  # run 4: the pool this far below the sum of eta
     incast_bytes: int = 512 * 1024  # run 2: per incast sender
     run_us: float = 700  # run 2: simulated time
+    worst_us: float = 40  # runs 3, 4: simulated time (the pool fills, then the in-flight lands)
+    stagger_start_us: float = 10  # run 5: priority 4 starts (after priority 3 has paused)
+    stagger_us: float = 50  # run 5: simulated time
 
     @property
     def eta(self) -> int:
@@ -213,9 +221,17 @@ def incast_run(s: Setup, cfg: MmuConfig) -> tuple[Result, float | None]:
 
 
 # ---------------------------------------------------------------------- 3 / 4: worst case
-def worst_run(s: Setup, cfg: MmuConfig, us: float = 40) -> Result:
+def worst_run(s: Setup, cfg: MmuConfig) -> Result:
     flows = [[Flow(INCAST_PRIO, 64)] for _ in range(s.senders)]
-    return _network(s, cfg, flows, us, drain=Fraction(0)).run()
+    return _network(s, cfg, flows, s.worst_us, drain=Fraction(0)).run()
+
+
+def staggered_run(s: Setup, cfg: MmuConfig) -> tuple[Result, Network]:
+    start = s.byte_times(s.stagger_start_us)
+    flows = [[Flow(INCAST_PRIO, 64), Flow(BACKGROUND_PRIO, 64, start=start)]
+             for _ in range(s.switch_ports - 1)]
+    nw = _network(s, cfg, flows, s.stagger_us, drain=Fraction(0))
+    return nw.run(), nw
 
 
 # ---------------------------------------------------------------------- the comparison
@@ -250,6 +266,15 @@ def compare(s: Setup) -> tuple[list[dict], dict]:
         row |= {"worst_lossless_drops": w.lossless_drops,
                 "worst_max_hdrm_cells": max(max(w.max_hdrm), w.max_port_hdrm),
                 "worst_hdrm_pool_cells": cfg.shared_headroom_pool or None}
+        if policy != "shared_pool_oversubscribed":
+            st, nw = staggered_run(s, cfg)
+            m = nw.mmu
+            row |= {"staggered_lossless_drops": st.lossless_drops,
+                    "staggered_hdrm_peak_cells": m.hdrm_pool_wm,
+                    "staggered_port_pauses": st.port_pause,
+                    "staggered_prio4_cells_held": sum(
+                        m.res[i] + m.shared[i] + m.hdrm[i]
+                        for i in range(BACKGROUND_PRIO, m.ports * PG_COUNT, PG_COUNT))}
         rows.append(row)
     return rows, series
 
@@ -268,6 +293,10 @@ COLUMNS = [
     ("incast_lossless_drops", "incast: lossless drops"),
     ("worst_lossless_drops", "worst case: lossless drops"),
     ("worst_max_hdrm_cells", "worst case: peak headroom of a PG / port (cells)"),
+    ("staggered_lossless_drops", "staggered: lossless drops"),
+    ("staggered_hdrm_peak_cells", "staggered: headroom held at peak, all PGs (cells)"),
+    ("staggered_port_pauses", "staggered: port-level pauses"),
+    ("staggered_prio4_cells_held", "staggered: priority-4 cells held at the end"),
 ]
 
 
@@ -295,26 +324,35 @@ def plot(rows: list[dict], series: dict, s: Setup, out: Path) -> tuple[Path, Pat
     main = [r for r in rows if r["policy"] in POLICIES]
     names = [r["policy"] for r in main]
     colors = ["tab:blue", "tab:orange", "tab:green"]
-    fig, axes = plt.subplots(1, 4, figsize=(15, 4))
+    fig, axes = plt.subplots(1, 4, figsize=(16, 4.3))
     for ax, key, label in (
             (axes[0], "burst_bytes_total", "burst absorbed without PFC (KiB, all senders)"),
             (axes[1], "incast_pfc_frames", "incast: PFC frames"),
-            (axes[2], "incast_paused_us", "incast: paused time (us, sum over PGs)"),
-            (axes[3], "worst_lossless_drops", "lossless drops (worst case)")):
+            (axes[2], "incast_paused_us", "incast: paused time (us, sum over PGs)")):
         vals = [r[key] / 1024 if key == "burst_bytes_total" else r[key] for r in main]
-        if key == "worst_lossless_drops":
-            names_w = names + ["pool / " + str(s.bad_oversubscription)]
-            vals = vals + [rows[-1][key]]
-            ax.bar(names_w, vals, color=colors + ["tab:red"])
-            ax.set_xticks(range(len(names_w)), names_w, rotation=20, fontsize=8)
-        else:
-            ax.bar(names, vals, color=colors)
-            ax.set_xticks(range(len(names)), names, rotation=20, fontsize=8)
+        ax.bar(names, vals, color=colors)
+        ax.set_xticks(range(len(names)), names, rotation=20, fontsize=8)
         for x, v in enumerate(vals):
-            ax.text(x, v, f"{v:,.0f}" if v >= 10 else f"{v:g}", ha="center", va="bottom",
-                    fontsize=8)
+            ax.text(x, v, f"{v:,.0f}", ha="center", va="bottom", fontsize=8)
         ax.set_title(label, fontsize=9)
         ax.grid(alpha=0.3, axis="y")
+    ax = axes[3]
+    labels = names + [f"pool / {s.bad_oversubscription}"]
+    worst = [r["worst_lossless_drops"] for r in main] + [rows[-1]["worst_lossless_drops"]]
+    stag = [r["staggered_lossless_drops"] for r in main]
+    xs = range(len(labels))
+    ax.bar([x - 0.2 for x in xs], worst, width=0.4, color="tab:gray",
+           label="worst case (1 priority, 8 senders)")
+    ax.bar([x + 0.2 for x in xs[:-1]], stag, width=0.4, color="tab:red",
+           label=f"staggered (2 priorities, {s.switch_ports - 1} senders)")
+    for x, v in zip(xs, worst):
+        ax.text(x - 0.2, v, f"{v:,}", ha="center", va="bottom", fontsize=7)
+    for x, v in zip(xs, stag):
+        ax.text(x + 0.2, v, f"{v:,}", ha="center", va="bottom", fontsize=7)
+    ax.set_xticks(list(xs), labels, rotation=20, fontsize=8)
+    ax.set_title("lossless drops (egress stuck, 64-byte frames)", fontsize=9)
+    ax.legend(fontsize=7, loc="upper left")
+    ax.grid(alpha=0.3, axis="y")
     fig.suptitle(_title(s), fontsize=9)
     fig.tight_layout()
     bars = out / "headroom_burst.png"

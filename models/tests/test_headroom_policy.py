@@ -447,13 +447,19 @@ def test_paused_byte_times():
 # ----------------------------------------------------------------- the experiment, small
 def test_headroom_comparison_small(tmp_path):
     """The comparison on a small switch (CI budget): each policy loses nothing inside its
-    guarantee, the over-subscribed pool loses, dsh absorbs a larger burst than static."""
-    s = hc.Setup(switch_ports=8, senders=4, buffer_mib=4, incast_bytes=64 * 1024, run_us=120)
+    guarantee, the over-subscribed pool loses, and so does the 2:1 pool under staggered
+    two-priority congestion; dsh absorbs a larger burst than static."""
+    s = hc.Setup(switch_ports=8, senders=4, buffer_mib=4, incast_bytes=64 * 1024, run_us=120,
+                 worst_us=20, stagger_us=25)
     rows, md = hc.run(s, tmp_path, with_sweep=False)
     by = {r["policy"]: r for r in rows}
     for p in hc.POLICIES:
         assert by[p]["incast_lossless_drops"] == 0 and by[p]["worst_lossless_drops"] == 0
     assert by["shared_pool_oversubscribed"]["worst_lossless_drops"] > 0
+    # staggered two-priority congestion: outside the 2:1 pool's guarantee, inside the others'
+    assert by["shared_pool"]["staggered_lossless_drops"] > 0
+    assert by["static"]["staggered_lossless_drops"] == by["dsh"]["staggered_lossless_drops"] == 0
+    assert by["dsh"]["staggered_port_pauses"] > 0
     assert by["dsh"]["burst_bytes_total"] > by["static"]["burst_bytes_total"]
     assert "| dsh |" in md
     for f in ("headroom_policies.csv", "headroom_policies.md", "headroom_burst.png",
