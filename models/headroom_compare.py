@@ -284,7 +284,7 @@ COLUMNS = [
     ("shared_segment_cells", "shared segment (cells)"),
     ("headroom_reserved_cells", "headroom reserved (cells)"),
     ("one_queue_xoff_cells", "one queue's Xoff on an empty switch (cells)"),
-    ("burst_bytes_total", f"burst absorbed without PFC, all senders (bytes)"),
+    ("burst_bytes_total", "burst absorbed without PFC, all senders (bytes)"),
     ("burst_peak_shared_cells", "peak shared use in that burst (cells)"),
     ("incast_pfc_frames", "incast: PFC frames (XOFF + refresh + XON)"),
     ("incast_port_pauses", "incast: port-level pauses"),
