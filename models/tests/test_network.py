@@ -123,3 +123,15 @@ def test_other_scenarios_run(tmp_path, capsys, name):
     if name == "storm":
         assert "2/2 senders paused" in out
     assert (tmp_path / f"{name}.png").exists()
+
+
+@pytest.mark.parametrize("starts", [(0, 0), (0, 5000), (0, 5000, 9000)])
+def test_a_sender_with_several_flows_sends_at_line_rate(starts):
+    """One transmitter per sender, whatever its number of flows and their start times (until
+    2026-11-27 each flow drove its own, so two flows sent at twice the line rate)."""
+    duration = 152_000  # 100 frames of 1500 B + 20 on the wire
+    prios = (3, 0, 4)
+    net = NetConfig(senders=1, duration=duration,
+                    flows=[[Flow(prios[n], 1500, start=s) for n, s in enumerate(starts)]])
+    r = simulate(net, switch_config(1, H.eta_cells_worst, lossless_prios=(3, 4)))
+    assert r.frames_sent == 101  # the 101st has started at the end, as with one flow
