@@ -1,7 +1,7 @@
 """``pfcmmu``: the golden model's tools behind one command (installed by ``pip install .``).
 
     pfcmmu headroom --speed 100 --cable 300 [--mtu 1500] [--cell-bytes 256] [--json]
-    pfcmmu scenario {incast,burst,mixed,storm,dt} [--ports N] [--out DIR] ...
+    pfcmmu scenario {incast,burst,mixed,storm,dt,headroom} [--ports N] [--out DIR] ...
     pfcmmu sonic {import,export,explain,image} FILE [--cell-bytes N] ...
     pfcmmu bench [--events N] [--seed S] [--repeat R]
 
@@ -40,8 +40,8 @@ def build_parser() -> Parser:
             ("headroom", headroom, headroom.run,
              "eta (headroom) for one lossless PG, in bytes and cells"),
             ("scenario", scenario, scenario.run,
-             "network scenario (incast, burst, mixed, storm) or DT steady state (dt): "
-             "CSV + PNG"),
+             "network scenario (incast, burst, mixed, storm), DT steady state (dt) or the "
+             "headroom policies compared (headroom): CSV + PNG"),
             ("sonic", sonic, sonic.run,
              "SONiC buffer tables: import, export, explain (image: not available yet)"),
             ("bench", bench, bench.run_bench, "admission events per second of the model")):
