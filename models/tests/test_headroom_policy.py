@@ -465,3 +465,11 @@ def test_headroom_comparison_small(tmp_path):
     for f in ("headroom_policies.csv", "headroom_policies.md", "headroom_burst.png",
               "headroom_incast.png"):
         assert (tmp_path / f).stat().st_size > 0
+
+
+def test_headroom_scenario_refuses_too_few_switch_ports(capsys, tmp_path):
+    from models import scenario
+    assert scenario.main(["headroom", "--ports", "8", "--switch-ports", "4",
+                          "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "switch_ports" in err[0]
