@@ -20,7 +20,9 @@ complement fields (``alpha_shift``) -2^(w-1) .. 2^(w-1) - 1, stored as their w-b
 booleans are 0 / 1.  A value that does not fit raises :class:`~models.config.ConfigError`
 naming the register, the field and the ``MmuConfig`` attribute (e.g. a pool too large for the
 16-bit cell fields, a negative shared segment).  The image does not validate the configuration
-otherwise (``MmuConfig.validate``): benches load configurations the core must flag.
+otherwise (``MmuConfig.validate``): benches load configurations the core must flag.  Widths
+are the committed map's (``CELL_W`` 16); a core built with a narrower ``CELL_W`` keeps fewer
+bits than checked here.
 
 **What the image does not hold**: ``cell_bytes`` and the port count are the build's parameters
 (read-only ``cell_bytes`` / ``port_count`` registers), the priority maps (``prio_to_pg``,
