@@ -43,7 +43,7 @@ def build_parser() -> Parser:
              "network scenario (incast, burst, mixed, storm), DT steady state (dt) or the "
              "headroom policies compared (headroom): CSV + PNG"),
             ("sonic", sonic, sonic.run,
-             "SONiC buffer tables: import, export, explain (image: not available yet)"),
+             "SONiC buffer tables: import, export, explain, image (register image for the RTL)"),
             ("bench", bench, bench.run_bench, "admission events per second of the model")):
         sp = sub.add_parser(name, help=text, description=mod.DESCRIPTION)
         mod.add_arguments(sp)

@@ -21,6 +21,8 @@ Rules of the mapping (documented in docs/model.md):
 * a queue's pool (lossless or lossy egress) is its profile's pool;
 * PGs and queues not listed are lossy with everything zero (SONiC: no buffer configured);
 * ``prio_to_pg`` / ``prio_to_queue`` stay identity (SONiC keeps them in other tables).
+
+``image`` writes the configuration's register image (models/regimage.py) as .json, .hex or .h.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from . import regimage
 from .cliutil import Parser, int_range, run_guarded
 from .config import (PG_COUNT, QUEUE_COUNT, ConfigError, MmuConfig, PgConfig, PortConfig,
                      QueueConfig, _shift as shift_alpha)
@@ -456,11 +459,6 @@ def explain(cfg: MmuConfig, port_names: list[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- command line
-IMAGE_MISSING = ("the register image is not written yet: the register map exists "
-                 "(rtl/regs/pfcmmu.rdl, docs/regs.md) but MmuConfig to a register image is a "
-                 "later step of issue 17; nothing is written")
-
-
 def _load_sonic(path: str) -> dict:
     text = sys.stdin.read() if path == "-" else Path(path).read_text()
     data = json.loads(text)
@@ -491,6 +489,14 @@ def _write(text: str, out: Path | None) -> None:
         print(text)
     else:
         out.write_text(text + "\n")
+
+
+def _image_path(text: str) -> Path:
+    """--out of image: a path whose extension names an image format (a usage error if not)."""
+    if Path(text).suffix.lower() not in regimage.FORMATS:
+        raise argparse.ArgumentTypeError(f"{text!r}: the extension names the format, one of "
+                                         f"{', '.join(regimage.FORMATS)}")
+    return Path(text)
 
 
 def _sonic_options(sp: argparse.ArgumentParser) -> None:
@@ -526,14 +532,37 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                                     "the shared segment DT divides, each lossless PG's Xoff / "
                                     "Xon points and headroom against eta.")
     _sonic_options(sp)
-    sub.add_parser("image", help="register image for the RTL: NOT AVAILABLE yet (needs the "
-                                 "register map, issue 17)",
-                   description="Not available: " + IMAGE_MISSING + ".")
+    sp = sub.add_parser("image", help="register image for the RTL: the AXI4-Lite writes that "
+                                      "load the configuration (.json, .hex, .h)",
+                        description="SONiC buffer tables or an MmuConfig JSON -> the register "
+                                    "image of mmu_core (models/regimage.py, docs/regs.md): every "
+                                    "configuration register as (byte address, value), written "
+                                    "as JSON, a $readmemh hex file or a C header by the "
+                                    "extension of --out.  The configuration is validated "
+                                    "first; a value wider than its register field is refused "
+                                    "with the register's name, and nothing is written.")
+    _sonic_options(sp)
+    sp.add_argument("--out", type=_image_path, required=True,
+                    help="image file: .json, .hex ($readmemh: address and value a line) or .h "
+                         "(C array of {addr, value})")
+
+
+def _image(a: argparse.Namespace, cfg: MmuConfig, ports: list[str] | None) -> int:
+    """Write the register image of ``cfg`` to ``a.out`` (validated first: a boot image of a
+    configuration that cannot work is refused); print what was written."""
+    fmt = regimage.image_format(a.out)
+    for w in cfg.validate():
+        print(f"warning: {w}", file=sys.stderr)
+    n = regimage.write_image(cfg, a.out, source=Path(a.file).name)
+    which = f" ({', '.join(ports)})" if ports and len(ports) <= 8 else ""
+    print(f"{a.out}: {n} register writes ({fmt[1:]}) for {cfg.port_count} ports{which}, "
+          f"cell {cfg.cell_bytes} B; the globals:")
+    for addr, value in regimage.image(cfg)[:len(regimage.GLOBAL_REGS)]:
+        print(f"  {addr:#07x} {regimage.reg_label(addr):<24} {value}")
+    return 0
 
 
 def run(a: argparse.Namespace) -> int:
-    if a.command == "image":
-        raise ConfigError(IMAGE_MISSING)
     if a.command == "export":
         data = json.loads(sys.stdin.read() if a.file == "-" else Path(a.file).read_text())
         try:
@@ -550,13 +579,14 @@ def run(a: argparse.Namespace) -> int:
             print(f"warning: {w}", file=sys.stderr)
         _write(cfg.to_json(), a.out)
         return 0
+    if a.command == "image":
+        return _image(a, cfg, ports)
     print(explain(cfg, ports))
     return 0
 
 
 DESCRIPTION = ("SONiC buffer tables: import to / export from the model's MmuConfig, explain "
-               "a configuration in cells.  'image' (the RTL register image) is not available "
-               "yet: it needs the register map of issue 17.")
+               "a configuration in cells, write its register image for the RTL (image).")
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m models.sonic") -> int:

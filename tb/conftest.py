@@ -62,6 +62,12 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_fpga_core_selftest[2-128-384-1]": "the Colorlight i5 board: Icarus runs the ULX3S "
                                             "one; COMPACT runs in tb/mmu_core",
     "test_fpga_core_undersized_headroom_fails": "the board self-test's negative case",
+    "test_mmu_csr_sonic[arista_7050qx32]": "Icarus loads one SONiC image (mellanox_sn2700_shp, "
+                                           "the .hex reader); the same code path",
+    "test_mmu_csr_sonic[broadcom_td2_static]": "Icarus loads one SONiC image "
+                                               "(mellanox_sn2700_shp); the same code path",
+    "test_mmu_csr_sonic_address_fault_is_caught": "the SONiC image's negative: Icarus runs "
+                                                  "test_mmu_csr_address_fault_is_caught",
     "test_loop_no_deadlock_with_prevention": "prevention runs in tb/switch_core on Icarus",
     "test_loop_deadlocks_without_watchdog": "Icarus runs the loop with its watchdog (the "
                                            "deadlock forms there first)",

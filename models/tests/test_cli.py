@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 
 from models import cli
+from models import regimage
+from models.sonic import from_sonic
 
 BIN = Path(sys.executable).parent
 PFCMMU = BIN / "pfcmmu"
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "arista_7050qx32.json"
+TD2 = EXAMPLE.parent / "broadcom_td2_static.json"
+SN2700 = EXAMPLE.parent / "mellanox_sn2700_shp.json"
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -84,6 +88,35 @@ def test_sonic_import_explain_export(tmp_path):
     assert r.returncode == 0 and "BUFFER_PROFILE" in json.loads(r.stdout)
 
 
+@pytest.mark.parametrize("fmt", regimage.FORMATS)
+def test_sonic_image(fmt, tmp_path):
+    """`sonic image` from SONiC tables, two ports, each format: the file holds the image of
+    the imported configuration (models/tests/test_regimage.py checks the formats)."""
+    out = tmp_path / f"img{fmt}"
+    r = pym("sonic", "image", str(TD2), "--ports", "Ethernet0,Ethernet4", "--cell-bytes", "256",
+            "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert f"{out}: 215 register writes" in r.stdout and "pool_shared_lossless" in r.stdout
+    cfg = from_sonic(TD2.read_text(), 256, ports=["Ethernet0", "Ethernet4"])
+    assert regimage.read_image(out) == regimage.image(cfg)
+    # the same through pfcmmu and from an MmuConfig JSON
+    cfg_json = tmp_path / "cfg.json"
+    cfg_json.write_text(cfg.to_json())
+    out2 = tmp_path / f"img2{fmt}"
+    r = pf("sonic", "image", str(cfg_json), "--out", str(out2))
+    assert r.returncode == 0, r.stderr
+    assert regimage.read_image(out2) == regimage.image(cfg)
+
+
+def test_sonic_image_refused_writes_nothing(tmp_path):
+    """Spectrum's 96-byte cells: more cells than the 16-bit fields hold; one line naming the
+    register, exit 1, no file."""
+    out = tmp_path / "img.hex"
+    one_line_error(pym("sonic", "image", str(SN2700), "--cell-bytes", "96", "--out", str(out)),
+                   1, "buffer_cells", "does not fit")
+    assert not out.exists()
+
+
 def test_bench_runs():
     r = pf("bench", "--events", "2000", "--repeat", "1")
     assert r.returncode == 0 and "admission events/s" in r.stdout
@@ -116,7 +149,10 @@ WRONG = [
     (["sonic", "import"], 2, ["file"]),
     (["sonic", "import", "/nonexistent/x.json"], 1, ["/nonexistent/x.json"]),
     (["sonic", "explain", str(EXAMPLE), "--cell-bytes", "-8"], 2, ["--cell-bytes"]),
-    (["sonic", "image"], 1, ["register image", "not written"]),
+    (["sonic", "image", str(EXAMPLE)], 2, ["--out"]),
+    (["sonic", "image", str(EXAMPLE), "--out", "image.bin"], 2, ["--out", ".json, .hex, .h"]),
+    (["sonic", "image", str(EXAMPLE), "--cell-bytes", "96", "--out", "/nonexistent/i.hex"], 1,
+     ["ports[0].queues[3].static_th", "does not fit"]),
     (["bench", "--events", "0"], 2, ["--events"]),
 ]
 

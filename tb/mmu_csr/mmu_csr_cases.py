@@ -4,7 +4,9 @@ driven by cocotbext-axi's AxiLiteMaster.
 The core is configured from an MmuConfig through tb/mmu_core/regmap.py's config_image over
 AXI4-Lite (byte address = word address << 2), every configuration register is read back,
 traffic runs on the core's request / release ports against models.mmu_pipe.PipelinedMmu, and
-the counters are read over AXI4-Lite and compared with the model.  The error responses
+the counters are read over AXI4-Lite and compared with the model.  sonic_image does the same
+from a register image file of a SONiC example (models/regimage.py), the model built from the
+image alone.  The error responses
 (unmapped read, read-only write, partial WSTRB, unaligned address) are SLVERR and counted."""
 
 from __future__ import annotations
@@ -18,16 +20,28 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
 
+from harness import scaled
 from mmu_core import regmap
 from mmu_core.mmu_core_cases import stress_config
 from models import pfcmmu_regs as regs
+from models import regimage
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import PipelinedMmu
+from models.mmu_pipe import PipelinedMmu, cfg_flags_latency
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "2"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 SHIFT = regs.ADDR_SHIFT
 TRAFFIC_CLOCKS = 600
+# enough for each SONiC example's first threshold with 9000-byte frames on two PGs (the
+# latest: broadcom_td2_static's lossy static_th, 4096 cells, after about 460 clocks)
+CONGESTION_CLOCKS = 500
+# sonic_image at TB_SCALE below 1 (Icarus, tb/harness.py): a tenth of the random traffic, and
+# the read-back and the counters of a sample (the globals, the entries the congestion used,
+# the first and last entry) instead of all; Verilator reads everything
+FULL = float(os.environ.get("TB_SCALE", "1")) >= 1
+# an image file (.json, .hex or .h) test_mmu_csr.py wrote from a SONiC example for sonic_image;
+# the other runs skip that test
+SONIC_IMAGE = os.environ.get("SONIC_IMAGE", "")
 
 
 def val(handle) -> int:
@@ -132,16 +146,28 @@ async def config_readback(dut):
     # before any traffic: with a wrong configuration the counters would go undefined
     tb.done()
 
-    # traffic on the core's own ports, the model stepped with every clock
+    await random_traffic(tb, model, TRAFFIC_CLOCKS)
+    assert model.admitted and sum(model.drops), "the traffic should admit and drop"
+    for word, want, what in counters(model):
+        await tb.expect(word, want, what)
+    tb.done()
+
+
+async def random_traffic(tb: TB, model: PipelinedMmu, clocks: int,
+                         pgs: tuple[int, ...] = (0, 1, 3, 4, 6)) -> None:
+    """Arrivals (port, pg) -> (eport, queue pg) and releases of admitted frames on the core's
+    own ports for ``clocks`` clocks, the model stepped with every clock, then drained of
+    nothing: 40 idle clocks so every counter has settled.  The seed is logged."""
+    dut = tb.dut
     seed = random.getrandbits(32)
     tb.log.info("traffic seed %d", seed)
     rng = random.Random(seed)
     held = []
-    for _ in range(TRAFFIC_CLOCKS):
+    for _ in range(clocks):
         rel = held.pop(rng.randrange(len(held))) if held and rng.random() < 0.45 else None
         arr = None
         if rng.random() < 0.8:
-            pg = rng.choice([0, 1, 3, 4, 6])
+            pg = rng.choice(pgs)
             arr = (rng.randrange(PORT_COUNT), pg, rng.randrange(PORT_COUNT), pg,
                    rng.choice([64, 300, 1500, 4000, 9000]))
         await FallingEdge(dut.clk)
@@ -155,13 +181,9 @@ async def config_readback(dut):
         model.clock(None, None)
     for _ in range(40):
         await RisingEdge(dut.clk)
-    checks = counters(model)
-    tb.log.info("admitted %d, dropped %d, %d counters compared", model.admitted,
-                sum(model.drops), len(checks))
-    assert model.admitted and sum(model.drops), "the traffic should admit and drop"
-    for word, want, what in checks:
-        await tb.expect(word, want, what)
-    tb.done()
+    tb.log.info("admitted %d, dropped %d (%s), XOFF %d", model.admitted, sum(model.drops),
+                {REASON_NAMES[r]: n for r, n in enumerate(model.drops) if n},
+                sum(model.xoff_count))
 
 
 def drive(dut, rel, arr) -> None:
@@ -259,3 +281,89 @@ async def concurrent_reads_and_writes(dut):
     for word, value in rest:
         await tb.expect(word, value, f"read back {regmap.decode(word)}")
     tb.done()
+
+
+@cocotb.test(skip=not SONIC_IMAGE)
+async def sonic_image(dut):
+    """A SONiC example's register image, read from the file test_mmu_csr.py wrote
+    (models.regimage: .json, .hex or .h), written entry by entry at its byte addresses over
+    AXI4-Lite as a boot loader would; each register read back; the configuration flags
+    against the model's; congestion until the configuration's thresholds bind, then random
+    traffic, against a model built from the image alone (regimage.config_from_image); every
+    counter read over AXI4-Lite against it (a sample of both read-backs on Icarus: FULL)."""
+    tb = TB(dut)
+    await tb.reset()
+    image = regimage.read_image(SONIC_IMAGE)
+    cfg = regimage.config_from_image(image, cell_bytes=CELL_BYTES)
+    assert cfg.port_count == PORT_COUNT, f"{SONIC_IMAGE}: {cfg.port_count} ports"
+    model = PipelinedMmu(cfg, validate=False)
+    tb.log.info("%s: %d writes, lossless shared %d, lossy shared %d, headroom pool %d cells",
+                SONIC_IMAGE, len(image), cfg.lossless_shared, cfg.lossy_shared,
+                cfg.shared_headroom_pool)
+    for addr, value in image:
+        resp = (await tb.axil.write(addr, value.to_bytes(4, "little"))).resp
+        if resp != AxiResp.OKAY:
+            tb.mismatches.append(f"image write {regimage.reg_label(addr)} = {value:#x}: "
+                                 f"{resp.name}")
+    sample = image if FULL else [(a, v) for a, v in image if _sampled(a)]
+    for addr, value in sample:
+        await tb.expect(addr >> SHIFT, value, f"image {regimage.reg_label(addr)}")
+    for _ in range(cfg_flags_latency(model.n_pg)):
+        await RisingEdge(dut.clk)
+    await tb.expect(regmap.STATUS["config_flags"], model.config_flags(), "config_flags")
+    tb.log.info("%d of %d image registers read back", len(sample), len(image))
+    tb.done()
+
+    # the configuration's own thresholds: one lossless and one lossy PG fed 9000-byte frames
+    # without a release until its DT / static limit binds (XOFF, headroom, lossy drops), then
+    # every frame released (XON); then random traffic
+    await congestion(tb, model, CONGESTION_CLOCKS)
+    assert model.admitted and (sum(model.drops) or sum(model.xoff_count)), \
+        "the congestion should reach a threshold of the configuration (an XOFF or a drop)"
+    await random_traffic(tb, model, scaled(TRAFFIC_CLOCKS, low=60))
+    checks = counters(model)
+    if not FULL:
+        checks = [c for c in checks if _sampled(c[0] << SHIFT)]
+    tb.log.info("%d counters compared", len(checks))
+    for word, want, what in checks:
+        await tb.expect(word, want, what)
+    tb.done()
+
+
+def _sampled(addr: int) -> bool:
+    """The registers sonic_image reads at TB_SCALE below 1: the globals, the entries the
+    congestion used (port 0 PG 0 and 3, port 1 queue 0 and 3) and the last PG and queue."""
+    kind, index, _ = regimage.decode_word(addr >> SHIFT)
+    last = PORT_COUNT * 8 - 1
+    return kind == "global" or index == last or (
+        (kind == "pg" and index in (0, 3)) or (kind == "queue" and index in (8, 11)))
+
+
+async def congestion(tb: TB, model: PipelinedMmu, clocks: int, lossless_pg: int = 3,
+                     lossy_pg: int = 0) -> None:
+    """Port 0 sends 9000-byte frames to port 1, PG / queue ``lossless_pg`` and ``lossy_pg`` in
+    turn, for ``clocks`` clocks without a release; then every admitted frame is released, one
+    a clock, the model stepped alongside."""
+    dut = tb.dut
+    held = []
+    for k in range(clocks):
+        pg = lossless_pg if k % 2 == 0 else lossy_pg
+        arr = (0, pg, 1, pg, 9000)
+        await FallingEdge(dut.clk)
+        drive(dut, None, arr)
+        d = model.clock(None, arr)
+        if d is not None and d.admit:
+            held.append(arr[:4] + (d.cells,))
+    peak = (max(model.shared_wm), max(model.hdrm_wm), sum(model.xoff_count), sum(model.drops))
+    xon = sum(model.xon_count)
+    for rel in held:
+        await FallingEdge(dut.clk)
+        drive(dut, rel, None)
+        model.clock(rel, None)
+    await FallingEdge(dut.clk)
+    drive(dut, None, None)
+    tb.log.info("congestion: %d frames admitted, peak shared %d / headroom %d cells, XOFF %d, "
+                "drops %d (%s); all released, XON %d", len(held), *peak,
+                {REASON_NAMES[r]: n for r, n in enumerate(model.drops) if n},
+                sum(model.xon_count) - xon)
+
