@@ -82,11 +82,11 @@ CFG_FLAG_NAMES = ("pg_alpha", "queue_alpha", "lossy_headroom", "xon", "zero_pool
 CFG_FLAG = {name: 1 << k for k, name in enumerate(CFG_FLAG_NAMES)}
 RTL_LEN_W = 14      # rtl/mmu_core.v's default frame length width
 # clocks from the scan reading an entry (sc0) to the flag word of its scan (the RAM read, the
-# checker's six stages), plus the clock of the checker's registered alpha multiples of the
+# checker's seven stages), plus the clock of the checker's registered alpha multiples of the
 # lossless shared segment; a configuration write shows in the word (and so does its repair)
 # within cfg_flags_latency(N) clocks: the scan that reads the new value may start up to N
 # clocks after the write, and takes N
-CFG_FLAGS_PIPE = 9
+CFG_FLAGS_PIPE = 10
 
 
 def cfg_flags_latency(n_pg: int) -> int:

@@ -16,9 +16,9 @@
  * global configuration registers), cfg_flags (the word of the last full scan; FLAG_* below)
  * and err_bad_config (any flag), both registers.
  *
- * Latency: the flags of a scan are registered 6 clocks after its last entry is presented
- * (stages S1 .. S6); a configuration change shows in the flags within two scans (2 N clocks)
- * plus that, and so does its repair: 2 N + 9 clocks from the write (the shared segments'
+ * Latency: the flags of a scan are registered 7 clocks after its last entry is presented
+ * (stages S1 .. S7); a configuration change shows in the flags within two scans (2 N clocks)
+ * plus that, and so does its repair: 2 N + 10 clocks from the write (the shared segments'
  * alpha multiples and zero tests are registered: a clock more; docs/mmu_core.md;
  * models.mmu_pipe.cfg_flags_latency(), what the benches wait).
  */
@@ -290,23 +290,19 @@ always @(posedge clk) begin
     end
 end
 
-// ------------------------------------------------------------------------------ S4 .. S6
+// ------------------------------------------------------------------------------ S4 .. S7
 // the whole pools against the buffer (the model's ingress_lossless_pool + ingress_lossy_pool
 // = both shared segments + every PG's reserved + the headroom: the shared headroom pool if it
-// is set, else the lossless PGs' headroom), the maximum frame; the word published at S6
-reg             done4_reg, done5_reg;
+// is set, else the lossless PGs' headroom), the maximum frame: sums at S4 and S5, each compare
+// in a register of its own at S5 and S6, the word published at S7
+reg             done4_reg, done5_reg, done6_reg;
 reg [4:0]       sflags4_reg, sflags5_reg;
 reg [SUM_W-1:0] ing_a4_reg, ing_b4_reg, eg0_4_reg, eg1_4_reg, ing5_reg;
 reg [63:0]      buf_bytes4_reg;
-reg             eg_over5_reg, mf_bad5_reg, buf_zero5_reg;
+reg             eg0_over5_reg, eg1_over5_reg, mf_range5_reg, mf_big5_reg, buf_zero5_reg;
+reg [8:0]       flags6_reg;
 reg [8:0]       flags_reg;
 reg             err_reg;
-wire [8:0]      flags5;
-assign flags5[4:0] = sflags5_reg;
-assign flags5[FLAG_INGRESS] = ing5_reg > zs(cfg_buffer_cells);
-assign flags5[FLAG_EGRESS] = eg_over5_reg;
-assign flags5[FLAG_MAX_FRAME] = mf_bad5_reg;
-assign flags5[FLAG_BUFFER] = buf_zero5_reg;
 
 always @(posedge clk) begin
     done4_reg <= done3_reg;
@@ -320,18 +316,27 @@ always @(posedge clk) begin
     done5_reg <= done4_reg;
     sflags5_reg <= sflags4_reg;
     ing5_reg <= ing_a4_reg + ing_b4_reg;
-    eg_over5_reg <= eg0_4_reg > zs(cfg_buffer_cells) || eg1_4_reg > zs(cfg_buffer_cells);
-    mf_bad5_reg <= cfg_max_frame_bytes < 32'd64 || (cfg_max_frame_bytes >> LEN_W) != 0
-                   || {32'd0, cfg_max_frame_bytes} > buf_bytes4_reg;
+    eg0_over5_reg <= eg0_4_reg > zs(cfg_buffer_cells);
+    eg1_over5_reg <= eg1_4_reg > zs(cfg_buffer_cells);
+    mf_range5_reg <= cfg_max_frame_bytes < 32'd64 || (cfg_max_frame_bytes >> LEN_W) != 0;
+    mf_big5_reg <= {32'd0, cfg_max_frame_bytes} > buf_bytes4_reg;
     buf_zero5_reg <= cfg_buffer_cells == 0;
 
-    if (done5_reg) begin
-        flags_reg <= flags5;
-        err_reg <= flags5 != 9'd0;
+    done6_reg <= done5_reg;
+    flags6_reg[4:0] <= sflags5_reg;
+    flags6_reg[FLAG_INGRESS] <= ing5_reg > zs(cfg_buffer_cells);
+    flags6_reg[FLAG_EGRESS] <= eg0_over5_reg || eg1_over5_reg;
+    flags6_reg[FLAG_MAX_FRAME] <= mf_range5_reg || mf_big5_reg;
+    flags6_reg[FLAG_BUFFER] <= buf_zero5_reg;
+
+    if (done6_reg) begin
+        flags_reg <= flags6_reg;
+        err_reg <= flags6_reg != 9'd0;
     end
     if (rst) begin
         done4_reg <= 1'b0;
         done5_reg <= 1'b0;
+        done6_reg <= 1'b0;
         flags_reg <= 9'd0;
         err_reg <= 1'b0;
     end
