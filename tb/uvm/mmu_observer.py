@@ -5,7 +5,7 @@ changed.
 
 switch_tb_top registers each such clock into one record (mmu_obs, with the clock number since
 reset and a sequence number); Python wakes only on clocks that have one, and the predictor
-steps the golden model over the idle clocks in between (tb/common/mmu_predictor.py).
+steps the golden model over the idle clocks in between (tb/common/mmu_bus.py).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ class MmuStep:
     release: tuple | None  # (port, pg, eport, queue, cells)
     arrival: tuple | None  # (port, pg, eport, queue, length)
     tag: int = 0
-    clock: int = 0        # clocks since reset (common.mmu_predictor's clock)
+    clock: int = 0        # clocks since reset (common.mmu_bus's clock)
     write: tuple | None = None  # (address, data)
-    resp: tuple | None = None   # the nine fields of common.mmu_predictor.RESP_FIELDS
+    resp: tuple | None = None   # the nine fields of common.mmu_bus.RESP_FIELDS
     xoff: int | None = None     # pfc_xoff, on a clock it changed
