@@ -18,6 +18,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
 
+from common.mmu_bus import MmuDriver
 from mmu_core import regmap
 from mmu_core.mmu_core_cases import stress_config
 from models import pfcmmu_regs as regs
@@ -47,10 +48,8 @@ class TB:
     async def reset(self) -> None:
         dut = self.dut
         cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-        for name in ("s_req_valid", "s_req_port", "s_req_pg", "s_req_eport", "s_req_queue",
-                     "s_req_len", "s_req_tag", "s_rel_valid", "s_rel_port", "s_rel_pg",
-                     "s_rel_eport", "s_rel_queue", "s_rel_cells"):
-            getattr(dut, name).value = 0
+        # the core's request and release ports (the shared bus model; inputs 0 from here)
+        self.ports = MmuDriver(dut, dut.clk, cfg_ports=False)
         dut.rst.value = 1
         for _ in range(4):
             await RisingEdge(dut.clk)
@@ -145,12 +144,12 @@ async def config_readback(dut):
             arr = (rng.randrange(PORT_COUNT), pg, rng.randrange(PORT_COUNT), pg,
                    rng.choice([64, 300, 1500, 4000, 9000]))
         await FallingEdge(dut.clk)
-        drive(dut, rel, arr)
+        tb.ports.drive(rel, arr)
         d = model.clock(rel, arr)
         if d is not None and d.admit:
             held.append(arr[:4] + (d.cells,))
     await FallingEdge(dut.clk)
-    drive(dut, None, None)
+    tb.ports.idle()
     for _ in range(40):
         model.clock(None, None)
     for _ in range(40):
@@ -162,17 +161,6 @@ async def config_readback(dut):
     for word, want, what in checks:
         await tb.expect(word, want, what)
     tb.done()
-
-
-def drive(dut, rel, arr) -> None:
-    if rel is not None:
-        for n, v in zip(("port", "pg", "eport", "queue", "cells"), rel):
-            getattr(dut, f"s_rel_{n}").value = v
-    dut.s_rel_valid.value = int(rel is not None)
-    if arr is not None:
-        for n, v in zip(("port", "pg", "eport", "queue", "len"), arr):
-            getattr(dut, f"s_req_{n}").value = v
-    dut.s_req_valid.value = int(arr is not None)
 
 
 @cocotb.test()
