@@ -1,6 +1,6 @@
 """mmu_core's admission interface for every bench that checks it (tb/mmu_core, tb/switch_core,
-tb/loop, tb/uvm): the bus model on cocotb-bus and the admission predictor on
-models.mmu_pipe.PipelinedMmu.  The one place the interface's signals, its latencies and the
+tb/loop, tb/uvm; tb/mmu_csr drives it, tb/soak replays a trace into the predictor): the bus
+model on cocotb-bus and the admission predictor on models.mmu_pipe.PipelinedMmu.  The one place the interface's signals, its latencies and the
 clock-exact comparison with the model are written.
 
 Bus model (cocotb-bus ``Bus`` / ``BusDriver`` / ``BusMonitor``, signal names of rtl/mmu_core.v's
@@ -13,8 +13,8 @@ ports, docs/mmu_core.md):
   (RESP_LAT clocks after its request, in order, no back-pressure);
 * ``pfc_xoff`` and ``pfc_change``.
 
-:class:`MmuDriver` drives the inputs of a bare mmu_core (tb/mmu_core) one clock at a time;
-:class:`MmuMonitor` turns every clock that has something on the interface into one
+:class:`MmuDriver` drives the inputs of a bare mmu_core (tb/mmu_core, tb/mmu_csr) one clock at
+a time; :class:`MmuMonitor` turns every clock that has something on the interface into one
 :class:`MmuStep`, bound to the mmu_core instance of any design (inside switch_core: its
 ``mmu_inst``), or to the record a testbench top registers of those ports (tb/system's
 ``mmu_obs``: same fields, Python wakes only on clocks that have one).  :class:`MmuPredictor`
