@@ -690,7 +690,7 @@ assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 // register for the whole switch put a 6.4 ns route in front of the core's write decode on the
 // ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the loader is done,
 // so the extra clock changes nothing the switch shows; the benches count the core's clocks from
-// this register (tb/common/mmu_predictor.py).
+// this register (tb/common/mmu_bus.py).
 reg rst_mmu;
 (* keep *) always @(posedge clk) rst_mmu <= rst;
 

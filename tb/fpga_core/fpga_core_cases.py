@@ -1,16 +1,16 @@
 """The board self-test core (rtl/fpga_core.v), simulated as it goes on the board: generators,
 switch, PFC-honouring partners and checkers all on chip.  Checks: its MMU configuration equals
 models.config.selftest_config(); after a run of incast traffic, lossless frames were never lost,
-corrupted or reordered while PFC fired and lossy frames were dropped; the UART line decodes to
-the same counters.  With headroom far below eta the same checkers must report lost frames."""
+corrupted or reordered while PFC fired and lossy frames were dropped; the UART line (cocotbext-uart's UartSink,
+common.uart) decodes to the same counters.  With headroom far below eta the same checkers must report lost frames."""
 
 import os
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+from cocotb.triggers import ClockCycles, RisingEdge
 
-from common import waits
+from common.uart import UartReceiver
 from harness import scaled
 from models.config import selftest_config
 
@@ -25,26 +25,6 @@ def cfg_of_params():
     return selftest_config(ports=P["PORT_COUNT"], cell_bytes=P["CELL_BYTES"],
                            buffer_cells=P["BUFFER_CELLS"], max_frame_bytes=1518,
                            headroom=P["HDRM_CELLS"])
-
-
-async def uart_line(dut, cpb):
-    """Receive one line (up to \\n) from uart_txd, 8N1, sampling mid-bit."""
-    out = bytearray()
-    while not out.endswith(b"\n"):
-        assert len(out) < 256, f"no end of line after {len(out)} UART characters: {out[:64]!r}"
-        if int(dut.uart_txd.value) == 1:
-            # the line starts within a print interval, its characters follow each other
-            await waits.trigger(FallingEdge(dut.uart_txd),
-                                (2 * P["PRINT_CYCLES"] if not out else 12 * cpb) * PERIOD,
-                                f"the start bit of UART character {len(out)}")
-        await Timer(cpb * PERIOD // 2, unit="ns")
-        byte = 0
-        for b in range(8):
-            await Timer(cpb * PERIOD, unit="ns")
-            byte |= int(dut.uart_txd.value) << b
-        await Timer(cpb * PERIOD, unit="ns")
-        out.append(byte)
-    return out.decode()
 
 
 async def start(dut):
@@ -80,7 +60,9 @@ async def selftest_lossless(dut):
         got = int(getattr(sw, name).value)
         assert got == exp[name], f"{name}: RTL {got:#x} != selftest_config {exp[name]:#x}"
     cpb = P["CLK_HZ"] // P["BAUD"]
-    line_task = cocotb.start_soon(uart_line(dut, cpb))
+    uart = UartReceiver(dut.uart_txd, cpb * PERIOD)
+    # the line starts within two print intervals
+    line_task = cocotb.start_soon(uart.read_line(2 * P["PRINT_CYCLES"] * PERIOD + 12 * cpb * PERIOD))
     # the counters the UART line will print are sampled at its trigger
     await RisingEdge(dut.print_trigger)
     await RisingEdge(dut.clk)

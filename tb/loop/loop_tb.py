@@ -3,8 +3,9 @@ the looping flow and honours its switch's PFC, counters and checkers.
 
 Checkers (each has a negative case in loop_cases.py):
 
-* the admission predictor: per switch, tb/common/mmu_predictor.py (models.mmu_pipe.PipelinedMmu
-  stepped on every clock from mmu_core's requests, releases and configuration writes) must
+* the admission predictor: per switch, tb/common/mmu_bus.py (an MmuMonitor on its mmu_core, an
+  MmuPredictor stepping models.mmu_pipe.PipelinedMmu on every clock from mmu_core's requests,
+  releases and configuration writes) must
   give every response and every pfc_xoff change of mmu_core on its clock, and the loader must
   write exactly the configuration of the cfg_* vectors;
 * the watchdog scoreboard: per switch and port, models.watchdog.Watchdog fed every clock with
@@ -36,8 +37,8 @@ from scapy.packet import Raw
 from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
 from common import waits
-from common.mmu_predictor import (SWITCH_RST_LAT, MmuPredictor, drained_status_addrs,
-                                  mmu_ports, stat_reads)
+from common.mmu_bus import (SWITCH_RST_LAT, MmuMonitor, MmuPredictor, drained_status_addrs,
+                            mmu_ports, stat_reads)
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
@@ -191,6 +192,10 @@ class LoopTB:
         pred_cfg = loop_mmu_config(model_cfg) if model_cfg is not None else self.mcfg
         self.preds = [MmuPredictor(pred_cfg, name=f"switch {s} mmu_core")
                       for s in range(self.n)]
+        # sampled by _per_clock, one wake per clock for every switch and the watchdogs
+        self.monitors = [MmuMonitor(dut.sw[s].core.mmu_inst, dut.clk,
+                                    callback=self.preds[s].write, run=False)
+                         for s in range(self.n)]
         # watchdog scoreboard
         wd_model = model_wd if model_wd is not None else wd
         self.wd_models = [[Watchdog(wd_model) for _ in range(PORTS)] for _ in range(self.n)] \
@@ -320,7 +325,7 @@ class LoopTB:
         edge (registered values of the clock that just ended; for mmu_core, what it samples at
         the next edge: clock self.clock counted from the first edge out of reset)."""
         d = self.dut
-        mmus = [d.sw[s].core.mmu_inst for s in range(self.n)]
+        mons = self.monitors
         cores = [d.sw[s].core for s in range(self.n)]
         wd = self.wd_models
         ring_q = PORT_NEXT * 8 + self.mcfg.ports[PORT_NEXT].prio_to_queue[self.cfg.prio]
@@ -329,34 +334,10 @@ class LoopTB:
             await FallingEdge(d.clk)
             self.clock += 1
             t = self.clock
-            for s in range(self.n):
-                m = mmus[s]
-                has_resp = val(m.m_resp_valid)
-                has_rel = val(m.s_rel_valid)
-                has_arr = val(m.s_req_valid)
-                has_wr = val(m.cfg_wr_valid)
-                has_xoff = val(m.pfc_change)
-                if not (has_resp or has_rel or has_arr or has_wr or has_xoff):
-                    continue      # an idle clock: the predictor steps it with the next one
-                rel = arr = write = resp = xoff = None
-                tag = 0
-                if has_rel:
-                    rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
-                           val(m.s_rel_queue), val(m.s_rel_cells))
-                if has_arr:
-                    arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
-                           val(m.s_req_queue), val(m.s_req_len))
-                    tag = val(m.s_req_tag)
-                if has_resp:
-                    resp = tuple(val(getattr(m, f"m_resp_{n}")) for n in
-                                 ("admit", "reason", "cells", "res", "shared", "hdrm", "eres",
-                                  "eshared", "tag"))
-                if has_wr:
-                    write = (val(m.cfg_wr_addr), val(m.cfg_wr_data))
-                if has_xoff:
-                    xoff = val(m.pfc_xoff)
-                # (the core's clock: it leaves reset SWITCH_RST_LAT clocks after the switch)
-                self.preds[s].observe(t - SWITCH_RST_LAT, rel, arr, tag, write, resp, xoff)
+            for mon in mons:
+                # an idle clock gives no step: the predictor steps it with the next one.  (The
+                # core's clock: it leaves reset SWITCH_RST_LAT clocks after the switch.)
+                mon.observe(t - SWITCH_RST_LAT)
             pause = val(d.stat_pause)
             # deadlock condition: every ring egress queue of the loop's priority holds frames
             # and is paused as its scheduler sees it (pfc_rx, through the watchdog if any);

@@ -15,7 +15,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge
 
-from common.mmu_predictor import pad_config
+from common.mmu_bus import pad_config
 from mmu_core import regmap
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 

@@ -1,49 +1,41 @@
-"""mmu_core testbench: a clock-by-clock driver and scoreboard against
-models.mmu_pipe.PipelinedMmu.
+"""mmu_core testbench: a clock-by-clock bench on the shared admission interface model
+(tb/common/mmu_bus.py): MmuDriver drives, MmuMonitor samples, MmuPredictor
+(models.mmu_pipe.PipelinedMmu) checks.
 
-At every falling edge the bench checks the DUT's registered outputs against what the model
-predicted for this clock, drives the next clock's release, arrival and configuration write,
-and steps the model once (idle clocks included: the model is clock-exact).  The response of
-the pair driven at falling edge n is due at falling edge n + RESP_LAT, the pfc_xoff vector the
-model holds after stepping clock n at n + XOFF_LAT; pfc_change must be the XOR of consecutive
-vectors.  Every mismatch is logged; the test fails at the end (or after max_mismatches).
+At every falling edge the bench drives the next clock's release, arrival and configuration
+write (MmuDriver), and hands the clock to the predictor as one step: what was driven and what
+the DUT shows (MmuMonitor, every clock: the response, pfc_xoff and pfc_change); the model is
+stepped once per clock, idle clocks included.  The response of the pair driven at falling edge
+n is due at falling edge n + RESP_LAT, the pfc_xoff vector the model holds after stepping clock
+n at n + XOFF_LAT; pfc_change must be the XOR of consecutive vectors.  Every mismatch is
+logged; the test fails at the end (or after max_mismatches).
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter, deque
+from collections import Counter
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
+from common.mmu_bus import (RESP_LAT, STAT_LAT, T_LAG, XOFF_LAT, MmuDriver, MmuMonitor,
+                            MmuPredictor, val)
 from mmu_core import regmap
 from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from models.mmu_pipe import (CFG_FLAG_NAMES, DEFAULT_T_LAG, RTL_RESP_LATENCY, RTL_STAT_LATENCY,
-                             RTL_XOFF_LATENCY, VIEW_LAG, PipelinedMmu, cfg_flags_latency)
+from models.mmu_pipe import CFG_FLAG_NAMES, cfg_flags_latency
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 TAG_W = 8
-T_LAG = DEFAULT_T_LAG
-RESP_LAT = RTL_RESP_LATENCY + 1  # falling edges from driving a request to seeing its response
-# falling edges from stepping the model to seeing its pfc_xoff (the model changes its PFC state
-# at the commit, view_lag - 1 clocks after the request's clock)
-XOFF_LAT = RTL_XOFF_LATENCY - VIEW_LAG + 2
-# falling edges from driving stat_addr to seeing its stat_data, the address held (read()).
-# Back to back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM
-# fields come a clock later than the rest (docs/mmu_core.md), and its data is seen STAT_PIPE
-# falling edges after the address's last clock.
-STAT_LAT = RTL_STAT_LATENCY
+# Status reads: read() holds the address STAT_LAT falling edges (common.mmu_bus).  Back to
+# back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM fields
+# come a clock later than the rest (docs/mmu_core.md), and its data is seen STAT_PIPE falling
+# edges after the address's last clock.
 STAT_HOLD = 2
 STAT_PIPE = 5
-
-
-def val(handle) -> int:
-    v = handle.value
-    return v.to_unsigned() if hasattr(v, "to_unsigned") else int(v)
 
 
 class PipeTB:
@@ -54,13 +46,16 @@ class PipeTB:
         self.max_mismatches = max_mismatches
         self.mismatches = 0
         self.mismatch_log: list[str] = []
-        self.model = PipelinedMmu(cfg, t_lag=T_LAG, validate=False)
+        self.driver = MmuDriver(dut, dut.clk, tag_w=TAG_W)
+        self.monitor = MmuMonitor(dut, dut.clk, every_clock=True, run=False)
+        self.pred = MmuPredictor(cfg, ports=cfg.port_count, expect_image=False,
+                                 max_errors=1 << 30)
+        self.pred.on_decision = self._decision
+        self.monitor.add_callback(self._step)
+        self._model_write = None
         self.clock_no = 0
-        self.resp_q: deque = deque()      # (due clock, decision, tag)
-        self.xoff_q: deque = deque()      # (due clock, vector)
-        self.cur_xoff = 0
-        self.prev_xoff = 0
-        self.tag = 0
+        self.clock_base = 0               # clock_no of the model's clock 0 (after a reset)
+        self.errors_seen = 0
         self.cov: Counter = Counter()
         self.arrivals = self.releases = 0
         self.stat_seen = 0
@@ -74,11 +69,6 @@ class PipeTB:
         dut = self.dut
         if clock:
             cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-        for name in ("s_req_valid", "s_rel_valid", "cfg_wr_valid", "s_req_port", "s_req_pg",
-                     "s_req_eport", "s_req_queue", "s_req_len", "s_req_tag", "s_rel_port",
-                     "s_rel_pg", "s_rel_eport", "s_rel_queue", "s_rel_cells", "cfg_wr_addr",
-                     "cfg_wr_data", "stat_addr"):
-            getattr(dut, name).value = 0
         dut.rst.value = 1
         for _ in range(4):
             await RisingEdge(dut.clk)
@@ -95,19 +85,11 @@ class PipeTB:
         dut = self.dut
         await FallingEdge(dut.clk)
         dut.rst.value = 1
-        dut.s_req_valid.value = 0
-        dut.s_rel_valid.value = 0
-        dut.cfg_wr_valid.value = 0
+        self.driver.idle()
         for _ in range(clocks):
             await RisingEdge(dut.clk)
-        old = self.model
-        self.model = PipelinedMmu(self.cfg, t_lag=T_LAG, validate=False)
-        self.model.pg_cfg = old.pg_cfg
-        self.model.q_cfg = old.q_cfg
-        self.model.glob = old.glob
-        self.resp_q.clear()
-        self.xoff_q.clear()
-        self.cur_xoff = self.prev_xoff = 0
+        self.pred.reset(keep_config=True)
+        self.clock_base = self.clock_no
         self.in_reset = True
         # the reset clears the configuration flags; the scans after it recompute them
         self.last_write = self.clock_no
@@ -121,35 +103,22 @@ class PipeTB:
         if self.mismatches >= self.max_mismatches:
             raise AssertionError(f"{self.mismatches} mismatches (first ones in the log)")
 
-    def _check(self) -> None:
-        dut = self.dut
-        valid = val(dut.m_resp_valid)
-        due = bool(self.resp_q) and self.resp_q[0][0] == self.clock_no
-        if valid != due:
-            self.mismatch(f"m_resp_valid {valid}, a response due: {due}")
-        if due:
-            _, d, tag = self.resp_q.popleft()
-            if valid:
-                got = tuple(val(getattr(dut, f"m_resp_{n}")) for n in
-                            ("admit", "reason", "cells", "res", "shared", "hdrm", "eres",
-                             "eshared", "tag"))
-                want = (int(d.admit), d.reason, d.cells, d.res, d.shared, d.hdrm, d.eres,
-                        d.eshared, tag)
-                if got != want:
-                    self.mismatch(f"response (admit reason cells res shared hdrm eres "
-                                  f"eshared tag) got {got} want {want}")
-        while self.xoff_q and self.xoff_q[0][0] <= self.clock_no:
-            self.cur_xoff = self.xoff_q.popleft()[1]
-        got = val(dut.pfc_xoff)
-        if got != self.cur_xoff:
-            self.mismatch(f"pfc_xoff got {got:#x} want {self.cur_xoff:#x}")
-        chg = val(dut.pfc_change)
-        if chg != self.cur_xoff ^ self.prev_xoff:
-            self.mismatch(f"pfc_change got {chg:#x} want {self.cur_xoff ^ self.prev_xoff:#x}")
-        self.prev_xoff = self.cur_xoff
+    @property
+    def model(self):
+        """The predictor's golden model (models.mmu_pipe.PipelinedMmu)."""
+        return self.pred.model
 
-    def _xoff_vector(self) -> int:
-        return sum(1 << i for i, x in enumerate(self.model.xoff) if x)
+    def _decision(self, clock, arr, d, tag) -> None:
+        self.cov[("admit" if d.admit else REASON_NAMES[d.reason], d.segment)] += 1
+
+    def _step(self, step) -> None:
+        """The monitor's callback: the clock's step to the predictor, with the bench's own
+        model form of its configuration write."""
+        self.decision = self.pred.write(step, self._model_write)
+        errors = self.pred.errors
+        while self.errors_seen < len(errors):
+            self.errors_seen += 1
+            self.mismatch(errors[self.errors_seen - 1])
 
     # ------------------------------------------------------------------ one clock
     async def cycle(self, rel=None, arr=None, write=None, stat_addr=None, model_write=None):
@@ -158,40 +127,32 @@ class PipeTB:
         (callable applied after the clock), a status address.  Returns the model's decision."""
         dut = self.dut
         await FallingEdge(dut.clk)
+        # the outputs of the clock that releases the reset are the reset's: not compared
+        ev = None
         if self.in_reset:
             dut.rst.value = 0
             self.in_reset = False
-        else:
-            self._check()
+            ev = 0
         self.stat_seen = val(dut.stat_data)
+        tag = self.driver.drive(rel, arr, write, stat_addr)
         if rel is not None:
-            for n, v in zip(("port", "pg", "eport", "queue", "cells"), rel):
-                getattr(dut, f"s_rel_{n}").value = v
             self.releases += 1
-        dut.s_rel_valid.value = int(rel is not None)
-        tag = self.tag
         if arr is not None:
-            for n, v in zip(("port", "pg", "eport", "queue", "len"), arr):
-                getattr(dut, f"s_req_{n}").value = v
-            dut.s_req_tag.value = tag
-            self.tag = (tag + 1) % (1 << TAG_W)
             self.arrivals += 1
-        dut.s_req_valid.value = int(arr is not None)
+        else:
+            tag = 0
         if write is not None:
-            dut.cfg_wr_addr.value, dut.cfg_wr_data.value = write
             self.last_write = self.clock_no
-        dut.cfg_wr_valid.value = int(write is not None)
-        if stat_addr is not None:
-            dut.stat_addr.value = stat_addr
-        d = self.model.clock(rel, arr)
-        if model_write is not None:
-            model_write(self.model)
-        if d is not None:
-            self.resp_q.append((self.clock_no + RESP_LAT, d, tag))
-            self.cov[("admit" if d.admit else REASON_NAMES[d.reason], d.segment)] += 1
-        self.xoff_q.append((self.clock_no + XOFF_LAT, self._xoff_vector()))
+        # the model changes only through model_write (as the cases write it), never by decoding
+        # the write: start()'s image is the configuration the model was built with
+        self._model_write = model_write or _keep_model
+        self.decision = None
+        step = self.monitor.sample(self.clock_no - self.clock_base, ev, rel, arr, tag, write)
+        if ev is not None:
+            step.pfc_xoff = step.pfc_change = None
+        self.monitor._recv(step)
         self.clock_no += 1
-        return d
+        return self.decision
 
     async def idle(self, clocks: int) -> None:
         for _ in range(clocks):
@@ -282,8 +243,12 @@ class PipeTB:
         self.log.info("clocks %d, events checked %d (arrivals %d, releases %d), outcomes %s",
                       self.clock_no, self.arrivals + self.releases, self.arrivals, self.releases,
                       dict(self.cov))
-        assert not self.resp_q, "responses still due"
+        assert not self.pred.outstanding(), "responses still due"
         assert self.mismatches == 0, f"{self.mismatches} mismatches (see the log)"
+
+
+def _keep_model(model) -> None:
+    pass
 
 
 def flag_names(word: int) -> list[str]:

@@ -20,6 +20,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
 
+from common.mmu_bus import MmuDriver
 from harness import scaled
 from mmu_core import regmap
 from mmu_core.mmu_core_cases import stress_config
@@ -61,10 +62,8 @@ class TB:
     async def reset(self) -> None:
         dut = self.dut
         cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
-        for name in ("s_req_valid", "s_req_port", "s_req_pg", "s_req_eport", "s_req_queue",
-                     "s_req_len", "s_req_tag", "s_rel_valid", "s_rel_port", "s_rel_pg",
-                     "s_rel_eport", "s_rel_queue", "s_rel_cells"):
-            getattr(dut, name).value = 0
+        # the core's request and release ports (the shared bus model; inputs 0 from here)
+        self.ports = MmuDriver(dut, dut.clk, cfg_ports=False)
         dut.rst.value = 1
         for _ in range(4):
             await RisingEdge(dut.clk)
@@ -171,12 +170,12 @@ async def random_traffic(tb: TB, model: PipelinedMmu, clocks: int,
             arr = (rng.randrange(PORT_COUNT), pg, rng.randrange(PORT_COUNT), pg,
                    rng.choice([64, 300, 1500, 4000, 9000]))
         await FallingEdge(dut.clk)
-        drive(dut, rel, arr)
+        tb.ports.drive(rel, arr)
         d = model.clock(rel, arr)
         if d is not None and d.admit:
             held.append(arr[:4] + (d.cells,))
     await FallingEdge(dut.clk)
-    drive(dut, None, None)
+    tb.ports.idle()
     for _ in range(40):
         model.clock(None, None)
     for _ in range(40):
@@ -184,17 +183,6 @@ async def random_traffic(tb: TB, model: PipelinedMmu, clocks: int,
     tb.log.info("admitted %d, dropped %d (%s), XOFF %d", model.admitted, sum(model.drops),
                 {REASON_NAMES[r]: n for r, n in enumerate(model.drops) if n},
                 sum(model.xoff_count))
-
-
-def drive(dut, rel, arr) -> None:
-    if rel is not None:
-        for n, v in zip(("port", "pg", "eport", "queue", "cells"), rel):
-            getattr(dut, f"s_rel_{n}").value = v
-    dut.s_rel_valid.value = int(rel is not None)
-    if arr is not None:
-        for n, v in zip(("port", "pg", "eport", "queue", "len"), arr):
-            getattr(dut, f"s_req_{n}").value = v
-    dut.s_req_valid.value = int(arr is not None)
 
 
 @cocotb.test()
@@ -350,7 +338,7 @@ async def congestion(tb: TB, model: PipelinedMmu, clocks: int, lossless_pg: int 
         pg = lossless_pg if k % 2 == 0 else lossy_pg
         arr = (0, pg, 1, pg, 9000)
         await FallingEdge(dut.clk)
-        drive(dut, None, arr)
+        tb.ports.drive(None, arr)
         d = model.clock(None, arr)
         if d is not None and d.admit:
             held.append(arr[:4] + (d.cells,))
@@ -358,10 +346,10 @@ async def congestion(tb: TB, model: PipelinedMmu, clocks: int, lossless_pg: int 
     xon = sum(model.xon_count)
     for rel in held:
         await FallingEdge(dut.clk)
-        drive(dut, rel, None)
+        tb.ports.drive(rel, None)
         model.clock(rel, None)
     await FallingEdge(dut.clk)
-    drive(dut, None, None)
+    tb.ports.drive(None, None)
     tb.log.info("congestion: %d frames admitted, peak shared %d / headroom %d cells, XOFF %d, "
                 "drops %d (%s); all released, XON %d", len(held), *peak,
                 {REASON_NAMES[r]: n for r, n in enumerate(model.drops) if n},

@@ -3,7 +3,7 @@
 * **Replay.**  soak_top writes every event at the admission core's ports to a trace (request,
   release, response, configuration write, pfc_xoff change, each with its clock number;
   tb/soak/soak_top.v).  :func:`replay` feeds it to the switch benches' predictor
-  (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu stepped on every clock, idle clocks
+  (tb/common/mmu_bus.py: models.mmu_pipe.PipelinedMmu stepped on every clock, idle clocks
   included), which checks every response (all nine fields, at its clock), every pfc_xoff
   change (value and clock) and every configuration write against the configuration the bench
   loaded.
@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from common.mmu_predictor import MmuPredictor
+from common.mmu_bus import MmuPredictor
 from models.mmu import REASON_NAMES
 from soak.soak_config import CELL_W, ETA, LOSSLESS, soak_config
 

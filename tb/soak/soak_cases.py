@@ -20,7 +20,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
-from common.mmu_predictor import drained_status_addrs, stat_reads
+from common.mmu_bus import drained_status_addrs, stat_reads
 from mmu_core import regmap
 from soak.replay import SUMMARY_NAME
 from soak.soak_config import CELL_W, LOSSLESS_MASK, PERIOD_NS, port_maps, soak_config

@@ -33,7 +33,7 @@
  *   W <clock> <address> <data>                                 configuration write
  *   X <clock> <pfc_xoff>                                       pfc_xoff changed
  * (hexadecimal; clock k is the k-th edge sampling the admission core's reset low, as
- * tb/common/mmu_predictor.py counts).  The MMU configuration comes from the bench on cfg_*.
+ * tb/common/mmu_bus.py counts).  The MMU configuration comes from the bench on cfg_*.
  */
 
 `resetall

@@ -1,6 +1,7 @@
 """switch_core testbench: configuration, per-port cocotbext-axi streams, the admission
-predictor (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu stepped on every clock of
-the switch's mmu_core, its responses, pfc_xoff and configuration writes checked), scoreboard."""
+predictor (tb/common/mmu_bus.py: MmuMonitor on the switch's mmu_core, MmuPredictor stepping
+models.mmu_pipe.PipelinedMmu on every clock, its responses, pfc_xoff and configuration writes
+checked), scoreboard."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from scapy.packet import Raw
 from scapy.utils import checksum
 
 from common import waits
-from common.mmu_predictor import MmuPredictor, drained_status_addrs, stat_reads
+from common.mmu_bus import MmuMonitor, MmuPredictor, drained_status_addrs, stat_reads
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, Remap, prevention_remap
@@ -132,12 +133,6 @@ def pack_port_maps(cfg) -> tuple[int, int, int]:
         dp |= port.default_prio << (p * 3)
     return p2g, p2q, dp
 
-def resp_fields(m) -> tuple:
-    """mmu_core's nine response fields (common.mmu_predictor.RESP_FIELDS)."""
-    return tuple(val(getattr(m, f"m_resp_{n}")) for n in
-                 ("admit", "reason", "cells", "res", "shared", "hdrm", "eres", "eshared", "tag"))
-
-
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
                  quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None,
@@ -155,6 +150,8 @@ class SwitchTB:
         self.mmu = dut.core.mmu_inst
         self.pred = MmuPredictor(model_cfg or cfg, ports=PORT_COUNT)
         self.pred.on_decision = self._decision
+        # sampled by _per_clock (one wake per clock for the monitor and the cell shadow map)
+        self.monitor = MmuMonitor(self.mmu, dut.clk, callback=self.pred.write, run=False)
         self.sources = []
         self.sinks = []
         for p in range(PORT_COUNT):
@@ -226,7 +223,7 @@ class SwitchTB:
         self.apply_config()
         self.dut.rst.value = 1
         await ClockCycles(self.dut.clk, 4)
-        cocotb.start_soon(self._predictor())
+        cocotb.start_soon(self._per_clock())
         self.dut.rst.value = 0
         await RisingEdge(self.dut.clk)
         assert val(self.dut.err_reserve) == 0, "cfg_buffer_cells exceeds the buffer reserve"
@@ -234,14 +231,13 @@ class SwitchTB:
             await waits.until(self.dut.clk, lambda: val(self.core.mmu_cfg_done), 20000,
                               "mmu_cfg_loader's done")
 
-    async def _predictor(self) -> None:
+    async def _per_clock(self) -> None:
         """Every falling edge out of reset: what mmu_core samples at the next edge and what it
-        shows, for the predictor (common.mmu_predictor); the free list's handshakes for the
+        shows, for the predictor (common.mmu_bus.MmuMonitor); the free list's handshakes for the
         cell shadow map.  Python reads one vector per clock and the rest only on clocks that
         have something (the model steps the idle clocks in between in a batch)."""
-        m = self.mmu
         fl = self.core.free_list_inst
-        pred = self.pred
+        mon = self.monitor
         # the wrapper's tb_events: {pfc_xoff changed, configuration write, free-list push,
         # pop, mmu_core response, release, request} (tb/switch_core/wrapper.py)
         events = self.dut.tb_events
@@ -255,24 +251,8 @@ class SwitchTB:
                 self.cells.allocate(cell_of(fl.pop_cell))
             if ev & 0b0010000:
                 self.cells.free(cell_of(fl.push_cell))
-            if not ev & 0b1100111:
-                continue
-            rel = arr = write = resp = xoff = None
-            tag = 0
-            if ev & 0b0000010:
-                rel = (val(m.s_rel_port), val(m.s_rel_pg), val(m.s_rel_eport),
-                       val(m.s_rel_queue), val(m.s_rel_cells))
-            if ev & 0b0000001:
-                arr = (val(m.s_req_port), val(m.s_req_pg), val(m.s_req_eport),
-                       val(m.s_req_queue), val(m.s_req_len))
-                tag = val(m.s_req_tag)
-            if ev & 0b0000100:
-                resp = resp_fields(m)
-            if ev & 0b0100000:
-                write = (val(m.cfg_wr_addr), val(m.cfg_wr_data))
-            if ev & 0b1000000:
-                xoff = val(m.pfc_xoff)
-            pred.observe(val(clock), rel, arr, tag, write, resp, xoff)
+            if ev & 0b1100111:
+                mon.observe(val(clock), ev=ev)
 
     def sync(self) -> None:
         """The predictor up to the clock the DUT is at (call at or after a falling edge)."""

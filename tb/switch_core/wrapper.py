@@ -64,7 +64,7 @@ def generate(port_count: int, out: Path) -> Path:
     lines.append("switch_core #(" + ", ".join(f".{p}({p})" for p in params) + ") core (")
     lines.append(",\n".join(conns))
     lines.append(");")
-    # what the bench's admission predictor (tb/common/mmu_predictor.py) and cell shadow map
+    # what the bench's admission predictor (tb/common/mmu_bus.py) and cell shadow map
     # follow, in one vector (one read per clock from Python instead of seven): {pfc_xoff
     # changed, mmu_core configuration write, free-list push, pop, mmu_core response, release,
     # request}; and the clock number since reset (clock k: the k-th edge sampling the admission

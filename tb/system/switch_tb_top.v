@@ -228,7 +228,7 @@ tb_axis_port #(
 //   0 release valid, 1..5 port pg eport queue cells, 6 arrival valid, 7..11 port pg eport
 //   queue len, 12 tag, 13 response valid, 14..22 admit reason cells res shared hdrm eres
 //   eshared tag, 23 configuration write valid, 24 address, 25 data, 26 pfc_xoff changed,
-//   27 pfc_xoff, 28 clock (k: the k-th edge out of reset, tb/common/mmu_predictor.py),
+//   27 pfc_xoff, 28 clock (k: the k-th edge out of reset, tb/common/mmu_bus.py),
 //   29 record sequence number (0 in reset).  A group's fields are 0 without its valid
 //   (Icarus has them X then).
 localparam OBS_W = 30;

@@ -1,5 +1,5 @@
 """Predictor: the switch's mmu_core against its golden model.  Each observed MmuStep goes to
-the shared admission predictor (tb/common/mmu_predictor.py: models.mmu_pipe.PipelinedMmu
+the shared admission predictor (tb/common/mmu_bus.py: MmuPredictor, models.mmu_pipe.PipelinedMmu
 stepped on every clock, idle clocks in a batch; every response, pfc_xoff change and
 configuration write checked on its clock).  For the scoreboard and coverage it publishes one
 Prediction per clock with a release or an arrival, once that pair is committed in the model
@@ -11,7 +11,7 @@ from __future__ import annotations
 from cocotb.utils import get_sim_time
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_component, uvm_subscriber
 
-from common.mmu_predictor import MmuPredictor
+from common.mmu_bus import MmuPredictor
 from models.mmu import PG_COUNT, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, SEG_RESERVED
 
 from .prediction import Prediction
@@ -76,8 +76,7 @@ class Predictor(uvm_component):
             self.offset = step.cycle - step.clock
         if step.release is not None:
             self._pending(step.clock).release = step.release
-        self.pred.observe(step.clock, step.release, step.arrival, step.tag, step.write,
-                          step.resp, step.xoff)
+        self.pred.write(step)
         self._flush()
 
     def sync_now(self) -> None:

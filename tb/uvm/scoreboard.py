@@ -5,7 +5,7 @@ the predictor's answers and its model's PFC events.  Checks, all reported in che
 
 * mmu_core inside the switch answers every request on its clock as the model does (all nine
   response fields), its pfc_xoff changes on the model's clocks, and the configuration loaded
-  is the one the test set (the predictor's checks, tb/common/mmu_predictor.py); each request
+  is the one the test set (the predictor's checks, tb/common/mmu_bus.py); each request
   matches its frame (port, PG, egress port, queue, length);
 * every admitted frame leaves once, unchanged, in order per flow; every drop was predicted;
   bad frames (tuser) never leave;

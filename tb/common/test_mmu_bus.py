@@ -1,4 +1,4 @@
-"""The shared admission predictor (tb/common/mmu_predictor.py) without a simulator: a trace of
+"""The shared admission predictor (tb/common/mmu_bus.py) without a simulator: a trace of
 what a correct mmu_core shows (made by a second PipelinedMmu, responses RESP_LAT and pfc_xoff
 changes XOFF_LAT clocks after its steps, the configuration written first through the port)
 passes, handed over only on the clocks that have something; each kind of fault put into the
@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from common.mmu_predictor import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, mmu_ports,
-                                  pad_config)
+from common.mmu_bus import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, mmu_ports,
+                            pad_config)
 from mmu_core import regmap
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu_pipe import PipelinedMmu
