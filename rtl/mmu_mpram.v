@@ -18,11 +18,6 @@
  * rdata from edge n + 1 + OUT_REG (OUT_REG 1: the banks' output registers, block RAM
  * REGMODE).  The data holds every write made at edges before n + 1; later writes are not seen:
  * the core forwards its in-flight writes (mmu_core.v).
- *
- * Block RAM banks (DEPTH >= BRAM_DEPTH) write each word a clock late and select it after the
- * output register when the read is of that entry: the same data at the same latency, with the
- * block RAM's read going straight into its output register (which syn/ram_regs.py places in
- * the RAM's tile), and without the block RAM's undefined read of an entry being written.
  */
 
 `resetall
@@ -46,9 +41,7 @@ module mmu_mpram #(
     parameter BRAM_DEPTH = 128,
     // 1: wr_en and wr_addr come a clock before wr_data (registered here, decoded per entry
     // for the tables and copied per bank: no write enable drives every entry's decode)
-    parameter WR_EARLY = 0,
-    // test only: 1 drops the block RAM banks' bypass (tb/mmu_mpram's negative test)
-    parameter FAULT_INJECT = 0
+    parameter WR_EARLY = 0
 ) (
     input  wire                          clk,
     input  wire                          rst,
@@ -128,28 +121,15 @@ end
 genvar r, w;
 generate
 for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
-    // each bank's word (after the output register with OUT_REG), and for block RAM banks
-    // whether its read is of the word it writes a clock late, and that word (at the read edge)
     wire [WRITE_PORTS*WIDTH-1:0] bank_data;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [WRITE_PORTS-1:0]       bank_byp;
-    wire [WRITE_PORTS*WIDTH-1:0] bank_bd;
-    /* verilator lint_on UNUSEDSIGNAL */
-    // the table entries of the read as registered into lvt_q / valid_q (OUT_REG: a clock
-    // before them)
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire lvt_pre;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire valid_pre;
     // the table entries of the read: which bank, and written since reset (unused with one
     // write port)
     // (in a copy per byte of the data they select: kept apart, one register drove every bit)
     localparam NC = (WIDTH + 7) / 8;
-    // (valid_q is not used by block RAM banks with OUT_REG: their override holds it)
     /* verilator lint_off UNUSEDSIGNAL */
     wire [NC-1:0] lvt_q;
-    wire [NC-1:0] valid_q;
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [NC-1:0] valid_q;
     // the tables' copy of the read address
     // (keep on the block: synthesis merges registers of equal inputs unless their cells are
     // kept)
@@ -187,41 +167,18 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         // deep banks in block RAM (a distributed-RAM read of BRAM_DEPTH entries or more is a
         // wide LUT mux), shallow ones in distributed RAM (the tools' choice)
         if (DEPTH >= BRAM_DEPTH) begin : g_bram
-            // A block RAM's read of the entry its other port writes at the same edge is
-            // undefined, and a bypass in front of its output register would keep the
-            // register out of the block RAM's tile.  So the bank writes each word a clock
-            // late (we_d), the RAM's read of that entry is never used (no_rw_check: synthesis
-            // adds no bypass of its own), and the late word is selected after the output
-            // register instead (byp_reg).
-            (* ram_style = "block", no_rw_check *) reg [WIDTH-1:0] mem[0:DEPTH-1];
-            reg              we_d;
-            reg [ADDR_W-1:0] wa_d;
-            reg [WIDTH-1:0]  wd_d;
-            reg              byp_reg;
-            reg [WIDTH-1:0]  byp_data_reg;
+            (* ram_style = "block" *) reg [WIDTH-1:0] mem[0:DEPTH-1];
             initial begin
                 for (i = 0; i < DEPTH; i = i + 1) begin
                     mem[i] = {WIDTH{1'b0}};
                 end
             end
             always @(posedge clk) begin
-                we_d <= we_b;
-                wa_d <= wa_b;
-                wd_d <= wr_data[w*WIDTH +: WIDTH];
-                if (we_d) begin
-                    mem[wa_d] <= wd_d;
+                if (we_b) begin
+                    mem[wa_b] <= wr_data[w*WIDTH +: WIDTH];
                 end
                 rd_reg <= mem[ra_b];
-`ifndef SYNTHESIS
-                if (we_d && wa_d == ra_b) begin
-                    rd_reg <= {WIDTH{1'bx}};
-                end
-`endif
-                byp_reg <= we_d && wa_d == ra_b;
-                byp_data_reg <= wd_d;
             end
-            assign bank_byp[w] = byp_reg;
-            assign bank_bd[w*WIDTH +: WIDTH] = byp_data_reg;
         end else begin : g_lram
             reg [WIDTH-1:0] mem[0:DEPTH-1];
             initial begin
@@ -235,8 +192,6 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
                 end
                 rd_reg <= mem[ra_b];
             end
-            assign bank_byp[w] = 1'b0;
-            assign bank_bd[w*WIDTH +: WIDTH] = {WIDTH{1'b0}};
         end
         always @(posedge clk) begin
             out_reg <= rd_reg;
@@ -261,11 +216,9 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
             end
             ra_hi_reg <= ra[ADDR_W-1:4];
         end
-        assign lvt_pre = lvt_cand_reg[ra_hi_reg];
-        assign valid_pre = valid_cand_reg[ra_hi_reg] && !rst;
         (* keep *) always @(posedge clk) begin
-            lvt_sel_out_reg <= {NC{lvt_pre}};
-            valid_sel_out_reg <= {NC{valid_pre}};
+            lvt_sel_out_reg <= {NC{lvt_cand_reg[ra_hi_reg]}};
+            valid_sel_out_reg <= {NC{valid_cand_reg[ra_hi_reg] && !rst}};
         end
         assign lvt_q = lvt_sel_out_reg;
         assign valid_q = valid_sel_out_reg;
@@ -278,58 +231,19 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
             lvt_sel_reg <= lvt_full[ra];
             valid_sel_reg <= valid_full[ra] && !rst;
         end
-        assign lvt_pre = lvt_sel_reg;
-        assign valid_pre = valid_sel_reg && !rst;
         (* keep *) always @(posedge clk) begin
-            lvt_sel_out_reg <= {NC{lvt_pre}};
-            valid_sel_out_reg <= {NC{valid_pre}};
+            lvt_sel_out_reg <= {NC{lvt_sel_reg}};
+            valid_sel_out_reg <= {NC{valid_sel_reg && !rst}};
         end
     end
 
     genvar b;
-    if (DEPTH >= BRAM_DEPTH && OUT_REG != 0) begin : g_ovr
-        // block RAM banks: the word of the selected bank's bypass, or 0 for an entry not
-        // written since reset, as an override registered beside the output registers (the
-        // read data then pass one 5-input function: override, or the bank by the LVT)
-        reg [NC-1:0]    ov_en_reg;
-        reg [WIDTH-1:0] ov_reg;
-        wire byp_sel = (WRITE_PORTS == 2 && lvt_pre) ? bank_byp[WRITE_PORTS-1] : bank_byp[0];
-        wire [WIDTH-1:0] bd_sel = (WRITE_PORTS == 2 && lvt_pre)
-                                  ? bank_bd[(WRITE_PORTS-1)*WIDTH +: WIDTH] : bank_bd[0 +: WIDTH];
-        (* keep *) always @(posedge clk) begin
-            ov_en_reg <= {NC{!valid_pre || (byp_sel && FAULT_INJECT == 0)}};
-        end
-        always @(posedge clk) begin
-            ov_reg <= valid_pre ? bd_sel : {WIDTH{1'b0}};
-        end
-        for (b = 0; b < WIDTH; b = b + 1) begin : g_bit
-            if (WRITE_PORTS == 2) begin : g_sel2
-                assign rd_data[r*WIDTH + b] = ov_en_reg[b / 8] ? ov_reg[b]
-                                              : lvt_q[b / 8] ? bank_data[WIDTH + b] : bank_data[b];
-            end else begin : g_sel1
-                assign rd_data[r*WIDTH + b] = ov_en_reg[b / 8] ? ov_reg[b] : bank_data[b];
-            end
-        end
-    end else if (DEPTH >= BRAM_DEPTH) begin : g_byp
-        // block RAM banks without output registers: the bypass selected at the read
-        for (b = 0; b < WIDTH; b = b + 1) begin : g_bit
-            if (WRITE_PORTS == 2) begin : g_sel2
-                assign rd_data[r*WIDTH + b] = valid_q[b / 8]
-                    && (lvt_q[b / 8] ? (bank_byp[1] ? bank_bd[WIDTH + b] : bank_data[WIDTH + b])
-                                     : (bank_byp[0] ? bank_bd[b] : bank_data[b]));
-            end else begin : g_sel1
-                assign rd_data[r*WIDTH + b] = valid_q[b / 8]
-                                              && (bank_byp[0] ? bank_bd[b] : bank_data[b]);
-            end
-        end
-    end else begin : g_plain
-        for (b = 0; b < WIDTH; b = b + 1) begin : g_bit
-            if (WRITE_PORTS == 2) begin : g_sel2
-                assign rd_data[r*WIDTH + b] = valid_q[b / 8]
-                                              && (lvt_q[b / 8] ? bank_data[WIDTH + b] : bank_data[b]);
-            end else begin : g_sel1
-                assign rd_data[r*WIDTH + b] = valid_q[b / 8] && bank_data[b];
-            end
+    for (b = 0; b < WIDTH; b = b + 1) begin : g_bit
+        if (WRITE_PORTS == 2) begin : g_sel2
+            assign rd_data[r*WIDTH + b] = valid_q[b / 8]
+                                          && (lvt_q[b / 8] ? bank_data[WIDTH + b] : bank_data[b]);
+        end else begin : g_sel1
+            assign rd_data[r*WIDTH + b] = valid_q[b / 8] && bank_data[b];
         end
     end
 end

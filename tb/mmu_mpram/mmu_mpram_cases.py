@@ -4,9 +4,9 @@ zero for an entry not written since reset; with WR_EARLY the enable and address 
 before the data, and the write is made at the data's edge.
 
 Reads of an entry written at the very edge the read takes place (a clock after the address)
-are part of the traffic on purpose: they must return the entry before that write, for the
-distributed-RAM banks and for the block RAM banks, whose RAM read of such an entry is
-undefined (X in simulation) and replaced by the bank's bypass (rtl/mmu_mpram.v)."""
+are part of the traffic on purpose: they must return the entry before that write (the core's
+status and configuration-flag reads rely on it), for the distributed-RAM and the block RAM
+banks (BRAM_DEPTH).  Any read returning X fails."""
 
 import os
 import random
