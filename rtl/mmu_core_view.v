@@ -543,20 +543,16 @@ wire [W-1:0] f1_cells = a_gc[3];   // pair k-1
 wire [W-1:0] f2_cells = a_gc[4];   // pair k-2
 // pairs k-1 .. k-4 name this pair's PG / queue (compared in stage 2)
 reg f1_pg, f2_pg, f3_pg, f4_pg, f1_q, f2_q, f3_q, f4_q;
-// pairs k-2 .. k-4 compared a stage earlier (stage 1) and their cells summed in stage 2
-reg f2e_pg, f3e_pg, f4e_pg, f2e_q, f3e_q, f4e_q;
-reg [FW-1:0] f234_pg2, f234_q2;
+// pairs k-3 and k-4 compared a stage earlier (stage 1) and their cells summed in stage 2
+reg f3e_pg, f4e_pg, f3e_q, f4e_q;
+reg [FW-1:0] f34_pg2, f34_q2;
 always @(posedge clk) begin
-    f2e_pg <= a_ok[2] && a_i[2] == a_i0;
     f3e_pg <= a_ok[3] && a_i[3] == a_i0;
     f4e_pg <= a_ok[4] && a_i[4] == a_i0;
-    f2e_q <= a_ok[2] && a_j[2] == a_j0;
     f3e_q <= a_ok[3] && a_j[3] == a_j0;
     f4e_q <= a_ok[4] && a_j[4] == a_j0;
-    f234_pg2 <= add3w(fx(f2e_pg ? a_cells[3] : {W{1'b0}}), fx(f3e_pg ? a_cells[4] : {W{1'b0}}),
-                      fx(f4e_pg ? a_cells[5] : {W{1'b0}}));
-    f234_q2 <= add3w(fx(f2e_q ? a_cells[3] : {W{1'b0}}), fx(f3e_q ? a_cells[4] : {W{1'b0}}),
-                     fx(f4e_q ? a_cells[5] : {W{1'b0}}));
+    f34_pg2 <= fx(f3e_pg ? a_cells[4] : {W{1'b0}}) + fx(f4e_pg ? a_cells[5] : {W{1'b0}});
+    f34_q2 <= fx(f3e_q ? a_cells[4] : {W{1'b0}}) + fx(f4e_q ? a_cells[5] : {W{1'b0}});
     f1_pg <= a_ok[2] && a_i[2] == a_i[1];
     f2_pg <= a_ok[3] && a_i[3] == a_i[1];
     f3_pg <= a_ok[4] && a_i[4] == a_i[1];
@@ -610,8 +606,8 @@ always @(posedge clk) begin
     vR3 <= t_shift_lo(pgc_rd[3][32 +: 4], free_i[0]);
     vS3 <= t_shift_lo(pgc_rd[3][64 +: 4], free_i[0]);
     f_all3 <= add3w(fx(f1_cells), fx(f2_cells), f345_3);
-    f_pg3 <= fx(f1_pg ? a_cells[3] : {W{1'b0}}) + f234_pg2;
-    f_q3 <= fx(f1_q ? a_cells[3] : {W{1'b0}}) + f234_q2;
+    f_pg3 <= add3w(fx(f1_pg ? a_cells[3] : {W{1'b0}}), fx(f2_pg ? a_cells[4] : {W{1'b0}}), f34_pg2);
+    f_q3 <= add3w(fx(f1_q ? a_cells[3] : {W{1'b0}}), fx(f2_q ? a_cells[4] : {W{1'b0}}), f34_q2);
     f_same1_pg3 <= f1_pg;
     f_same2_pg3 <= f2_pg;
     f_same3_pg3 <= f3_pg;
