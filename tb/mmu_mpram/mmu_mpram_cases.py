@@ -23,6 +23,8 @@ RP = int(os.environ["PARAM_READ_PORTS"])
 OUT_REG = int(os.environ["PARAM_OUT_REG"])
 WR_EARLY = int(os.environ["PARAM_WR_EARLY"])
 LATENCY = 2 + OUT_REG          # address edge n -> data after edge n + 1 + OUT_REG
+# test only (the bench's negative): the model lets write port 0 win a tie, the wrong rule
+MODEL_FAULT = os.environ.get("MPRAM_MODEL_FAULT") == "1"
 
 
 def pack(values, width):
@@ -92,7 +94,8 @@ async def random_traffic(dut):
             due.clear()               # reads in flight at a reset are not checked
             quiet_until = edge + LATENCY + 1
         else:
-            for p in range(WP):       # port 1 after port 0: it wins a tie
+            order = range(WP - 1, -1, -1) if MODEL_FAULT else range(WP)
+            for p in order:           # port 1 after port 0: it wins a tie
                 en, a, d = writes[p]
                 if en:
                     mem[a] = d

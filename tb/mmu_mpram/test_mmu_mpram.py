@@ -28,3 +28,13 @@ def test_mmu_mpram(cfg):
                             "READ_PORTS": rp, "OUT_REG": out_reg, "BRAM_DEPTH": bram,
                             "WR_EARLY": early})
 
+
+
+def test_mmu_mpram_checker_catches_wrong_model():
+    """The bench's negative: its model lets write port 0 win a tie (the RTL's rule is port 1),
+    so the reads of entries both ports wrote at one edge disagree and the test must fail."""
+    harness.run("mmu_mpram", "mmu_mpram.mmu_mpram_cases", test_id="mmu_mpram-model-fault",
+                sources=harness.rtl_sources(["mmu_mpram"]),
+                parameters={"DEPTH": 32, "ADDR_W": 5, "WIDTH": 13, "WRITE_PORTS": 2,
+                            "READ_PORTS": 3, "OUT_REG": 1, "BRAM_DEPTH": 16, "WR_EARLY": 1},
+                extra_env={"MPRAM_MODEL_FAULT": "1"}, expect_failed=1)
