@@ -1,8 +1,10 @@
 """MMU configuration: the one object shared by the golden model, the testbench and the RTL.
 
 Everything is in cells (integers) except where a name says bytes. The RTL receives the same
-values through its ``cfg_*`` ports; :meth:`MmuConfig.rtl_cfg` packs them exactly as the RTL
-expects, so the model, the testbench and the hardware can never disagree on a threshold.
+values as the register image of ``models/regimage.py`` (written over ``switch_core``'s
+AXI4-Lite port by the benches and by the board's boot ROM), so the model, the testbench and the
+hardware can never disagree on a threshold.  (:meth:`MmuConfig.rtl_cfg`, the packing of the
+former ``cfg_*`` vectors, is no longer used by any RTL.)
 
 Pools (SONiC ``BUFFER_POOL`` semantics, sizes in cells, each the *whole* pool):
 
@@ -412,8 +414,8 @@ def example_config(ports: int = 4, cell_bytes: int = 256, buffer_cells: int = 81
 def selftest_config(ports: int = 4, cell_bytes: int = 256, buffer_cells: int = 1024,
                     max_frame_bytes: int = 1518, headroom: int = 32, reserved: int = 4,
                     lossless_prio: int = 3) -> MmuConfig:
-    """The configuration rtl/fpga_core.v (the board self-test) computes in Verilog from its
-    parameters; tb/fpga_core checks that both agree field by field.
+    """The board self-test's configuration (rtl/fpga_core.v boots from its register image:
+    syn/board_image.py; tb/fpga_core checks the writes against this).
 
     ``buffer_cells`` is the switch's whole cell RAM; the MMU gets what is left after the
     switch_core reserve for frames being written (``ports * (ceil(max_frame / cell) + 1)``).

@@ -16,10 +16,14 @@
  * ones and overflow their egress queue), and the checkers prove that no lossless frame is
  * lost, corrupted or reordered.
  *
- * The MMU configuration is computed here from the parameters exactly as
- * models.config.selftest_config() does (tb/fpga_core checks that they agree); the lossless
- * headroom HDRM_CELLS defaults to the model's worst-case eta for a 1 Gb/s link with no cable
- * and 1518-byte frames (python -m models.headroom --speed 1 --cable 0 --mtu 1518).
+ * The MMU configuration is the model's: cfg_rom_boot writes the register image IMAGE_FILE
+ * (models/regimage.py's $readmemh format; the boards' images are syn/<board>/mmu_image.hex,
+ * made by syn/board_image.py from models.config.selftest_config() with the lossless headroom
+ * = the model's worst-case eta for a 1 Gb/s link with no cable and 1518-byte frames) into
+ * switch_core's AXI4-Lite port after reset, then reads the headroom pool's watermark over
+ * the same port for the UART line.  The switch admits nothing before the image's last write,
+ * and the partners start sending once the boot is done (tb/fpga_core checks the writes
+ * against the model).
  *
  * Outputs: led[0] heartbeat, led[1..4] XOFF sent by switch port 0..3 (stretched), led[5] a
  * partner is paused, led[6] the MMU dropped a frame, led[7] error; the UART prints every PRINT_CYCLES
@@ -47,10 +51,9 @@ module fpga_core #(
     parameter CELL_BYTES = 256,
     // cells of the shared cell RAM
     parameter BUFFER_CELLS = 1024,
-    parameter MAX_FRAME_BYTES = 1518,
-    // lossless PG headroom in cells (worst-case eta, see above)
-    parameter HDRM_CELLS = 108,
-    parameter RES_CELLS = 4,
+    // the MMU's register image ($readmemh, models/regimage.py) for this core's parameters: a
+    // path from the repository root (lint, board flow) or absolute (the benches)
+    parameter IMAGE_FILE = "syn/ulx3s/mmu_image.hex",
     parameter CLK_HZ = 125000000,
     parameter BAUD = 115200,
     // clocks between UART counter lines (one second by default)
@@ -83,83 +86,39 @@ localparam CELL_W = $clog2(BUFFER_CELLS + 1);
 localparam LOSSLESS_PRIO = 3;
 localparam N = PORT_COUNT * 8;
 
-// ---------------------------------------------------------------- MMU configuration
-// mirror of models.config.selftest_config()
-localparam FRAME_CELLS = (MAX_FRAME_BYTES + CELL_BYTES - 1) / CELL_BYTES + 1;
-localparam MMU_CELLS = BUFFER_CELLS - PORT_COUNT * FRAME_CELLS;
-localparam LOSSLESS_POOL = MMU_CELLS * 3 / 4;
-localparam LOSSY_POOL = MMU_CELLS - LOSSLESS_POOL;
-localparam LOSSLESS_SHARED = LOSSLESS_POOL - PORT_COUNT * (RES_CELLS + HDRM_CELLS);
+// ---------------------------------------------------------------- port configuration
+// mmu_core's port count (a power of two) and the writes of its register image (7 globals,
+// 8 PG and 5 queue registers per PG / queue: models.regimage.image_entries)
+localparam MMU_PORTS = 1 << $clog2(PORT_COUNT);
+localparam IMAGE_ENTRIES = 7 + MMU_PORTS * 8 * (8 + 5);
+// headroom pool watermark, mmu_core status word 0x05 (rtl/regs/pfcmmu.rdl hdrm_used_wm)
+localparam [17:0] HDRM_WM_ADDR = 18'h00014;
 
 initial begin
     if (PORT_COUNT < 2) begin
         $error("fpga_core: PORT_COUNT must be at least 2");
         $finish;
     end
-    if (LOSSLESS_SHARED < 4) begin
-        $error("fpga_core: BUFFER_CELLS too small for the reserved + headroom cells");
-        $finish;
-    end
 end
 
-wire [CELL_W-1:0] c_mmu_cells = MMU_CELLS;
-wire [CELL_W-1:0] c_lossless_shared = LOSSLESS_SHARED;
-wire [CELL_W-1:0] c_lossy_shared = LOSSY_POOL;
-wire [CELL_W-1:0] c_lossless_pool = LOSSLESS_POOL;
-wire [CELL_W-1:0] c_res = RES_CELLS;
-wire [CELL_W-1:0] c_hdrm = HDRM_CELLS;
+// priority k -> PG k -> queue k on every port; port p's PFC source address 02:00:00:00:10:p
+wire [N*3-1:0]          cfg_prio_to_pg;
+wire [N*3-1:0]          cfg_prio_to_queue;
+wire [PORT_COUNT*48-1:0] cfg_src_mac;
 
-reg [N-1:0]          cfg_pg_lossless;
-reg [N*CELL_W-1:0]   cfg_pg_reserved;
-reg [N-1:0]          cfg_pg_dynamic;
-reg [N*4-1:0]        cfg_pg_alpha_shift;
-reg [N*CELL_W-1:0]   cfg_pg_static_th;
-reg [N*CELL_W-1:0]   cfg_pg_headroom;
-reg [N*CELL_W-1:0]   cfg_pg_xon;
-reg [N*CELL_W-1:0]   cfg_pg_xon_offset;
-reg [N-1:0]          cfg_q_lossless;
-reg [N*CELL_W-1:0]   cfg_q_reserved;
-reg [N-1:0]          cfg_q_dynamic;
-reg [N*4-1:0]        cfg_q_alpha_shift;
-reg [N*CELL_W-1:0]   cfg_q_static_th;
-reg [N*3-1:0]        cfg_prio_to_pg;
-reg [N*3-1:0]        cfg_prio_to_queue;
-reg [PORT_COUNT*48-1:0] cfg_src_mac;
-
-integer i;
-always @* begin
-    for (i = 0; i < N; i = i + 1) begin
-        cfg_prio_to_pg[i*3 +: 3] = i[2:0];
-        cfg_prio_to_queue[i*3 +: 3] = i[2:0];
-        cfg_pg_dynamic[i] = 1'b1;
-        cfg_pg_static_th[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-        cfg_pg_xon[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-        cfg_q_reserved[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-        cfg_q_alpha_shift[i*4 +: 4] = 4'd0;
-        if (i % 8 == LOSSLESS_PRIO) begin
-            cfg_pg_lossless[i] = 1'b1;
-            cfg_pg_reserved[i*CELL_W +: CELL_W] = c_res;
-            cfg_pg_alpha_shift[i*4 +: 4] = 4'hf;  // -1: alpha 1/2
-            cfg_pg_headroom[i*CELL_W +: CELL_W] = c_hdrm;
-            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = 2;
-            cfg_q_lossless[i] = 1'b1;
-            cfg_q_dynamic[i] = 1'b0;
-            cfg_q_static_th[i*CELL_W +: CELL_W] = c_lossless_pool;
-        end else begin
-            cfg_pg_lossless[i] = 1'b0;
-            cfg_pg_reserved[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-            cfg_pg_alpha_shift[i*4 +: 4] = 4'd0;
-            cfg_pg_headroom[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-            cfg_pg_xon_offset[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-            cfg_q_lossless[i] = 1'b0;
-            cfg_q_dynamic[i] = 1'b1;
-            cfg_q_static_th[i*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-        end
-    end
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        cfg_src_mac[i*48 +: 48] = {40'h02_00_00_00_10, i[7:0]};
-    end
+genvar gi;
+generate
+for (gi = 0; gi < N; gi = gi + 1) begin : prio_map
+    localparam integer PRIO_I = gi % 8;
+    localparam [2:0] PRIO = PRIO_I[2:0];
+    assign cfg_prio_to_pg[gi*3 +: 3] = PRIO;
+    assign cfg_prio_to_queue[gi*3 +: 3] = PRIO;
 end
+for (gi = 0; gi < PORT_COUNT; gi = gi + 1) begin : src_mac
+    localparam [7:0] PORT = gi;
+    assign cfg_src_mac[gi*48 +: 48] = {40'h02_00_00_00_10, PORT};
+end
+endgenerate
 
 // ---------------------------------------------------------------- reset tree
 // The board's reset is registered here and fanned out through one more register per block
@@ -188,6 +147,53 @@ wire [PORT_COUNT*32-1:0]         sw_drop_admission;
 wire [PORT_COUNT*8-1:0]          sw_xoff;
 wire [31:0]                      mmu_stat_data;
 wire                             err_underflow, err_bad_config, err_reserve, err_free, err_resp;
+wire                             boot_err;
+// the boot ROM has written the whole image: the partners start sending (until max_frame_bytes
+// is written the switch would drop every frame as oversize)
+wire                             boot_done;
+
+// the MMU's configuration: the register image from ROM, written over AXI4-Lite after reset;
+// then the headroom pool watermark, read over and over (mmu_stat_data, the UART's H=)
+wire [17:0] axil_awaddr, axil_araddr;
+wire [2:0]  axil_awprot, axil_arprot;
+wire [31:0] axil_wdata, axil_rdata;
+wire [3:0]  axil_wstrb;
+wire [1:0]  axil_bresp, axil_rresp;
+wire        axil_awvalid, axil_awready, axil_wvalid, axil_wready, axil_bvalid, axil_bready;
+wire        axil_arvalid, axil_arready, axil_rvalid, axil_rready;
+
+cfg_rom_boot #(
+    .IMAGE_FILE(IMAGE_FILE),
+    .ENTRIES(IMAGE_ENTRIES),
+    .ADDR_W(18),
+    .POLL_ENABLE(1),
+    .POLL_ADDR(HDRM_WM_ADDR)
+) boot_inst (
+    .clk(clk),
+    .rst(rst_sw),
+    .m_axil_awaddr(axil_awaddr),
+    .m_axil_awprot(axil_awprot),
+    .m_axil_awvalid(axil_awvalid),
+    .m_axil_awready(axil_awready),
+    .m_axil_wdata(axil_wdata),
+    .m_axil_wstrb(axil_wstrb),
+    .m_axil_wvalid(axil_wvalid),
+    .m_axil_wready(axil_wready),
+    .m_axil_bresp(axil_bresp),
+    .m_axil_bvalid(axil_bvalid),
+    .m_axil_bready(axil_bready),
+    .m_axil_araddr(axil_araddr),
+    .m_axil_arprot(axil_arprot),
+    .m_axil_arvalid(axil_arvalid),
+    .m_axil_arready(axil_arready),
+    .m_axil_rdata(axil_rdata),
+    .m_axil_rresp(axil_rresp),
+    .m_axil_rvalid(axil_rvalid),
+    .m_axil_rready(axil_rready),
+    .done(boot_done),
+    .err(boot_err),
+    .poll_data(mmu_stat_data)
+);
 
 // status outputs the self-test does not print are left open on purpose
 /* verilator lint_off PINCONNECTEMPTY */
@@ -218,24 +224,25 @@ switch_core #(
     .cfg_prio_to_pg(cfg_prio_to_pg),
     .cfg_prio_to_queue(cfg_prio_to_queue),
     .cfg_default_prio({PORT_COUNT{3'd0}}),
-    .cfg_buffer_cells(c_mmu_cells),
-    .cfg_max_frame_bytes(MAX_FRAME_BYTES),
-    .cfg_pool_shared({c_lossy_shared, c_lossless_shared}),
-    .cfg_hdrm_pool({CELL_W{1'b0}}),
-    .cfg_egress_pool_shared({c_lossy_shared, c_lossless_pool}),
-    .cfg_pg_lossless(cfg_pg_lossless),
-    .cfg_pg_reserved(cfg_pg_reserved),
-    .cfg_pg_dynamic(cfg_pg_dynamic),
-    .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
-    .cfg_pg_static_th(cfg_pg_static_th),
-    .cfg_pg_headroom(cfg_pg_headroom),
-    .cfg_pg_xon(cfg_pg_xon),
-    .cfg_pg_xon_offset(cfg_pg_xon_offset),
-    .cfg_q_lossless(cfg_q_lossless),
-    .cfg_q_reserved(cfg_q_reserved),
-    .cfg_q_dynamic(cfg_q_dynamic),
-    .cfg_q_alpha_shift(cfg_q_alpha_shift),
-    .cfg_q_static_th(cfg_q_static_th),
+    .s_axil_awaddr(axil_awaddr),
+    .s_axil_awprot(axil_awprot),
+    .s_axil_awvalid(axil_awvalid),
+    .s_axil_awready(axil_awready),
+    .s_axil_wdata(axil_wdata),
+    .s_axil_wstrb(axil_wstrb),
+    .s_axil_wvalid(axil_wvalid),
+    .s_axil_wready(axil_wready),
+    .s_axil_bresp(axil_bresp),
+    .s_axil_bvalid(axil_bvalid),
+    .s_axil_bready(axil_bready),
+    .s_axil_araddr(axil_araddr),
+    .s_axil_arprot(axil_arprot),
+    .s_axil_arvalid(axil_arvalid),
+    .s_axil_arready(axil_arready),
+    .s_axil_rdata(axil_rdata),
+    .s_axil_rresp(axil_rresp),
+    .s_axil_rvalid(axil_rvalid),
+    .s_axil_rready(axil_rready),
     .cfg_src_mac(cfg_src_mac),
     .cfg_pause_quanta({8{16'hffff}}),
     .cfg_refresh_quanta(16'h7fff),
@@ -281,8 +288,7 @@ switch_core #(
     .stat_queued_frames(),
     .stat_pause(),
     .stat_xoff(sw_xoff),
-    .stat_mmu_addr(16'h0005),   // headroom pool watermark (mmu_core status map, docs/mmu_core.md)
-    .stat_mmu_data(mmu_stat_data),
+    .stat_axil_slverr(),
     .stat_mmu_drop_count(),
     .err_release_underflow(err_underflow),
     .err_bad_config(err_bad_config),
@@ -402,8 +408,14 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     // pause bits drove the generator's start decision across the die: 1.3 ns short); the
     // partner reacts a clock later, as with a longer cable
     reg [7:0] gen_pause_reg;
+    // the generator starts once the switch is configured (a register next to it)
+    reg       gen_enable_reg;
     always @(posedge clk) begin
         gen_pause_reg <= pause_v[p*8 +: 8];
+        gen_enable_reg <= boot_done;
+        if (rst_gen) begin
+            gen_enable_reg <= 1'b0;
+        end
     end
 
     frame_gen #(
@@ -413,7 +425,7 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     ) gen_inst (
         .clk(clk),
         .rst(rst_gen),
-        .enable(1'b1),
+        .enable(gen_enable_reg),
         .cfg_dest(dest),
         .cfg_prio(prio),
         .cfg_len(len),
@@ -571,7 +583,8 @@ reg         switch_error;
 reg  [31:0] err_total;
 reg  [31:0] ok_reg, lost_reg, drops_reg, pfc_reg;
 always @(posedge clk) begin
-    switch_error <= err_underflow | err_bad_config | err_reserve | err_free | err_resp;
+    switch_error <= err_underflow | err_bad_config | err_reserve | err_free | err_resp
+                    | boot_err;
     ok_reg <= tree_root[0 +: 32];
     lost_reg <= tree_root[32 +: 32];
     drops_reg <= tree_root[64 +: 32];

@@ -18,7 +18,8 @@ rtl/mmu_core_eval.v
 rtl/mmu_core_status.v
 rtl/mmu_core.v
 rtl/regs/pfcmmu_csr.v
-rtl/mmu_cfg_loader.v
+rtl/sw_mmu_csr.v
+rtl/cfg_rom_boot.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
 rtl/sw_free_list.v

@@ -9,7 +9,7 @@
  *                  v
  *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
  *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
- *                  v    (one per clock, no back-pressure; none before mmu_cfg_loader is done)
+ *                  v    (one per clock, no back-pressure; none before the configuration is loaded)
  *   decision stage (in request order, each response matched with its pending frame):
  *                  admitted -> (egress port, queue) frame list;
  *                  dropped / bad -> walker returns the frame's cells to the free list
@@ -33,9 +33,11 @@
  *
  * Admission: mmu_core (the line-rate core: one arrival and one release every clock, the
  * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
- * configuration lives in RAM behind a write port; mmu_cfg_loader writes the cfg_* vectors
- * into it after every reset, and no request goes to mmu_core before that load is done (the
- * last word of a good frame waits in its slot: back-pressure to s_axis_tready).
+ * configuration lives in RAM behind a write port, which the AXI4-Lite CSR block drives
+ * (sw_mmu_csr: pfcmmu_csr, generated from rtl/regs/pfcmmu.rdl); its status counters are read
+ * over the same AXI4-Lite port.  No request goes to mmu_core before the image's last register
+ * is written after reset (the last word of a good frame waits in its slot: back-pressure to
+ * s_axis_tready).
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -117,28 +119,30 @@ module switch_core #(
     input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
 
     /*
-     * Admission configuration (MmuConfig.rtl_cfg(CELL_W)), written into mmu_core by
-     * mmu_cfg_loader after each reset (read then, not later: docs/switch_core.md);
-     * cfg_max_frame_bytes also bounds the frames the ingress stores (continuously)
+     * Admission core's registers (AXI4-Lite, map rtl/regs/pfcmmu.rdl: byte address = word
+     * address << 2; sw_mmu_csr / pfcmmu_csr): configuration and status of mmu_core.  No
+     * request goes to mmu_core before the image's last register is written after rst
+     * (docs/switch_core.md "Configuration over AXI4-Lite")
      */
-    input  wire [CELL_W-1:0]                      cfg_buffer_cells,
-    input  wire [31:0]                            cfg_max_frame_bytes,
-    input  wire [2*CELL_W-1:0]                    cfg_pool_shared,
-    input  wire [CELL_W-1:0]                      cfg_hdrm_pool,
-    input  wire [2*CELL_W-1:0]                    cfg_egress_pool_shared,
-    input  wire [PORT_COUNT*8-1:0]                cfg_pg_lossless,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_reserved,
-    input  wire [PORT_COUNT*8-1:0]                cfg_pg_dynamic,
-    input  wire [PORT_COUNT*8*4-1:0]              cfg_pg_alpha_shift,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_static_th,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_headroom,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon_offset,
-    input  wire [PORT_COUNT*8-1:0]                cfg_q_lossless,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_reserved,
-    input  wire [PORT_COUNT*8-1:0]                cfg_q_dynamic,
-    input  wire [PORT_COUNT*8*4-1:0]              cfg_q_alpha_shift,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_static_th,
+    input  wire [17:0]                            s_axil_awaddr,
+    input  wire [2:0]                             s_axil_awprot,
+    input  wire                                   s_axil_awvalid,
+    output wire                                   s_axil_awready,
+    input  wire [31:0]                            s_axil_wdata,
+    input  wire [3:0]                             s_axil_wstrb,
+    input  wire                                   s_axil_wvalid,
+    output wire                                   s_axil_wready,
+    output wire [1:0]                             s_axil_bresp,
+    output wire                                   s_axil_bvalid,
+    input  wire                                   s_axil_bready,
+    input  wire [17:0]                            s_axil_araddr,
+    input  wire [2:0]                             s_axil_arprot,
+    input  wire                                   s_axil_arvalid,
+    output wire                                   s_axil_arready,
+    output wire [31:0]                            s_axil_rdata,
+    output wire [1:0]                             s_axil_rresp,
+    output wire                                   s_axil_rvalid,
+    input  wire                                   s_axil_rready,
 
     /*
      * PFC configuration (pfc_tx / pfc_rx)
@@ -217,8 +221,8 @@ module switch_core #(
     // with the alternate priority, and of those the untagged ones (bytes unchanged)
     output wire [(1<<GROUP_W)*32-1:0]             stat_prev_frames,
     output wire [(1<<GROUP_W)*32-1:0]             stat_prev_untagged,
-    input  wire [15:0]                            stat_mmu_addr,
-    output wire [31:0]                            stat_mmu_data,
+    // AXI4-Lite error responses (pfcmmu_csr's count)
+    output wire [31:0]                            stat_axil_slverr,
     output wire [7*32-1:0]                        stat_mmu_drop_count,
     output wire                                   err_release_underflow,
     output wire                                   err_bad_config,
@@ -313,6 +317,11 @@ function [ADDR_W-1:0] word_addr;
         end
     end
 endfunction
+
+// the configuration the datapath reads (sw_mmu_csr's copies of mmu_core's global
+// registers): max_frame_bytes bounds the frames the ingress stores, both bound the reserve
+wire [CELL_W-1:0]                cfg_buffer_cells;
+wire [31:0]                      cfg_max_frame_bytes;
 
 // ---------------------------------------------------------------------------- ingress
 wire [PORT_COUNT-1:0]            in_valid;
@@ -649,7 +658,8 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_r
 // answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
 // order, with no back-pressure; the responses wait in the response FIFO (below) until the
 // decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
-// of the ports above PORT_COUNT exist in mmu_core, are written 0 by the loader and are never
+// of the ports above PORT_COUNT exist in mmu_core, are written 0 by software (the image is
+// padded to MMU_PORTS ports, docs/switch_core.md) and are never
 // named by a request or a release.
 reg                  req_valid_reg;
 reg  [P_W-1:0]       req_port_reg;
@@ -677,7 +687,10 @@ wire [MMU_PORTS*8-1:0] mmu_pfc_xoff;
 wire                 mmu_cfg_wr_valid;
 wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
-// the loader has written every field: requests may go to mmu_core
+wire [15:0]          mmu_stat_addr;
+wire [31:0]          mmu_stat_data;
+// the configuration is loaded (sw_mmu_csr: its last register written): requests may go to
+// mmu_core
 wire                 mmu_cfg_done;
 wire                 mmu_cfg_done_ws;    // the write stage's copy
 // mmu_core's configuration flags (any of them)
@@ -685,46 +698,33 @@ wire                 mmu_err_bad_config;
 
 assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
-// the admission core and its loader leave reset a clock after the rest of the switch, from a
+// the admission core and its CSR block leave reset a clock after the rest of the switch, from a
 // reset register of their own: the reset reaches nearly every register of the core, and one
 // register for the whole switch put a 6.4 ns route in front of the core's write decode on the
-// ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the loader is done,
+// ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the configuration is loaded,
 // so the extra clock changes nothing the switch shows; the benches count the core's clocks from
 // this register (tb/common/mmu_bus.py).
 reg rst_mmu;
 (* keep *) always @(posedge clk) rst_mmu <= rst;
 
-mmu_cfg_loader #(
-    .PORT_COUNT(PORT_COUNT),
-    .MMU_PORTS(MMU_PORTS),
-    .CELL_W(CELL_W),
-    .LEN_W(LEN_W)
-) mmu_loader_inst (
-    .clk(clk),
-    .rst(rst_mmu),
-    .cfg_buffer_cells(cfg_buffer_cells),
-    .cfg_max_frame_bytes(cfg_max_frame_bytes),
-    .cfg_pool_shared(cfg_pool_shared),
-    .cfg_hdrm_pool(cfg_hdrm_pool),
-    .cfg_egress_pool_shared(cfg_egress_pool_shared),
-    .cfg_pg_lossless(cfg_pg_lossless),
-    .cfg_pg_reserved(cfg_pg_reserved),
-    .cfg_pg_dynamic(cfg_pg_dynamic),
-    .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
-    .cfg_pg_static_th(cfg_pg_static_th),
-    .cfg_pg_headroom(cfg_pg_headroom),
-    .cfg_pg_xon(cfg_pg_xon),
-    .cfg_pg_xon_offset(cfg_pg_xon_offset),
-    .cfg_q_lossless(cfg_q_lossless),
-    .cfg_q_reserved(cfg_q_reserved),
-    .cfg_q_dynamic(cfg_q_dynamic),
-    .cfg_q_alpha_shift(cfg_q_alpha_shift),
-    .cfg_q_static_th(cfg_q_static_th),
-    .m_cfg_wr_valid(mmu_cfg_wr_valid),
-    .m_cfg_wr_addr(mmu_cfg_wr_addr),
-    .m_cfg_wr_data(mmu_cfg_wr_data),
-    .done(mmu_cfg_done),
-    .done_copy(mmu_cfg_done_ws)
+// the AXI4-Lite CSR block, the copies of buffer_cells / max_frame_bytes the datapath reads
+// and the admission gate (sw_mmu_csr)
+sw_mmu_csr #(.MMU_PORTS(MMU_PORTS), .CELL_W(CELL_W)) mmu_csr_inst (
+    .clk(clk), .rst(rst_mmu),
+    .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot),
+    .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
+    .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+    .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready),
+    .s_axil_bresp(s_axil_bresp), .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready),
+    .s_axil_araddr(s_axil_araddr), .s_axil_arprot(s_axil_arprot),
+    .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
+    .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp),
+    .s_axil_rvalid(s_axil_rvalid), .s_axil_rready(s_axil_rready),
+    .m_cfg_wr_valid(mmu_cfg_wr_valid), .m_cfg_wr_addr(mmu_cfg_wr_addr),
+    .m_cfg_wr_data(mmu_cfg_wr_data), .m_stat_addr(mmu_stat_addr), .m_stat_data(mmu_stat_data),
+    .cfg_buffer_cells(cfg_buffer_cells), .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .cfg_loaded(mmu_cfg_done), .cfg_loaded_copy(mmu_cfg_done_ws),
+    .stat_slverr_count(stat_axil_slverr)
 );
 
 mmu_core #(
@@ -774,8 +774,8 @@ mmu_core #(
     .cfg_wr_valid(mmu_cfg_wr_valid),
     .cfg_wr_addr(mmu_cfg_wr_addr),
     .cfg_wr_data(mmu_cfg_wr_data),
-    .stat_addr(stat_mmu_addr),
-    .stat_data(stat_mmu_data),
+    .stat_addr(mmu_stat_addr),
+    .stat_data(mmu_stat_data),
     .err_release_underflow(err_release_underflow),
     .err_bad_config(mmu_err_bad_config)
 );
@@ -784,7 +784,7 @@ mmu_core #(
 // MmuConfig.validate()) describe the configuration of a full scan of every entry, within
 // 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
 // load they describe a half-written configuration, so they count from that long after the
-// loader's done on
+// load on
 localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 9;
 localparam FW_W = $clog2(FLAGS_WAIT + 1);
 localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
@@ -1050,7 +1050,7 @@ reg                          resp_chk_reg, resp_mis_reg;
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
 // spare cell (refilled from the free list, one port per clock); the last word of a frame
 // enters the pending FIFO and, for a good frame, loads the mmu_core request (only once the
-// loader is done: until then the last word waits in its slot).  The RAM
+// configuration is loaded: until then the last word waits in its slot).  The RAM
 // writes (data word, cell link) are registered and land one clock later: nothing reads a
 // word or link that early (a frame is read only after its admission, a dropped frame is
 // walked only after the decision stage).

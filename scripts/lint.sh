@@ -45,5 +45,9 @@ fi
 echo "lint: generated register files (scripts/regs_gen.py --check)"
 .venv/bin/python scripts/regs_gen.py --check || status=1
 
+# the boards' MMU register images (syn/<board>/mmu_image.hex, fpga_core's ROM) against the model
+echo "lint: board register images (syn/board_image.py --check)"
+.venv/bin/python syn/board_image.py --check || status=1
+
 [ $status -eq 0 ] && echo "lint: clean"
 exit $status

@@ -145,7 +145,7 @@ def test_map_check_catches_a_moved_register_and_a_changed_field():
 def field_list_errors(regs) -> list[str]:
     """The map against the golden model's names: the configuration registers are
     GLOBAL_FIELDS / PG_FIELDS / QUEUE_FIELDS in that order on consecutive words (the order
-    PipelinedMmu and mmu_cfg_loader write them), per entry the configuration in the upper half
+    PipelinedMmu and the register image write them), per entry the configuration in the upper half
     of the entry (rtl/mmu_core_cfg.v decodes a PG or queue write by address bit 3) and the
     status in the lower; config_flags' bit k is CFG_FLAG_NAMES[k]; the drop counter of reason
     r (models.mmu.REASON_NAMES) at drop_none + r."""

@@ -45,6 +45,8 @@ fpga_core #(
     .PORT_COUNT(PORT_COUNT),
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
+    // the MMU configuration for these parameters (syn/board_image.py)
+    .IMAGE_FILE("syn/colorlight_i5/mmu_image.hex"),
     .CLK_HZ(125000000),
     .BAUD(115200),
     // the admission core's smaller decision stage: the 25F's LUTs are the limit, not 125 MHz

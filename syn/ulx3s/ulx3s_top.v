@@ -26,6 +26,8 @@ board_clock clock_inst (
 );
 
 fpga_core #(
+    // the MMU configuration for fpga_core's default parameters (syn/board_image.py)
+    .IMAGE_FILE("syn/ulx3s/mmu_image.hex"),
     .CLK_HZ(125000000),
     .BAUD(115200)
 ) core_inst (

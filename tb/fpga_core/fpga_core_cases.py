@@ -1,30 +1,68 @@
 """The board self-test core (rtl/fpga_core.v), simulated as it goes on the board: generators,
-switch, PFC-honouring partners and checkers all on chip.  Checks: its MMU configuration equals
-models.config.selftest_config(); after a run of incast traffic, lossless frames were never lost,
+switch, PFC-honouring partners and checkers all on chip.  Checks: the register writes its boot
+ROM (cfg_rom_boot, the image the harness generated from the model for this build) makes at
+mmu_core's port are models.config.selftest_config()'s register image, in order, and nothing
+else (boot_check_catches_altered_image shows the check failing on an image with one entry
+altered); after a run of incast traffic, lossless frames were never lost,
 corrupted or reordered while PFC fired and lossy frames were dropped; the UART line (cocotbext-uart's UartSink,
-common.uart) decodes to the same counters.  With headroom far below eta the same checkers must report lost frames."""
+common.uart) decodes to
+the same counters.  With headroom far below eta the same checkers must report lost frames."""
 
 import os
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
+from cocotb.utils import get_sim_time
 
+from common import waits
 from common.uart import UartReceiver
+from common.mmu_axil import switch_image
 from harness import scaled
 from models.config import selftest_config
+from models.regimage import reg_label
 
-P = {k[6:]: int(v) for k, v in os.environ.items() if k.startswith("PARAM_")}
+P = {k[6:]: int(v) for k, v in os.environ.items()
+     if k.startswith("PARAM_") and k != "PARAM_IMAGE_FILE"}
 # self-test length: 25,000 clocks, half on Icarus (TB_SCALE, tb/harness.py): the incast
 # congests and fires PFC within the first few thousand
 CYCLES = int(os.environ.get("FPGA_CORE_CYCLES") or scaled(25000, low=12500))
 PERIOD = 8
 
 
+# the lossless headroom of this build's image (a bench setting, no longer an RTL parameter)
+HDRM_CELLS = int(os.environ["FPGA_CORE_HDRM_CELLS"])
+
+
 def cfg_of_params():
     return selftest_config(ports=P["PORT_COUNT"], cell_bytes=P["CELL_BYTES"],
                            buffer_cells=P["BUFFER_CELLS"], max_frame_bytes=1518,
-                           headroom=P["HDRM_CELLS"])
+                           headroom=HDRM_CELLS)
+
+
+async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
+    """The configuration writes at mmu_core's port (byte address, data) until the boot ROM's
+    done, and the clocks from reset to done (the partners start sending then)."""
+    m = dut.switch_inst.mmu_inst
+    out = []
+    await waits.until(dut.clk, lambda: not int(dut.rst.value), 100, "reset low")
+    for clock in range(20 * 4096):
+        await FallingEdge(dut.clk)
+        if int(m.cfg_wr_valid.value):
+            out.append((int(m.cfg_wr_addr.value) << 2, int(m.cfg_wr_data.value)))
+        if int(dut.boot_inst.done.value):
+            return out, clock
+    raise AssertionError("the boot ROM never raised done")
+
+
+def boot_differences(got: list[tuple[int, int]], cfg) -> list[str]:
+    """What differs between the writes seen and the model's image of ``cfg`` (in order)."""
+    want = switch_image(cfg)
+    diff = [f"write {k}: {reg_label(g[0])} = {g[1]:#x}, model {reg_label(w[0])} = {w[1]:#x}"
+            for k, (g, w) in enumerate(zip(got, want)) if g != w]
+    if len(got) != len(want):
+        diff.append(f"{len(got)} writes, the model's image has {len(want)}")
+    return diff
 
 
 async def start(dut):
@@ -47,18 +85,15 @@ def stats(dut):
 @cocotb.test()
 async def selftest_lossless(dut):
     """Incast with headroom = the model's eta: zero lossless loss, PFC fired, lossy dropped."""
+    boot = cocotb.start_soon(boot_writes(dut))
     await start(dut)
     cfg = cfg_of_params()
-    # fpga_core's CELL_W is $clog2(BUFFER_CELLS + 1)
-    exp = cfg.rtl_cfg(P["BUFFER_CELLS"].bit_length())
-    sw = dut.switch_inst
-    for name in ("cfg_buffer_cells", "cfg_pool_shared", "cfg_egress_pool_shared",
-                 "cfg_pg_lossless", "cfg_pg_reserved", "cfg_pg_dynamic", "cfg_pg_alpha_shift",
-                 "cfg_pg_headroom", "cfg_pg_xon", "cfg_pg_xon_offset", "cfg_q_lossless",
-                 "cfg_q_reserved", "cfg_q_dynamic", "cfg_q_alpha_shift", "cfg_q_static_th",
-                 "cfg_hdrm_pool", "cfg_max_frame_bytes"):
-        got = int(getattr(sw, name).value)
-        assert got == exp[name], f"{name}: RTL {got:#x} != selftest_config {exp[name]:#x}"
+    writes, boot_clocks = await boot
+    diff = boot_differences(writes, cfg)
+    assert not diff, f"the booted configuration differs from selftest_config: {diff[:5]}"
+    assert not int(dut.boot_inst.err.value), "the boot ROM saw an error response"
+    dut._log.info("boot: %d register writes from the ROM, equal to the model's image, done "
+                  "at %d ns", len(writes), int(get_sim_time("ns")))
     cpb = P["CLK_HZ"] // P["BAUD"]
     uart = UartReceiver(dut.uart_txd, cpb * PERIOD)
     # the line starts within two print intervals
@@ -73,12 +108,13 @@ async def selftest_lossless(dut):
     assert int(fields["F"], 16) == at_trigger["frames_ok"]
     assert int(fields["L"], 16) == at_trigger["lost"]
     assert int(fields["P"], 16) == at_trigger["pfc_frames"]
-    await ClockCycles(dut.clk, CYCLES)
+    # CYCLES of traffic as before the boot ROM: the partners start at its done
+    await ClockCycles(dut.clk, CYCLES + boot_clocks)
     s = stats(dut)
     sw = dut.switch_inst
     dut._log.info("self-test after %d cycles: %s (headroom limit %d cells per PG); switch "
                   "admission drops per port %s, MMU drops by reason %s", CYCLES, s,
-                  P["HDRM_CELLS"], _words(sw.stat_drop_admission, P["PORT_COUNT"]),
+                  HDRM_CELLS, _words(sw.stat_drop_admission, P["PORT_COUNT"]),
                   _words(sw.stat_mmu_drop_count, 7))
     # traffic flows: 100 frames checked in 25,000 clocks (80 in 12,500 here at the time)
     assert s["frames_ok"] > CYCLES // 250, s
@@ -103,7 +139,7 @@ async def selftest_lossless(dut):
     assert reasons[5] == 0, f"lossless frames dropped for lack of headroom: {reasons}"
     assert s["errors"] == 0, s
     assert s["lost"] == 0, f"lossless frames lost: {s}"
-    assert 0 < s["peak_headroom"] <= P["HDRM_CELLS"] * (P["PORT_COUNT"] - 1), s
+    assert 0 < s["peak_headroom"] <= HDRM_CELLS * (P["PORT_COUNT"] - 1), s
     assert int(dut.led.value) & 0x80 == 0, "error LED lit"
 
 
@@ -124,3 +160,16 @@ async def selftest_undersized_headroom(dut):
                   CYCLES, extra, s, _words(dut.switch_inst.stat_mmu_drop_count, 7))
     assert s["lost"] > 0, f"no loss reported with undersized headroom: {s}"
     assert int(dut.led.value) & 0x80, "error LED not lit"
+
+
+@cocotb.test()
+async def boot_check_catches_altered_image(dut):
+    """Negative of the boot check: this build's image has one entry altered by the harness
+    (FPGA_CORE_ALTERED: byte address, value); the compare with the model must name exactly
+    that register."""
+    addr, value = (int(x, 0) for x in os.environ["FPGA_CORE_ALTERED"].split(","))
+    boot = cocotb.start_soon(boot_writes(dut))
+    await start(dut)
+    diff = boot_differences((await boot)[0], cfg_of_params())
+    dut._log.info("boot check on the altered image: %s", diff)
+    assert len(diff) == 1 and reg_label(addr) in diff[0] and f"{value:#x}" in diff[0], diff

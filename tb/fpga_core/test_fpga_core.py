@@ -12,10 +12,42 @@ BASE = {"PORT_COUNT": 4, "DATA_WIDTH": 8, "CELL_BYTES": 256, "BUFFER_CELLS": 672
         "CLK_HZ": 8000000, "BAUD": 1000000, "PRINT_CYCLES": 6000, "LED_HOLD": 100}
 
 
-def test_fpga_core_headroom_default_is_eta():
-    """fpga_core's default HDRM_CELLS is the model's worst-case eta for the board link."""
+def _image(test_id: str, params: dict, headroom: int, alter: bool = False) -> tuple[dict, dict]:
+    """The model's register image for this build (models.config.selftest_config through
+    syn/board_image.py, as the boards' images are made) into the build's own folder: the
+    IMAGE_FILE parameter and the bench's environment.  ``alter``: one entry changed (port 1
+    PG 3's headroom, + 1)."""
+    import sys
+    sys.path.insert(0, str(harness.ROOT / "syn"))
+    from board_image import board_config
+    from models.regimage import pg_word, render
+
+    cfg = board_config(params["PORT_COUNT"], params["CELL_BYTES"], params["BUFFER_CELLS"],
+                       headroom)
+    text = render(cfg, ".hex", source=f"tb/fpga_core {test_id}")
+    env = {"FPGA_CORE_HDRM_CELLS": str(headroom)}
+    if alter:
+        addr = pg_word(1 * 8 + 3, "headroom") << 2
+        old = f"{addr:08x} {headroom:08x}"
+        assert old in text, old
+        text = text.replace(old, f"{addr:08x} {headroom + 1:08x}")
+        env["FPGA_CORE_ALTERED"] = f"{addr:#x},{headroom + 1:#x}"
+    path = harness.SIM_BUILD / "gen" / f"fpga_core_{test_id}.hex"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return dict(params, IMAGE_FILE=f'"{path}"'), env
+
+
+def test_board_images_are_the_models():
+    """syn/<board>/mmu_image.hex (the boards' boot ROMs) equal a fresh generation from the
+    model, and the ULX3S's (fpga_core's default) has the model's eta as headroom."""
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, str(harness.ROOT / "syn" / "board_image.py"), "--check"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
     text = (harness.ROOT / "rtl" / "fpga_core.v").read_text()
-    assert f"parameter HDRM_CELLS = {ETA}," in text, ETA
+    assert 'parameter IMAGE_FILE = "syn/ulx3s/mmu_image.hex"' in text
 
 
 @pytest.mark.parametrize("ports,cell_bytes,buffer_cells,compact", [
@@ -24,13 +56,22 @@ def test_fpga_core_headroom_default_is_eta():
 ])
 def test_fpga_core_selftest(ports, cell_bytes, buffer_cells, compact):
     eta = compute(1, 0, 1518, cell_bytes).eta_cells_worst
-    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=f"fpga_core-eta-p{ports}",
-                parameters=dict(BASE, PORT_COUNT=ports, CELL_BYTES=cell_bytes,
-                                BUFFER_CELLS=buffer_cells, HDRM_CELLS=eta, MMU_COMPACT=compact),
-                testcase="selftest_lossless")
+    test_id = f"fpga_core-eta-p{ports}"
+    params, env = _image(test_id, dict(BASE, PORT_COUNT=ports, CELL_BYTES=cell_bytes,
+                                       BUFFER_CELLS=buffer_cells, MMU_COMPACT=compact), eta)
+    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
+                parameters=params, testcase="selftest_lossless", extra_env=env)
 
 
 def test_fpga_core_undersized_headroom_fails():
-    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id="fpga_core-small-hdrm",
-                parameters=dict(BASE, HDRM_CELLS=0, BUFFER_CELLS=72),
-                testcase="selftest_undersized_headroom")
+    test_id = "fpga_core-small-hdrm"
+    params, env = _image(test_id, dict(BASE, BUFFER_CELLS=72), 0)
+    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
+                parameters=params, testcase="selftest_undersized_headroom", extra_env=env)
+
+
+def test_fpga_core_boot_check_catches_altered_image():
+    test_id = "fpga_core-altered-image"
+    params, env = _image(test_id, dict(BASE), ETA, alter=True)
+    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
+                parameters=params, testcase="boot_check_catches_altered_image", extra_env=env)

@@ -4,10 +4,9 @@ the looping flow and honours its switch's PFC, counters and checkers.
 Checkers (each has a negative case in loop_cases.py):
 
 * the admission predictor: per switch, tb/common/mmu_bus.py (an MmuMonitor on its mmu_core, an
-  MmuPredictor stepping models.mmu_pipe.PipelinedMmu on every clock from mmu_core's requests,
-  releases and configuration writes) must
-  give every response and every pfc_xoff change of mmu_core on its clock, and the loader must
-  write exactly the configuration of the cfg_* vectors;
+  MmuPredictor stepping models.mmu_pipe.PipelinedMmu on every clock from mmu_core's requests, releases and configuration writes) must
+  give every response and every pfc_xoff change of mmu_core on its clock, and the writes at
+  mmu_core's port must be exactly the model's register image (written over AXI4-Lite);
 * the watchdog scoreboard: per switch and port, models.watchdog.Watchdog fed every clock with
   the RTL watchdog's inputs (pfc_rx pause, queue busy, PFC pulses) must show the same state
   and storm counters as stat_wd_storm / stat_wd_disabled / stat_wd_storms, and the detection
@@ -37,8 +36,9 @@ from scapy.packet import Raw
 from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
 from common import waits
+from common.mmu_axil import MmuAxil
 from common.mmu_bus import (SWITCH_RST_LAT, MmuMonitor, MmuPredictor, drained_status_addrs,
-                            mmu_ports, stat_reads)
+                            mmu_ports)
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
@@ -206,6 +206,9 @@ class LoopTB:
         self.restore_events: list = []       # (switch, port, prio, clock)
         self.rtl_flags: dict = {}
         self.dead_stretches: list = []       # [start, end or None] of the deadlock condition
+        # the switches' admission registers over AXI4-Lite (loop_top: writes to all, reads
+        # from the switch at byte address bits 19:18)
+        self.regs = MmuAxil(dut, dut.clk, dut.rst)
         # progress: clocks at which ring tx counters moved (sampled)
         self.moves: list[int] = []
         self.drained_at: int | None = None
@@ -227,8 +230,6 @@ class LoopTB:
     def apply_config(self) -> None:
         d = self.dut
         cfg = self.cfg
-        for k, v in self.mcfg.rtl_cfg(CELL_W).items():
-            getattr(d, k).value = v
         p2g, p2q, dp = pack_port_maps(self.mcfg)
         d.cfg_prio_to_pg.value = p2g
         d.cfg_prio_to_queue.value = p2q
@@ -253,7 +254,6 @@ class LoopTB:
         pcfg.group_w = GROUP_W
         for k, v in pcfg.rtl_cfg().items():
             getattr(d, k).value = v
-        d.stat_mmu_addr.value = 0
         for s in range(3):
             getattr(d, f"h{s}_in_axis_tuser").value = 0
             if s >= self.n:
@@ -272,11 +272,13 @@ class LoopTB:
         cocotb.start_soon(self._per_clock())
         for s in range(self.n):
             cocotb.start_soon(self._host_rx(s))
-        # traffic starts on configured switches (mmu_cfg_loader done: until then a switch
-        # holds its frames), so the loop's timing is counted from a working ring
+        # traffic starts on configured switches (the model's register image written over
+        # AXI4-Lite into every switch at once: until its last write a switch holds its
+        # frames), so the loop's timing is counted from a working ring
+        await self.regs.load(self.mcfg, mmu_ports(PORTS))
         cores = [self.dut.sw[s].core for s in range(self.n)]
-        await waits.until(self.dut.clk, lambda: all(val(c.mmu_cfg_done) for c in cores), 20000,
-                          "every switch's mmu_cfg_loader done")
+        await waits.until(self.dut.clk, lambda: all(val(c.mmu_cfg_done) for c in cores), 10,
+                          "every switch's admission gate after the image's last write")
 
     # ------------------------------------------------------------------ host
     async def _host_rx(self, s: int) -> None:
@@ -449,14 +451,10 @@ class LoopTB:
         check_progress(self.moves, start, end, window, self.drained_at)
 
     async def mmu_stats(self, addrs: list[int]) -> list[list[int]]:
-        """mmu_core status registers of every switch (the same addresses on all, read at once,
-        one address per clock): [switch][address]."""
-        d = self.dut
-
-        def set_addr(a):
-            d.stat_mmu_addr.value = sum(a << (16 * s) for s in range(len(d.stat_mmu_addr) // 16))
-        raw = await stat_reads(d.clk, set_addr, lambda: val(d.stat_mmu_data), addrs)
-        return [[field_of(v, s, 32) for v in raw] for s in range(self.n)]
+        """mmu_core status registers (word addresses) of every switch over AXI4-Lite:
+        [switch][address]."""
+        return [[await self.regs.read((s << 18) | (a << 2)) for a in addrs]
+                for s in range(self.n)]
 
     def sync_predictors(self) -> None:
         """Every predictor up to the clock being sampled (call at a falling edge)."""

@@ -19,7 +19,9 @@
  * (ring port 0 receives only PFC frames; any data there also goes to the host).
  *
  * Configuration is shared by all switches (one MmuConfig); each port's PFC source MAC is
- * 02:00:00:00:<switch>:<port>.  Status is concatenated per switch s at [s*W +: W].
+ * 02:00:00:00:<switch>:<port>.  The admission registers are written over one AXI4-Lite port
+ * into every switch at once and read from one switch at a time (address bits 19:18).
+ * Status is concatenated per switch s at [s*W +: W].
  */
 
 `resetall
@@ -95,24 +97,6 @@ module loop_top #(
     input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_pg,
     input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_queue,
     input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
-    input  wire [CELL_W-1:0]                      cfg_buffer_cells,
-    input  wire [31:0]                            cfg_max_frame_bytes,
-    input  wire [2*CELL_W-1:0]                    cfg_pool_shared,
-    input  wire [CELL_W-1:0]                      cfg_hdrm_pool,
-    input  wire [2*CELL_W-1:0]                    cfg_egress_pool_shared,
-    input  wire [PORT_COUNT*8-1:0]                cfg_pg_lossless,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_reserved,
-    input  wire [PORT_COUNT*8-1:0]                cfg_pg_dynamic,
-    input  wire [PORT_COUNT*8*4-1:0]              cfg_pg_alpha_shift,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_static_th,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_headroom,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_pg_xon_offset,
-    input  wire [PORT_COUNT*8-1:0]                cfg_q_lossless,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_reserved,
-    input  wire [PORT_COUNT*8-1:0]                cfg_q_dynamic,
-    input  wire [PORT_COUNT*8*4-1:0]              cfg_q_alpha_shift,
-    input  wire [PORT_COUNT*8*CELL_W-1:0]         cfg_q_static_th,
     input  wire [8*16-1:0]                        cfg_pause_quanta,
     input  wire [15:0]                            cfg_refresh_quanta,
     input  wire [23:0]                            cfg_quanta_step,
@@ -128,10 +112,33 @@ module loop_top #(
     input  wire [8*6-1:0]                         cfg_prev_alt_dscp,
 
     /*
+     * The switches' admission registers (AXI4-Lite, rtl/regs/pfcmmu.rdl): a write goes to
+     * every switch (the same image; byte address bits 19:18 ignored), a read to switch
+     * araddr[19:18] (its register at the low 18 bits)
+     */
+    input  wire [19:0]                            s_axil_awaddr,
+    input  wire [2:0]                             s_axil_awprot,
+    input  wire                                   s_axil_awvalid,
+    output wire                                   s_axil_awready,
+    input  wire [31:0]                            s_axil_wdata,
+    input  wire [3:0]                             s_axil_wstrb,
+    input  wire                                   s_axil_wvalid,
+    output wire                                   s_axil_wready,
+    output wire [1:0]                             s_axil_bresp,
+    output wire                                   s_axil_bvalid,
+    input  wire                                   s_axil_bready,
+    input  wire [19:0]                            s_axil_araddr,
+    input  wire [2:0]                             s_axil_arprot,
+    input  wire                                   s_axil_arvalid,
+    output wire                                   s_axil_arready,
+    output wire [31:0]                            s_axil_rdata,
+    output wire [1:0]                             s_axil_rresp,
+    output wire                                   s_axil_rvalid,
+    input  wire                                   s_axil_rready,
+
+    /*
      * Status per switch s
      */
-    input  wire [SWITCH_COUNT*16-1:0]             stat_mmu_addr,
-    output wire [SWITCH_COUNT*32-1:0]             stat_mmu_data,
     output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_rx_frames,
     output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_tx_frames,
     output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_drop_admission,
@@ -170,6 +177,30 @@ initial begin
 end
 
 // switch s port p at [(s*P + p)*W +: W]
+// admission registers: every switch's CSR block sees the same AXI4-Lite inputs, so their
+// handshakes are equal clock for clock and switch 0's stand for all; a read returns the data
+// and response of the switch its address named (registered at the AR handshake)
+wire [SWITCH_COUNT-1:0]       sw_awready, sw_wready, sw_bvalid, sw_arready, sw_rvalid;
+wire [SWITCH_COUNT*2-1:0]     sw_bresp, sw_rresp;
+wire [SWITCH_COUNT*32-1:0]    sw_rdata;
+reg  [1:0]                    rd_switch_reg;
+always @(posedge clk) begin
+    if (s_axil_arvalid && s_axil_arready) begin
+        rd_switch_reg <= s_axil_araddr[19:18];
+    end
+    if (rst) begin
+        rd_switch_reg <= 2'd0;
+    end
+end
+assign s_axil_awready = sw_awready[0];
+assign s_axil_wready = sw_wready[0];
+assign s_axil_bresp = sw_bresp[1:0];
+assign s_axil_bvalid = sw_bvalid[0];
+assign s_axil_arready = sw_arready[0];
+assign s_axil_rvalid = sw_rvalid[0];
+assign s_axil_rdata = sw_rdata[rd_switch_reg*32 +: 32];
+assign s_axil_rresp = sw_rresp[rd_switch_reg*2 +: 2];
+
 wire [SWITCH_COUNT*P*DW-1:0]  sw_s_tdata,  sw_m_tdata;
 wire [SWITCH_COUNT*P*KW-1:0]  sw_s_tkeep,  sw_m_tkeep;
 wire [SWITCH_COUNT*P-1:0]     sw_s_tvalid, sw_m_tvalid;
@@ -330,24 +361,25 @@ generate
             .cfg_prio_to_pg(cfg_prio_to_pg),
             .cfg_prio_to_queue(cfg_prio_to_queue),
             .cfg_default_prio(cfg_default_prio),
-            .cfg_buffer_cells(cfg_buffer_cells),
-            .cfg_max_frame_bytes(cfg_max_frame_bytes),
-            .cfg_pool_shared(cfg_pool_shared),
-            .cfg_hdrm_pool(cfg_hdrm_pool),
-            .cfg_egress_pool_shared(cfg_egress_pool_shared),
-            .cfg_pg_lossless(cfg_pg_lossless),
-            .cfg_pg_reserved(cfg_pg_reserved),
-            .cfg_pg_dynamic(cfg_pg_dynamic),
-            .cfg_pg_alpha_shift(cfg_pg_alpha_shift),
-            .cfg_pg_static_th(cfg_pg_static_th),
-            .cfg_pg_headroom(cfg_pg_headroom),
-            .cfg_pg_xon(cfg_pg_xon),
-            .cfg_pg_xon_offset(cfg_pg_xon_offset),
-            .cfg_q_lossless(cfg_q_lossless),
-            .cfg_q_reserved(cfg_q_reserved),
-            .cfg_q_dynamic(cfg_q_dynamic),
-            .cfg_q_alpha_shift(cfg_q_alpha_shift),
-            .cfg_q_static_th(cfg_q_static_th),
+            .s_axil_awaddr(s_axil_awaddr[17:0]),
+            .s_axil_awprot(s_axil_awprot),
+            .s_axil_awvalid(s_axil_awvalid),
+            .s_axil_awready(sw_awready[s]),
+            .s_axil_wdata(s_axil_wdata),
+            .s_axil_wstrb(s_axil_wstrb),
+            .s_axil_wvalid(s_axil_wvalid),
+            .s_axil_wready(sw_wready[s]),
+            .s_axil_bresp(sw_bresp[s*2 +: 2]),
+            .s_axil_bvalid(sw_bvalid[s]),
+            .s_axil_bready(s_axil_bready),
+            .s_axil_araddr(s_axil_araddr[17:0]),
+            .s_axil_arprot(s_axil_arprot),
+            .s_axil_arvalid(s_axil_arvalid),
+            .s_axil_arready(sw_arready[s]),
+            .s_axil_rdata(sw_rdata[s*32 +: 32]),
+            .s_axil_rresp(sw_rresp[s*2 +: 2]),
+            .s_axil_rvalid(sw_rvalid[s]),
+            .s_axil_rready(s_axil_rready),
             .cfg_src_mac(src_mac),
             .cfg_pause_quanta(cfg_pause_quanta),
             .cfg_refresh_quanta(cfg_refresh_quanta),
@@ -392,8 +424,7 @@ generate
             .stat_wd_fwd_frames(stat_wd_fwd_frames[B*32 +: P*32]),
             .stat_prev_frames(stat_prev_frames[s*(1<<GROUP_W)*32 +: (1<<GROUP_W)*32]),
             .stat_prev_untagged(),
-            .stat_mmu_addr(stat_mmu_addr[s*16 +: 16]),
-            .stat_mmu_data(stat_mmu_data[s*32 +: 32]),
+            .stat_axil_slverr(),
             .stat_mmu_drop_count(stat_mmu_drop_count[s*7*32 +: 7*32]),
             .err_release_underflow(err_flags[s*5 + 0]),
             .err_bad_config(err_flags[s*5 + 1]),

@@ -20,7 +20,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
-from common.mmu_bus import drained_status_addrs, stat_reads
+from common.mmu_axil import MmuAxil
+from common.mmu_bus import drained_status_addrs
 from mmu_core import regmap
 from soak.replay import SUMMARY_NAME
 from soak.soak_config import CELL_W, LOSSLESS_MASK, PERIOD_NS, port_maps, soak_config
@@ -48,8 +49,6 @@ async def soak(dut):
     t0 = time.time()
     log = dut._log
     cfg = soak_config(ports=PORTS, cell_bytes=CELL_BYTES, buffer_cells=BUFFER_CELLS)
-    for k, v in cfg.rtl_cfg(CELL_W).items():
-        getattr(dut, k).value = v
     p2g, p2q = port_maps(cfg)
     dut.cfg_prio_to_pg.value = p2g
     dut.cfg_prio_to_queue.value = p2q
@@ -58,8 +57,8 @@ async def soak(dut):
     dut.partner_pfc_enable.value = 0
     dut.bad_rate.value = BAD_RATE
     dut.lossless_prios.value = LOSSLESS_MASK
-    dut.stat_mmu_addr.value = 0
     dut.trace_flush.value = 0
+    regs = MmuAxil(dut, dut.clk, dut.rst)
     log.info("soak: %d frames to deliver, seed %d, bad frames %d/256 of priority 1, partners sending PFC "
              "%#x, %d ports, %d cells of %d bytes, headroom %d cells per lossless PG",
              FRAMES, SEED, BAD_RATE, PFC_PORTS, PORTS, BUFFER_CELLS, CELL_BYTES,
@@ -68,11 +67,11 @@ async def soak(dut):
     dut.rst.value = 1
     await ClockCycles(dut.clk, 4)
     dut.rst.value = 0
-    for _ in range(200):
-        await Timer(100 * PERIOD_NS, unit="ns")
-        if int(dut.cfg_done.value):
-            break
-    assert int(dut.cfg_done.value), "mmu_cfg_loader never finished"
+    # the model's register image over AXI4-Lite; the switch admits nothing before its last
+    # write
+    await regs.load(cfg, PORTS)
+    await ClockCycles(dut.clk, 2)
+    assert int(dut.cfg_done.value), "the admission gate did not open after the image"
     dut.gen_enable.value = 1
     dut.partner_pfc_enable.value = PFC_PORTS
     t_run = time.time()
@@ -124,11 +123,7 @@ async def soak(dut):
     n = PORTS * 8
     held_addrs = drained_status_addrs(n)
     wm_addrs = [regmap.pg_addr(i, "hdrm_wm") for i in range(n)] + [regmap.STATUS["hdrm_wm"]]
-
-    def set_addr(a):
-        dut.stat_mmu_addr.value = a
-    vals = await stat_reads(dut.clk, set_addr, lambda: int(dut.stat_mmu_data.value),
-                            held_addrs + wm_addrs)
+    vals = await regs.read_words(held_addrs + wm_addrs)
     held = [(hex(a), v) for a, v in zip(held_addrs, vals) if v]
     wms = vals[len(held_addrs):]
     await FallingEdge(dut.clk)

@@ -19,7 +19,8 @@ from scapy.packet import Raw
 from scapy.utils import checksum
 
 from common import waits
-from common.mmu_bus import MmuMonitor, MmuPredictor, drained_status_addrs, stat_reads
+from common.mmu_axil import MmuAxil
+from common.mmu_bus import MmuMonitor, MmuPredictor, drained_status_addrs
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, Remap, prevention_remap
@@ -169,11 +170,16 @@ class SwitchTB:
         self.stall_clocks = stall_clocks
         # shadow map of the buffer's cells, fed from the free list's handshakes
         self.cells = CellShadow(BUFFER_CELLS)
+        # the admission core's registers over AXI4-Lite (configuration image, status)
+        self.regs = MmuAxil(dut, dut.clk, dut.rst)
+        # image entries replaced when the configuration is written (byte address -> value;
+        # negative tests)
+        self.alter: dict[int, int] = {}
 
     def apply_config(self) -> None:
+        """The switch-level vectors (not in the register map yet); the admission core's
+        configuration goes over AXI4-Lite (:meth:`load_config`)."""
         d = self.dut
-        for k, v in self.cfg.rtl_cfg(CELL_W).items():
-            getattr(d, k).value = v
         p2g, p2q, dp = pack_port_maps(self.cfg)
         d.cfg_prio_to_pg.value = p2g
         d.cfg_prio_to_queue.value = p2q
@@ -190,7 +196,6 @@ class SwitchTB:
         prev = self.prevention or PreventionConfig.off(PORT_COUNT, GROUP_W)
         for k, v in prev.rtl_cfg().items():
             getattr(d, k).value = v
-        d.stat_mmu_addr.value = 0
         for p in range(PORT_COUNT):
             getattr(d, f"s{p}_axis_tuser").value = 0
             getattr(d, f"s{p}_axis_tdest").value = 0
@@ -216,9 +221,11 @@ class SwitchTB:
         self.decisions.append(tuple(arr) + (d.admit, d.reason))
 
     async def reset(self, wait_load: bool = True) -> None:
-        """Clock, configuration, reset; the predictor follows from the first clock out of
-        reset.  ``wait_load``: return once mmu_cfg_loader has written the configuration (until
-        then the switch sends no request to mmu_core)."""
+        """Clock, switch-level vectors, reset, then the admission core's register image from
+        the model over AXI4-Lite; the predictor follows from the first clock out of reset.
+        ``wait_load``: return once the image is written (until its last write the switch
+        sends no request to mmu_core); else the load goes on in the background
+        (``self.load_task``)."""
         cocotb.start_soon(Clock(self.dut.clk, 8, unit="ns").start())
         self.apply_config()
         self.dut.rst.value = 1
@@ -226,10 +233,19 @@ class SwitchTB:
         cocotb.start_soon(self._per_clock())
         self.dut.rst.value = 0
         await RisingEdge(self.dut.clk)
-        assert val(self.dut.err_reserve) == 0, "cfg_buffer_cells exceeds the buffer reserve"
+        self.load_task = cocotb.start_soon(self.load_config())
         if wait_load:
-            await waits.until(self.dut.clk, lambda: val(self.core.mmu_cfg_done), 20000,
-                              "mmu_cfg_loader's done")
+            await self.load_task
+
+    async def load_config(self) -> None:
+        """The configuration's register image (models.regimage, padded to mmu_core's ports)
+        written over AXI4-Lite; the admission gate must open with its last write."""
+        n = await self.regs.load(self.cfg, PORT_COUNT, self.alter)
+        await waits.until(self.dut.clk, lambda: val(self.core.mmu_cfg_done), 10,
+                          "the admission gate after the image's last write")
+        assert val(self.dut.err_reserve) == 0, "buffer_cells exceeds the buffer reserve"
+        self.log.info("configuration: %d register writes over AXI4-Lite, loaded at clock %d",
+                      n, val(self.dut.tb_clock))
 
     async def _per_clock(self) -> None:
         """Every falling edge out of reset: what mmu_core samples at the next edge and what it
@@ -271,12 +287,8 @@ class SwitchTB:
         await self.sources[port].send(AxiStreamFrame(data, tdest=dest, tuser=tuser))
 
     async def mmu_stats(self, addrs: list[int]) -> list[int]:
-        """mmu_core status registers (tb/mmu_core/regmap.py), one address per clock."""
-        d = self.dut
-
-        def set_addr(a):
-            d.stat_mmu_addr.value = a
-        return await stat_reads(d.clk, set_addr, lambda: val(d.stat_mmu_data), addrs)
+        """mmu_core status registers (word addresses, tb/mmu_core/regmap.py) over AXI4-Lite."""
+        return await self.regs.read_words(addrs)
 
     async def mmu_stat(self, addr: int) -> int:
         return (await self.mmu_stats([addr]))[0]

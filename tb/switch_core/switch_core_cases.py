@@ -401,9 +401,9 @@ async def prevention_off_ignores_config(dut):
 
 @cocotb.test(expect_fail=True)
 async def predictor_catches_wrong_model(dut):
-    """Negative check: a predictor that expects another configuration than the one on the
-    DUT's vectors (a much smaller lossy pool) must make check_drained fail: the loader's
-    writes differ from the image the predictor expects."""
+    """Negative check: a predictor that expects another configuration than the one written
+    over AXI4-Lite (a much smaller lossy pool) must make check_drained fail: the writes differ
+    from the image the predictor expects."""
     wrong = make_config()
     wrong.ingress_lossy_pool = 24  # only the lossy PGs' reserved cells: no shared segment
     tb = SwitchTB(dut, make_config(), model_cfg=wrong)
@@ -417,14 +417,18 @@ async def predictor_catches_wrong_model(dut):
 
 @cocotb.test()
 async def no_request_before_load(dut):
-    """Frames offered from the first clock out of reset: no admission request reaches
-    mmu_core before mmu_cfg_loader is done (the last word waits in its slot), then every frame
-    is forwarded and the predictor agrees from the first request on."""
+    """Frames offered while the register image is being written over AXI4-Lite (from the
+    clock max_frame_bytes is in, the image's second write, so they are not oversize): no
+    admission request reaches mmu_core before the image's last write opens the gate (the last
+    word waits in its slot), then every frame is forwarded and the predictor agrees from the
+    first request on."""
     tb = SwitchTB(dut, make_config())
     await tb.reset(wait_load=False)
     first = []
     tb.pred.on_decision = lambda clock, arr, d, tag: (first.append(clock),
                                                       tb._decision(clock, arr, d, tag))
+    await waits.until(dut.clk, lambda: int(tb.core.cfg_max_frame_bytes.value), 200,
+                      "max_frame_bytes written")
     sent = {}
     for src in range(PORT_COUNT):
         dst = (src + 1) % PORT_COUNT
@@ -433,8 +437,9 @@ async def no_request_before_load(dut):
             sent.setdefault(dst, []).append(f)
             await tb.send(src, f, dst)
     await waits.until(dut.clk, lambda: int(tb.core.mmu_cfg_done.value), 20000,
-                      "mmu_cfg_loader's done")
+                      "the admission gate (the image's last write)")
     done_clock = int(dut.tb_clock.value)
+    await tb.load_task
     for dst in range(PORT_COUNT):
         rx = await recv_data(tb, dst, 3)
         assert sorted(bytes(r.tdata) for r in rx) == sorted(sent[dst])
@@ -442,6 +447,22 @@ async def no_request_before_load(dut):
     dut._log.info("configuration loaded by clock %d (%d writes), first request at clock %d",
                   done_clock, tb.pred.writes, first[0])
     assert first and first[0] >= done_clock, (first[:1], done_clock)
+    await tb.check_drained()
+
+
+@cocotb.test(expect_fail=True)
+async def predictor_catches_wrong_write(dut):
+    """Negative check: one entry of the register image altered on its way over AXI4-Lite
+    (port 1 PG 3's headroom, a lossless PG's, 24 -> 23 cells) must make check_drained fail:
+    the predictor compares every write at mmu_core's port with the model's image."""
+    from models.regimage import pg_word
+    tb = SwitchTB(dut, make_config())
+    tb.alter = {pg_word(1 * 8 + 3, "headroom") << 2: 23}
+    await tb.reset()
+    for i in range(10):
+        await tb.send(1, frame(1, 2, 3, i, 400), 2)
+    await tb.wait_idle()
+    drain_sink(tb.sinks[2])
     await tb.check_drained()
 
 

@@ -16,6 +16,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles
 from pyuvm import ConfigDB, uvm_test
 
+from common.mmu_axil import MmuAxil
 from models.mmu import REASON_NAMES
 
 from .cov_db import CovDb
@@ -76,9 +77,12 @@ class SwitchBaseTest(uvm_test):
         dut.rst.value = 1
         for name, v in self.cfg.dut_cfg().items():
             getattr(dut, name).value = v
-        dut.stat_mmu_addr.value = 0
+        regs = MmuAxil(dut, dut.clk, dut.rst)
         await ClockCycles(dut.clk, 8)
         dut.rst.value = 0
+        # the admission core's configuration: the model's register image over AXI4-Lite
+        # (the switch sends no request to mmu_core before its last write)
+        await regs.load(self.cfg.mmu)
         await ClockCycles(dut.clk, 8)
 
     async def drain(self):

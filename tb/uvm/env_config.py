@@ -65,8 +65,9 @@ class EnvConfig:
         return max([self.pfc_window, *self.drain_windows.values()])
 
     def dut_cfg(self) -> dict[str, int]:
-        """Values for the DUT's cfg_* ports (MmuConfig.rtl_cfg, written into mmu_core by the loader)."""
-        d = dict(self.mmu.rtl_cfg())
+        """Values for the DUT's switch-level cfg_* ports (the admission core's configuration
+        goes over AXI4-Lite as the model's register image: base_test.reset)."""
+        d = {}
         ports = self.mmu.ports
         d["cfg_prio_to_pg"] = sum(g << (3 * (p * 8 + k)) for p, pc in enumerate(ports)
                                   for k, g in enumerate(pc.prio_to_pg))

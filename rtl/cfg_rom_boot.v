@@ -1,0 +1,263 @@
+/*
+ * cfg_rom_boot: writes a register image from a ROM over AXI4-Lite after reset, then polls
+ * one register (issue 17: the board boots from the model's image).
+ *
+ * Job: the ROM holds a register image as models/regimage.py writes it for $readmemh
+ * (`pfcmmu sonic image ... --out x.hex`, docs/regs.md "Register image"): entry k is the byte
+ * address at ROM word 2k and the 32-bit value at word 2k + 1, and the entry after the last
+ * is the end marker, address ffffffff.  After rst the module writes every entry in order,
+ * one write at a time (AWVALID and WVALID together, the next after the previous BVALID),
+ * raises done at the end marker, then reads POLL_ADDR over and over (POLL_ENABLE) and keeps
+ * the last data in poll_data: fpga_core prints the headroom pool's watermark that way.
+ *
+ * Format (ROM words, 32 bits each; `//` comment lines are allowed in the file):
+ *
+ *   word      | content
+ *   ----------+-------------------------------------------
+ *   2k        | byte address of entry k (AXI4-Lite AWADDR)
+ *   2k + 1    | value of entry k (WDATA, WSTRB 4'hF)
+ *   2 ENTRIES | ffffffff (end marker)
+ *   2 ENTRIES + 1 | 00000000
+ *
+ * err: sticky until rst; a write answered with anything but OKAY, or no end marker within
+ * ENTRIES + 1 entries (a file of the wrong length).  The boot goes on after a bad response:
+ * the configuration checker and the benches say what the core then holds.
+ *
+ * Interfaces:
+ *   m_axil_*   AXI4-Lite master, 32-bit data, ADDR_W-bit byte addresses (AWPROT / ARPROT 0)
+ *   done       1 from the clock after the last entry's write response until rst
+ *   err        see above
+ *   poll_data  the last data read from POLL_ADDR (0 until the first read returns)
+ *
+ * Latency: a write every 5 clocks with a slave that answers as pfcmmu_csr does (AWREADY a
+ * clock after the valids, BVALID the clock after): about 5 ENTRIES + 3 clocks from rst to
+ * done (2,100 clocks, 17 us at 125 MHz, for a 4-port core's 423 writes).  The ROM has one
+ * 32-bit read port (an entry's two words are read one after the other), so it takes one
+ * block RAM per 512 words.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module cfg_rom_boot #(
+    // $readmemh image (models/regimage.py .hex); a path the tools resolve (the repository
+    // root for lint and the board flow, an absolute path from the benches); the default is
+    // the ULX3S board's, so that Yosys finds a file when it reads this module alone (lint)
+    parameter IMAGE_FILE = "syn/ulx3s/mmu_image.hex",
+    // register writes in the image (the end marker not counted): the ROM is 2 ENTRIES + 2
+    // words
+    parameter ENTRIES = 423,
+    // AXI4-Lite byte address width
+    parameter ADDR_W = 18,
+    // 1: after the boot, read POLL_ADDR over and over into poll_data
+    parameter POLL_ENABLE = 1,
+    // byte address read after the boot
+    parameter [ADDR_W-1:0] POLL_ADDR = 0
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+
+    /*
+     * AXI4-Lite master
+     */
+    output wire [ADDR_W-1:0]    m_axil_awaddr,
+    output wire [2:0]           m_axil_awprot,
+    output wire                 m_axil_awvalid,
+    input  wire                 m_axil_awready,
+    output wire [31:0]          m_axil_wdata,
+    output wire [3:0]           m_axil_wstrb,
+    output wire                 m_axil_wvalid,
+    input  wire                 m_axil_wready,
+    input  wire [1:0]           m_axil_bresp,
+    input  wire                 m_axil_bvalid,
+    output wire                 m_axil_bready,
+    output wire [ADDR_W-1:0]    m_axil_araddr,
+    output wire [2:0]           m_axil_arprot,
+    output wire                 m_axil_arvalid,
+    input  wire                 m_axil_arready,
+    input  wire [31:0]          m_axil_rdata,
+    /* verilator lint_off UNUSEDSIGNAL */
+    // (a polled read's error response leaves poll_data as it was; no use for the code)
+    input  wire [1:0]           m_axil_rresp,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire                 m_axil_rvalid,
+    output wire                 m_axil_rready,
+
+    /*
+     * Status
+     */
+    output wire                 done,
+    output wire                 err,
+    output wire [31:0]          poll_data
+);
+
+localparam ROM_WORDS = 2 * ENTRIES + 2;
+localparam K_W = $clog2(ENTRIES + 1);
+localparam ROM_AW = $clog2(ROM_WORDS);
+localparam [31:0] END_MARK = 32'hffffffff;
+localparam [1:0] RESP_OKAY = 2'b00;
+// S_START: a clock for the ROM output to hold word 0
+localparam [2:0] S_START = 3'd0, S_ADDR = 3'd1, S_ISSUE = 3'd2, S_WRITE = 3'd3, S_RESP = 3'd4,
+                 S_DONE = 3'd5, S_POLL_AR = 3'd6, S_POLL_R = 3'd7;
+
+initial begin
+    if (ENTRIES < 1 || ADDR_W < 2 || ADDR_W > 32) begin
+        $error("cfg_rom_boot: ENTRIES >= 1 and 2 <= ADDR_W <= 32");
+        $finish;
+    end
+end
+
+// one synchronous read port, 32 bits wide (one block RAM of 512 x 36 up to 255 entries):
+// rom_q is the word rom_addr_reg named a clock earlier
+reg [31:0] rom [0:ROM_WORDS-1];
+initial begin
+    $readmemh(IMAGE_FILE, rom);
+end
+
+reg [2:0]        state_reg, state_next;
+reg [ROM_AW-1:0] rom_addr_reg, rom_addr_next;
+reg [31:0]       rom_q;
+reg [K_W-1:0]    k_reg, k_next;          // entries written
+reg              awvalid_reg, awvalid_next;
+reg              wvalid_reg, wvalid_next;
+reg [ADDR_W-1:0] awaddr_reg, awaddr_next;
+reg [31:0]       wdata_reg, wdata_next;
+reg              arvalid_reg, arvalid_next;
+reg              done_reg, done_next;
+reg              err_reg, err_next;
+reg [31:0]       poll_reg, poll_next;
+
+always @(posedge clk) begin
+    rom_q <= rom[rom_addr_reg];
+end
+
+wire k_full = k_reg == ENTRIES[K_W-1:0];
+
+assign m_axil_awaddr = awaddr_reg;
+assign m_axil_awprot = 3'd0;
+assign m_axil_awvalid = awvalid_reg;
+assign m_axil_wdata = wdata_reg;
+assign m_axil_wstrb = 4'hf;
+assign m_axil_wvalid = wvalid_reg;
+assign m_axil_bready = state_reg == S_RESP;
+assign m_axil_araddr = POLL_ADDR;
+assign m_axil_arprot = 3'd0;
+assign m_axil_arvalid = arvalid_reg;
+assign m_axil_rready = state_reg == S_POLL_R;
+assign done = done_reg;
+assign err = err_reg;
+assign poll_data = poll_reg;
+
+// The ROM address runs one word ahead of the state: in S_ADDR rom_q is entry k's address
+// (word 2k) and rom_addr_reg already 2k + 1, its value, which S_ISSUE sees; from S_ISSUE on
+// rom_addr_reg is 2k + 2, so rom_q holds entry k + 1's address until the response.
+always @* begin
+    state_next = state_reg;
+    rom_addr_next = rom_addr_reg;
+    k_next = k_reg;
+    awvalid_next = awvalid_reg && !m_axil_awready;
+    wvalid_next = wvalid_reg && !m_axil_wready;
+    awaddr_next = awaddr_reg;
+    wdata_next = wdata_reg;
+    arvalid_next = arvalid_reg && !m_axil_arready;
+    done_next = done_reg;
+    err_next = err_reg;
+    poll_next = poll_reg;
+
+    case (state_reg)
+        S_START: begin
+            rom_addr_next = rom_addr_reg + 1'b1;
+            state_next = S_ADDR;
+        end
+        // rom_q: entry k's address, or the end marker
+        S_ADDR: begin
+            if (rom_q == END_MARK || k_full) begin
+                // k_full without the end marker: a file of another length than ENTRIES
+                state_next = S_DONE;
+                done_next = 1'b1;
+                err_next = err_reg || rom_q != END_MARK;
+            end else begin
+                awaddr_next = rom_q[ADDR_W-1:0];
+                rom_addr_next = rom_addr_reg + 1'b1;
+                state_next = S_ISSUE;
+            end
+        end
+        // rom_q: entry k's value
+        S_ISSUE: begin
+            awvalid_next = 1'b1;
+            wvalid_next = 1'b1;
+            wdata_next = rom_q;
+            k_next = k_reg + 1'b1;
+            state_next = S_WRITE;
+        end
+        // address and data accepted (each in its own handshake): wait for the response
+        S_WRITE: begin
+            if (!awvalid_next && !wvalid_next) begin
+                state_next = S_RESP;
+            end
+        end
+        S_RESP: begin
+            if (m_axil_bvalid) begin
+                if (m_axil_bresp != RESP_OKAY) begin
+                    err_next = 1'b1;
+                end
+                rom_addr_next = rom_addr_reg + 1'b1;
+                state_next = S_ADDR;
+            end
+        end
+        S_DONE: begin
+            if (POLL_ENABLE != 0) begin
+                arvalid_next = 1'b1;
+                state_next = S_POLL_AR;
+            end
+        end
+        S_POLL_AR: begin
+            if (!arvalid_next) begin
+                state_next = S_POLL_R;
+            end
+        end
+        S_POLL_R: begin
+            if (m_axil_rvalid) begin
+                if (m_axil_rresp == RESP_OKAY) begin
+                    poll_next = m_axil_rdata;
+                end
+                arvalid_next = 1'b1;
+                state_next = S_POLL_AR;
+            end
+        end
+        default: begin
+            state_next = S_START;
+        end
+    endcase
+end
+
+always @(posedge clk) begin
+    state_reg <= state_next;
+    rom_addr_reg <= rom_addr_next;
+    k_reg <= k_next;
+    awvalid_reg <= awvalid_next;
+    wvalid_reg <= wvalid_next;
+    awaddr_reg <= awaddr_next;
+    wdata_reg <= wdata_next;
+    arvalid_reg <= arvalid_next;
+    done_reg <= done_next;
+    err_reg <= err_next;
+    poll_reg <= poll_next;
+
+    if (rst) begin
+        state_reg <= S_START;
+        rom_addr_reg <= {ROM_AW{1'b0}};
+        k_reg <= {K_W{1'b0}};
+        awvalid_reg <= 1'b0;
+        wvalid_reg <= 1'b0;
+        arvalid_reg <= 1'b0;
+        done_reg <= 1'b0;
+        err_reg <= 1'b0;
+        poll_reg <= 32'd0;
+    end
+end
+
+endmodule
+
+`resetall

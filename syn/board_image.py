@@ -1,0 +1,82 @@
+"""The boards' MMU register images: the configuration the board self-test (rtl/fpga_core.v)
+boots from, made by the model (issue 17: the hardware uses the register map).
+
+Each board's image is ``models.config.selftest_config()`` for its core's parameters (ports,
+cell size, cell RAM) with the lossless headroom = the model's worst-case eta for the board
+link (1 Gb/s, on-chip partner, no cable, 1518-byte frames: ``models.headroom.compute``),
+written by ``models.regimage`` as a ``$readmemh`` file that ``rtl/cfg_rom_boot.v`` writes over
+AXI4-Lite after reset.  The files are checked in (``syn/<board>/mmu_image.hex``): ``make
+lint`` reads ``rtl/fpga_core.v``, whose default image is the ULX3S's, on a clean clone, and a
+board build's configuration shows in its diff; ``make lint`` (and ``models/tests``) fail when
+a checked-in image differs from a fresh generation.
+
+    python syn/board_image.py            # write every board's image
+    python syn/board_image.py --check    # exit 1 (a diff) when one is stale or missing
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from models.config import MmuConfig, selftest_config  # noqa: E402
+from models.headroom import compute  # noqa: E402
+from models.regimage import render  # noqa: E402
+
+# the self-test core's parameters of each board (its syn/<board>/<board>_top.v sets the same)
+BOARDS: dict[str, dict[str, int]] = {
+    "ulx3s": {"ports": 4, "cell_bytes": 256, "buffer_cells": 1024},
+    "colorlight_i5": {"ports": 2, "cell_bytes": 128, "buffer_cells": 384},
+}
+MAX_FRAME = 1518
+
+
+def board_config(ports: int, cell_bytes: int, buffer_cells: int,
+                 headroom: int | None = None) -> MmuConfig:
+    """The self-test configuration; ``headroom`` None: the model's eta for the board link."""
+    if headroom is None:
+        headroom = compute(1, 0, MAX_FRAME, cell_bytes).eta_cells_worst
+    return selftest_config(ports=ports, cell_bytes=cell_bytes, buffer_cells=buffer_cells,
+                           max_frame_bytes=MAX_FRAME, headroom=headroom)
+
+
+def image_path(board: str) -> Path:
+    return ROOT / "syn" / board / "mmu_image.hex"
+
+
+def image_text(board: str) -> str:
+    p = BOARDS[board]
+    return render(board_config(**p), ".hex",
+                  source=f"syn/board_image.py {board}: selftest_config({', '.join(f'{k}={v}' for k, v in p.items())}), headroom eta")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare, do not write")
+    args = ap.parse_args(argv)
+    status = 0
+    for board in BOARDS:
+        path = image_path(board)
+        text = image_text(board)
+        rel = path.relative_to(ROOT)
+        if args.check:
+            old = path.read_text() if path.exists() else ""
+            if old != text:
+                status = 1
+                print(f"board_image: {rel} is stale or missing (python syn/board_image.py)")
+                sys.stdout.writelines(list(difflib.unified_diff(
+                    old.splitlines(True), text.splitlines(True), str(rel), "fresh"))[:20])
+        else:
+            path.write_text(text)
+            print(f"board_image: {rel}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
