@@ -45,6 +45,9 @@ async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
     done, and the clocks from reset to done (the partners start sending then)."""
     m = dut.switch_inst.mmu_inst
     out = []
+    # (started with the test: rst may not be driven yet, Z on Icarus)
+    await waits.until(dut.clk, lambda: dut.rst.value.is_resolvable and int(dut.rst.value), 100,
+                      "reset high")
     await waits.until(dut.clk, lambda: not int(dut.rst.value), 100, "reset low")
     for clock in range(20 * 4096):
         await FallingEdge(dut.clk)
