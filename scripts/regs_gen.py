@@ -224,12 +224,13 @@ CSR_HEAD = '''\
  * leaves out, an index at or above PORT_COUNT * ENTRIES_PER_PORT, any address bit above the
  * map's), or the byte address is not a multiple of 4.  AWPROT / ARPROT are not decoded.
  *
- * Handshakes: one write and one read in flight at a time, the two independent.  AWREADY and
- * WREADY are registers, raised together for one clock once both AWVALID and WVALID are high
- * and no write response is pending; the write is performed at that handshake and BVALID rises
- * the clock after it.  ARREADY is a register, raised for one clock when ARVALID is high and no
- * read is in flight; RVALID rises when the data is in.  No ready depends combinationally on a
- * valid.
+ * Handshakes: writes and reads independent, both pipelined (a bus master or a boot sequencer
+ * loads an image at one write per clock).  AWREADY and WREADY are high together while the
+ * other channel's valid is high and the write response register is free or being taken
+ * (BREADY): AW and W are accepted in the same clock, the write is performed then, BVALID rises
+ * the clock after.  ARREADY is high (from registers only) unless a read was accepted on the
+ * last clock (each address stays on m_stat_addr two clocks, as the core wants) or 16 reads
+ * are outstanding; the answers come in order from a 16-entry FIFO.
  *
  * Interfaces:
  *   s_axil_*          AXI4-Lite slave, 32-bit data, ADDR_W-bit byte addresses
@@ -238,8 +239,10 @@ CSR_HEAD = '''\
  *   m_stat_data       from mmu_core's stat_data
  *   stat_slverr_count SLVERR responses (writes and reads) since rst, 32 bits, wraps
  *
- * Latency: a write reaches m_cfg_wr_valid 2 clocks after AWVALID and WVALID are both high
- * (BVALID 3); a read's RVALID rises STAT_LATENCY + 3 clocks after ARVALID.
+ * Latency: a write reaches m_cfg_wr_valid and BVALID the clock after its handshake (the first
+ * clock AWVALID and WVALID are both high and BVALID is low or BREADY high); a read's RVALID
+ * rises STAT_LATENCY + 1 clocks after its handshake.  Throughput: one write per clock, one
+ * read per two clocks.
  */
 '''
 
@@ -420,117 +423,101 @@ wire ar_in_map = s_axil_araddr[1:0] == 2'b00
 wire wr_ok = aw_in_map && map_writable(aw_word) && s_axil_wstrb == 4'hf;
 wire rd_ok = ar_in_map && map_readable(ar_word);
 
-reg        awready_reg, awready_next;
-reg        bvalid_reg, bvalid_next;
-reg [1:0]  bresp_reg, bresp_next;
-reg        arready_reg, arready_next;
-reg        rd_busy_reg, rd_busy_next;
-reg        rd_err_reg, rd_err_next;
-reg [3:0]  rd_count_reg, rd_count_next;
-reg        rvalid_reg, rvalid_next;
-reg [1:0]  rresp_reg, rresp_next;
-reg [31:0] rdata_reg, rdata_next;
-reg        cfg_wr_valid_reg, cfg_wr_valid_next;
-reg [15:0] cfg_wr_addr_reg, cfg_wr_addr_next;
-reg [31:0] cfg_wr_data_reg, cfg_wr_data_next;
-reg [15:0] stat_addr_reg, stat_addr_next;
-reg [31:0] slverr_count_reg, slverr_count_next;
+// ---- write channel: one write per clock.  AW and W are taken together (the slave may wait
+// for both valids before either ready, AXI A3.3.1) whenever the write response register is
+// free or being taken; the write is performed at the handshake and answered the clock after.
+wire b_free = !bvalid_reg || s_axil_bready;
+wire wr_fire = s_axil_awvalid && s_axil_wvalid && b_free && !rst;
 
-assign s_axil_awready = awready_reg;
-assign s_axil_wready = awready_reg;
+reg        bvalid_reg;
+reg [1:0]  bresp_reg;
+reg        cfg_wr_valid_reg;
+reg [15:0] cfg_wr_addr_reg;
+reg [31:0] cfg_wr_data_reg;
+
+assign s_axil_awready = s_axil_wvalid && b_free && !rst;
+assign s_axil_wready = s_axil_awvalid && b_free && !rst;
 assign s_axil_bresp = bresp_reg;
 assign s_axil_bvalid = bvalid_reg;
-assign s_axil_arready = arready_reg;
-assign s_axil_rdata = rdata_reg;
-assign s_axil_rresp = rresp_reg;
-assign s_axil_rvalid = rvalid_reg;
 assign m_cfg_wr_valid = cfg_wr_valid_reg;
 assign m_cfg_wr_addr = cfg_wr_addr_reg;
 assign m_cfg_wr_data = cfg_wr_data_reg;
-assign m_stat_addr = stat_addr_reg;
-assign stat_slverr_count = slverr_count_reg;
 
-always @* begin
-    awready_next = 1'b0;
-    bvalid_next = bvalid_reg && !s_axil_bready;
-    bresp_next = bresp_reg;
-    cfg_wr_valid_next = 1'b0;
-    cfg_wr_addr_next = cfg_wr_addr_reg;
-    cfg_wr_data_next = cfg_wr_data_reg;
-    arready_next = 1'b0;
-    rd_busy_next = rd_busy_reg;
-    rd_err_next = rd_err_reg;
-    rd_count_next = rd_count_reg;
-    rvalid_next = rvalid_reg && !s_axil_rready;
-    rresp_next = rresp_reg;
-    rdata_next = rdata_reg;
-    stat_addr_next = stat_addr_reg;
-    slverr_count_next = slverr_count_reg;
-
-    // write: AW and W accepted together (AWVALID and WVALID stay high until their handshake,
-    // AXI A3.2.1), performed at the handshake, answered the clock after
-    if (awready_reg) begin
-        bvalid_next = 1'b1;
+always @(posedge clk) begin
+    cfg_wr_valid_reg <= wr_fire && wr_ok;
+    if (wr_fire) begin
+        bvalid_reg <= 1'b1;
+        bresp_reg <= wr_ok ? RESP_OKAY : RESP_SLVERR;
         if (wr_ok) begin
-            cfg_wr_valid_next = 1'b1;
-            cfg_wr_addr_next = aw_word;
-            cfg_wr_data_next = s_axil_wdata;
-            bresp_next = RESP_OKAY;
-        end else begin
-            bresp_next = RESP_SLVERR;
-            slverr_count_next = slverr_count_next + 32'd1;
+            cfg_wr_addr_reg <= aw_word;
+            cfg_wr_data_reg <= s_axil_wdata;
         end
-    end else if (s_axil_awvalid && s_axil_wvalid && !bvalid_reg) begin
-        awready_next = 1'b1;
+    end else if (s_axil_bready) begin
+        bvalid_reg <= 1'b0;
     end
-
-    // read: the address held on m_stat_addr until its data is in, STAT_LATENCY clocks on
-    if (arready_reg) begin
-        stat_addr_next = ar_word;
-        rd_err_next = !rd_ok;
-        rd_busy_next = 1'b1;
-        rd_count_next = STAT_LATENCY[3:0];
-    end else if (rd_busy_reg) begin
-        if (rd_count_reg == 4'd0) begin
-            rd_busy_next = 1'b0;
-            rvalid_next = 1'b1;
-            rresp_next = rd_err_reg ? RESP_SLVERR : RESP_OKAY;
-            rdata_next = rd_err_reg ? 32'd0 : m_stat_data;
-            if (rd_err_reg) begin
-                slverr_count_next = slverr_count_next + 32'd1;
-            end
-        end else begin
-            rd_count_next = rd_count_reg - 4'd1;
-        end
-    end else if (s_axil_arvalid && !rvalid_reg) begin
-        arready_next = 1'b1;
+    if (rst) begin
+        bvalid_reg <= 1'b0;
+        cfg_wr_valid_reg <= 1'b0;
     end
 end
 
-always @(posedge clk) begin
-    awready_reg <= awready_next;
-    bvalid_reg <= bvalid_next;
-    bresp_reg <= bresp_next;
-    cfg_wr_valid_reg <= cfg_wr_valid_next;
-    cfg_wr_addr_reg <= cfg_wr_addr_next;
-    cfg_wr_data_reg <= cfg_wr_data_next;
-    arready_reg <= arready_next;
-    rd_busy_reg <= rd_busy_next;
-    rd_err_reg <= rd_err_next;
-    rd_count_reg <= rd_count_next;
-    rvalid_reg <= rvalid_next;
-    rresp_reg <= rresp_next;
-    rdata_reg <= rdata_next;
-    stat_addr_reg <= stat_addr_next;
-    slverr_count_reg <= slverr_count_next;
+// ---- read channel: pipelined.  A read is accepted every other clock (the core wants each
+// status address held two clocks, docs/mmu_core.md) while fewer than RD_DEPTH reads are
+// outstanding; its address goes to m_stat_addr at the handshake, its data (or SLVERR) is
+// taken STAT_LATENCY + 1 clocks later into the response FIFO, which answers in order.  The
+// FIFO holds every outstanding read, so the data never waits on RREADY inside the pipeline.
+localparam RD_DEPTH = 16;
 
+reg        ar_gap_reg;                  // a read was accepted on the last clock
+reg [4:0]  rd_outstanding_reg;          // accepted, not yet answered (0 .. RD_DEPTH)
+reg [15:0] rd_pipe_valid_reg;           // bit k: a read accepted k + 1 clocks ago
+reg [15:0] rd_pipe_err_reg;             // ... and its address is unmapped
+reg [15:0] stat_addr_reg;
+reg [32:0] rd_fifo [0:RD_DEPTH-1];      // {SLVERR, data}
+reg [3:0]  rd_wr_ptr_reg, rd_rd_ptr_reg;
+reg [4:0]  rd_count_reg;
+reg [31:0] slverr_count_reg;
+
+wire ar_ready = !ar_gap_reg && rd_outstanding_reg != RD_DEPTH && !rst;
+wire rd_fire = s_axil_arvalid && ar_ready;
+wire rd_push = rd_pipe_valid_reg[STAT_LATENCY];
+wire rd_push_err = rd_pipe_err_reg[STAT_LATENCY];
+wire rvalid = rd_count_reg != 5'd0;
+wire rd_pop = rvalid && s_axil_rready;
+wire [32:0] rd_head = rd_fifo[rd_rd_ptr_reg];
+
+assign s_axil_arready = ar_ready;
+assign s_axil_rvalid = rvalid;
+assign s_axil_rdata = rd_head[31:0];
+assign s_axil_rresp = rd_head[32] ? RESP_SLVERR : RESP_OKAY;
+assign m_stat_addr = stat_addr_reg;
+assign stat_slverr_count = slverr_count_reg;
+
+always @(posedge clk) begin
+    ar_gap_reg <= rd_fire;
+    rd_pipe_valid_reg <= {rd_pipe_valid_reg[14:0], rd_fire};
+    rd_pipe_err_reg <= {rd_pipe_err_reg[14:0], rd_fire && !rd_ok};
+    if (rd_fire) begin
+        stat_addr_reg <= ar_word;
+    end
+    if (rd_push) begin
+        rd_fifo[rd_wr_ptr_reg] <= {rd_push_err, rd_push_err ? 32'd0 : m_stat_data};
+        rd_wr_ptr_reg <= rd_wr_ptr_reg + 4'd1;
+    end
+    if (rd_pop) begin
+        rd_rd_ptr_reg <= rd_rd_ptr_reg + 4'd1;
+    end
+    rd_count_reg <= rd_count_reg + {4'd0, rd_push} - {4'd0, rd_pop};
+    rd_outstanding_reg <= rd_outstanding_reg + {4'd0, rd_fire} - {4'd0, rd_pop};
+    slverr_count_reg <= slverr_count_reg + {31'd0, wr_fire && !wr_ok}
+        + {31'd0, rd_push && rd_push_err};
     if (rst) begin
-        awready_reg <= 1'b0;
-        bvalid_reg <= 1'b0;
-        cfg_wr_valid_reg <= 1'b0;
-        arready_reg <= 1'b0;
-        rd_busy_reg <= 1'b0;
-        rvalid_reg <= 1'b0;
+        ar_gap_reg <= 1'b0;
+        rd_pipe_valid_reg <= 16'd0;
+        rd_wr_ptr_reg <= 4'd0;
+        rd_rd_ptr_reg <= 4'd0;
+        rd_count_reg <= 5'd0;
+        rd_outstanding_reg <= 5'd0;
         slverr_count_reg <= 32'd0;
     end
 end

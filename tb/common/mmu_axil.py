@@ -56,10 +56,17 @@ class MmuAxil:
         assert r.resp == AxiResp.OKAY, f"read of {byte_addr:#07x} answered {r.resp}"
         return int.from_bytes(r.data, "little")
 
-    async def read_words(self, words: list[int]) -> list[int]:
+    async def read_words(self, words: list[int], base: int = 0) -> list[int]:
         """mmu_core status / configuration registers by word address (tb/mmu_core/regmap.py),
-        one read at a time."""
-        return [await self.read(w << 2) for w in words]
+        at byte address ``base`` + word << 2, all reads queued at once (pfcmmu_csr takes one
+        every other clock and answers in order); each must answer OKAY."""
+        events = [self.axil.init_read(base + (w << 2), 4) for w in words]
+        out = []
+        for w, ev in zip(words, events):
+            await ev.wait()
+            assert ev.data.resp == AxiResp.OKAY, f"read of word {w:#06x} answered {ev.data.resp}"
+            out.append(int.from_bytes(ev.data.data, "little"))
+        return out
 
 
 __all__ = ["MmuAxil", "switch_image"]

@@ -311,7 +311,7 @@ def mmu_ports(port_count: int) -> int:
 
 def pad_config(cfg: MmuConfig, ports: int) -> MmuConfig:
     """``cfg`` with ports added up to ``ports``, every field of theirs 0 (what
-    mmu_cfg_loader writes for the entries beyond switch_core's ports)."""
+    the switch image writes for the entries beyond switch_core's ports: common.mmu_axil)."""
     if cfg.port_count >= ports:
         return cfg
     out = copy.deepcopy(cfg)

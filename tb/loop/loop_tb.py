@@ -452,9 +452,9 @@ class LoopTB:
 
     async def mmu_stats(self, addrs: list[int]) -> list[list[int]]:
         """mmu_core status registers (word addresses) of every switch over AXI4-Lite:
-        [switch][address]."""
-        return [[await self.regs.read((s << 18) | (a << 2)) for a in addrs]
-                for s in range(self.n)]
+        [switch][address].  One switch's reads at a time, pipelined (loop_top routes the
+        answers by the switch of the latest AR handshake)."""
+        return [await self.regs.read_words(addrs, base=s << 18) for s in range(self.n)]
 
     def sync_predictors(self) -> None:
         """Every predictor up to the clock being sampled (call at a falling edge)."""

@@ -179,7 +179,8 @@ end
 // switch s port p at [(s*P + p)*W +: W]
 // admission registers: every switch's CSR block sees the same AXI4-Lite inputs, so their
 // handshakes are equal clock for clock and switch 0's stand for all; a read returns the data
-// and response of the switch its address named (registered at the AR handshake)
+// and response of the switch its address named (registered at the AR handshake: reads of two
+// switches must not overlap; the bench reads one switch at a time)
 wire [SWITCH_COUNT-1:0]       sw_awready, sw_wready, sw_bvalid, sw_arready, sw_rvalid;
 wire [SWITCH_COUNT*2-1:0]     sw_bresp, sw_rresp;
 wire [SWITCH_COUNT*32-1:0]    sw_rdata;
