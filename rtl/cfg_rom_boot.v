@@ -29,9 +29,9 @@
  *   err        see above
  *   poll_data  the last data read from POLL_ADDR (0 until the first read returns)
  *
- * Latency: a write every 5 clocks with a slave that answers as pfcmmu_csr does (AWREADY a
- * clock after the valids, BVALID the clock after): about 5 ENTRIES + 3 clocks from rst to
- * done (2,100 clocks, 17 us at 125 MHz, for a 4-port core's 423 writes).  The ROM has one
+ * Latency: a write every 4 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
+ * WREADY in the clock the valids rise, BVALID the clock after): about 4 ENTRIES + 3 clocks
+ * from rst to done (1,700 clocks, 14 us at 125 MHz, for 423 writes).  The ROM has one
  * 32-bit read port (an entry's two words are read one after the other), so it takes one
  * block RAM per 512 words.
  */
