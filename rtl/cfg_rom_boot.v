@@ -29,9 +29,10 @@
  *   err        see above
  *   poll_data  the last data read from POLL_ADDR (0 until the first read returns)
  *
- * Latency: a write every 4 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
- * WREADY in the clock the valids rise, BVALID the clock after): about 4 ENTRIES + 3 clocks
- * from rst to done (1,700 clocks, 14 us at 125 MHz, for 423 writes).  The ROM has one
+ * Latency: a write every 6 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
+ * WREADY in the clock the valids rise, BVALID the clock after): about 6 ENTRIES + 3 clocks
+ * from rst to done (2,540 clocks, 20 us at 125 MHz, for 423 writes); the ROM is read two
+ * clocks ahead of its use (rom_d), so the block RAM's clock-to-out is a path of its own.  The ROM has one
  * 32-bit read port (an entry's two words are read one after the other), so it takes one
  * block RAM per 512 words.
  */
@@ -97,9 +98,11 @@ localparam K_W = $clog2(ENTRIES + 1);
 localparam ROM_AW = $clog2(ROM_WORDS);
 localparam [31:0] END_MARK = 32'hffffffff;
 localparam [1:0] RESP_OKAY = 2'b00;
-// S_START: a clock for the ROM output to hold word 0
-localparam [2:0] S_START = 3'd0, S_ADDR = 3'd1, S_ISSUE = 3'd2, S_WRITE = 3'd3, S_RESP = 3'd4,
-                 S_DONE = 3'd5, S_POLL_AR = 3'd6, S_POLL_R = 3'd7;
+// S_START, S_START2: the two clocks for rom_d to hold word 0; S_VALUE1, S_VALUE2: the two
+// clocks for rom_d to hold an entry's value after its address
+localparam [3:0] S_START = 4'd0, S_START2 = 4'd1, S_ADDR = 4'd2, S_VALUE1 = 4'd3,
+                 S_VALUE2 = 4'd4, S_ISSUE = 4'd5, S_WRITE = 4'd6, S_RESP = 4'd7,
+                 S_DONE = 4'd8, S_POLL_AR = 4'd9, S_POLL_R = 4'd10;
 
 initial begin
     if (ENTRIES < 1 || ADDR_W < 2 || ADDR_W > 32) begin
@@ -109,15 +112,17 @@ initial begin
 end
 
 // one synchronous read port, 32 bits wide (one block RAM of 512 x 36 up to 255 entries):
-// rom_q is the word rom_addr_reg named a clock earlier
+// rom_q is the word rom_addr_reg named a clock earlier, rom_d (a fabric register, or the
+// block RAM's output register) the word it named two clocks earlier: the FSM's logic starts
+// at rom_d, so no path runs from the block RAM's output through it
 reg [31:0] rom [0:ROM_WORDS-1];
 initial begin
     $readmemh(IMAGE_FILE, rom);
 end
 
-reg [2:0]        state_reg, state_next;
+reg [3:0]        state_reg, state_next;
 reg [ROM_AW-1:0] rom_addr_reg, rom_addr_next;
-reg [31:0]       rom_q;
+reg [31:0]       rom_q, rom_d;
 reg [K_W-1:0]    k_reg, k_next;          // entries written
 reg              awvalid_reg, awvalid_next;
 reg              wvalid_reg, wvalid_next;
@@ -130,6 +135,7 @@ reg [31:0]       poll_reg, poll_next;
 
 always @(posedge clk) begin
     rom_q <= rom[rom_addr_reg];
+    rom_d <= rom_q;
 end
 
 wire k_full = k_reg == ENTRIES[K_W-1:0];
@@ -149,9 +155,10 @@ assign done = done_reg;
 assign err = err_reg;
 assign poll_data = poll_reg;
 
-// The ROM address runs one word ahead of the state: in S_ADDR rom_q is entry k's address
-// (word 2k) and rom_addr_reg already 2k + 1, its value, which S_ISSUE sees; from S_ISSUE on
-// rom_addr_reg is 2k + 2, so rom_q holds entry k + 1's address until the response.
+// rom_d holds the word rom_addr_reg named two clocks earlier.  Entry k: S_ADDR sees its address
+// (word 2k) and moves the ROM to 2k + 1; S_VALUE1 / S_VALUE2 wait; S_ISSUE sees the value and
+// moves the ROM to 2k + 2, which S_WRITE and S_RESP (at least a clock each) leave in rom_d for
+// the next S_ADDR.
 always @* begin
     state_next = state_reg;
     rom_addr_next = rom_addr_reg;
@@ -167,28 +174,37 @@ always @* begin
 
     case (state_reg)
         S_START: begin
-            rom_addr_next = rom_addr_reg + 1'b1;
+            state_next = S_START2;
+        end
+        S_START2: begin
             state_next = S_ADDR;
         end
-        // rom_q: entry k's address, or the end marker
+        // rom_d: entry k's address, or the end marker
         S_ADDR: begin
-            if (rom_q == END_MARK || k_full) begin
+            if (rom_d == END_MARK || k_full) begin
                 // k_full without the end marker: a file of another length than ENTRIES
                 state_next = S_DONE;
                 done_next = 1'b1;
-                err_next = err_reg || rom_q != END_MARK;
+                err_next = err_reg || rom_d != END_MARK;
             end else begin
-                awaddr_next = rom_q[ADDR_W-1:0];
+                awaddr_next = rom_d[ADDR_W-1:0];
                 rom_addr_next = rom_addr_reg + 1'b1;
-                state_next = S_ISSUE;
+                state_next = S_VALUE1;
             end
         end
-        // rom_q: entry k's value
+        S_VALUE1: begin
+            state_next = S_VALUE2;
+        end
+        S_VALUE2: begin
+            state_next = S_ISSUE;
+        end
+        // rom_d: entry k's value
         S_ISSUE: begin
             awvalid_next = 1'b1;
             wvalid_next = 1'b1;
-            wdata_next = rom_q;
+            wdata_next = rom_d;
             k_next = k_reg + 1'b1;
+            rom_addr_next = rom_addr_reg + 1'b1;
             state_next = S_WRITE;
         end
         // address and data accepted (each in its own handshake): wait for the response
@@ -202,7 +218,6 @@ always @* begin
                 if (m_axil_bresp != RESP_OKAY) begin
                     err_next = 1'b1;
                 end
-                rom_addr_next = rom_addr_reg + 1'b1;
                 state_next = S_ADDR;
             end
         end
