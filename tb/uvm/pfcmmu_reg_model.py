@@ -643,7 +643,7 @@ class pfcmmu_mmu_core__pg(uvm_reg_block):
         self.xon_offset = pfcmmu_mmu_core__pg__xon_offset("xon_offset")
 
     def build(self) -> None:
-        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_NO_ENDIAN)
+        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_LITTLE_ENDIAN)
         self.set_default_map(reg_map)
         self.res = pfcmmu_mmu_core__pg__res("res")
         self.res.configure(self, None, "")
@@ -853,7 +853,7 @@ class pfcmmu_mmu_core__queue(uvm_reg_block):
         self.static_th = pfcmmu_mmu_core__queue__static_th("static_th")
 
     def build(self) -> None:
-        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_NO_ENDIAN)
+        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_LITTLE_ENDIAN)
         self.set_default_map(reg_map)
         self.res = pfcmmu_mmu_core__queue__res("res")
         self.res.configure(self, None, "")
@@ -950,7 +950,7 @@ class pfcmmu_mmu_core(uvm_reg_block):
         self.queue = create_object_array(pfcmmu_mmu_core__queue, "queue", [512])
 
     def build(self) -> None:
-        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_NO_ENDIAN)
+        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_LITTLE_ENDIAN)
         self.set_default_map(reg_map)
         self.ingress_lossless_used = pfcmmu_mmu_core__ingress_lossless_used("ingress_lossless_used")
         self.ingress_lossless_used.configure(self, None, "")
