@@ -51,6 +51,15 @@ class MmuAxil:
         await self.write_image(writes)
         return len(writes)
 
+    def init_access(self, write: bool, byte_addr: int, value: int = 0):
+        """Queue one read or write without waiting (AxiLiteMaster's init_read / init_write):
+        returns its event, whose ``data`` is the AxiLiteReadResp / AxiLiteWriteResp (response
+        not checked: the pyuvm register driver, tb/uvm/reg_agent.py, hands it to the model).
+        Reads are issued in the order queued, writes too (two channels)."""
+        if write:
+            return self.axil.init_write(byte_addr, value.to_bytes(4, "little"))
+        return self.axil.init_read(byte_addr, 4)
+
     async def read(self, byte_addr: int) -> int:
         r = await self.axil.read(byte_addr, 4)
         assert r.resp == AxiResp.OKAY, f"read of {byte_addr:#07x} answered {r.resp}"

@@ -72,7 +72,7 @@ def cov_dir(sim: str | None = None) -> Path:
 
 
 def run_system(name: str, sim: str | None = None, extra_env: dict | None = None,
-               test_id: str | None = None) -> Path:
+               test_id: str | None = None, expect_failed: int = 0) -> Path:
     """One pyuvm test in its own simulator run of the shared build; returns its folder."""
     sim = sim or harness.sim_name()
     tid = test_id or f"system-{name}"
@@ -81,7 +81,7 @@ def run_system(name: str, sim: str | None = None, extra_env: dict | None = None,
     cov_dir(sim).mkdir(parents=True, exist_ok=True)
     harness.run("switch_tb_top", "system.system_cases", test_id=tid, build_id="system",
                 sources=sources(), testcase=[name], sim=sim, extra_env=env,
-                build_args=build_args(sim))
+                build_args=build_args(sim), expect_failed=expect_failed)
     return harness.run_dir(tid, sim)
 
 
@@ -110,6 +110,32 @@ def test_system(name, request):
         xml = d / f"coverage_{name}.xml"
         if xml.exists():
             props.append(("system_coverage_xml", str(xml)))
+
+
+# the negative of the register model's read-back: IncastTest with one configuration register
+# written wrong through the register model after the image (base_test, SYSTEM_REG_ALTER)
+REG_ALTER_TEST = "IncastTest"
+REG_ALTER = "pg[3].xon_offset"  # port 0's lossless PG 3; the test's value with bit 0 flipped
+
+
+def test_system_reg_write_caught(tmp_path):
+    """A wrong register write is caught: the run must fail, and its log must show both
+    checks naming the register, the predictor (a configuration write the image does not
+    have) and the end-of-test read-back through the register model."""
+    sel = selected()
+    if sel is not None and REG_ALTER_TEST not in sel:
+        pytest.skip(f"SYSTEM_TESTS={','.join(sel)} without {REG_ALTER_TEST}")
+    sim = harness.sim_name()
+    tid = f"system-{REG_ALTER_TEST}-reg-alter"
+    # own coverage folder: this run's coverage must not stand for IncastTest's
+    run_system(REG_ALTER_TEST, sim, extra_env={"SYSTEM_REG_ALTER": REG_ALTER,
+                                               "COV_DIR": str(tmp_path)},
+               test_id=tid, expect_failed=1)
+    log = (harness.run_dir(tid, sim) / "sim.log").read_text()
+    assert f"register mmu_regs.{REG_ALTER} (" in log and "read through the register model" \
+        in log, f"the register read-back did not name {REG_ALTER}"
+    assert "the image has" in log and "configuration write" in log, \
+        "the predictor did not report the configuration write"
 
 
 def closure_report(cov_files: dict[str, Path]) -> tuple[str, list[str]]:

@@ -287,3 +287,73 @@ def test_egress_bytes_packed_by_tkeep():
     assert beats_to_bytes(words, keeps, 8) == f
     keeps[1] = 0xFE  # one byte missing in the middle: the frame is not the one sent
     assert beats_to_bytes(words, keeps, 8) != f
+
+
+def _reg_model():
+    from uvm.pfcmmu_reg_model import pfcmmu_mmu_core
+
+    regs = pfcmmu_mmu_core("mmu_regs")
+    regs.build()
+    regs.lock_model()
+    return regs
+
+
+def test_reg_model_is_the_python_map():
+    """The generated pyuvm register model (peakrdl-pyuvm) puts every register at the byte
+    address of models/pfcmmu_regs.py (word << ADDR_SHIFT) with its access, and the map finds
+    it by that address: the model the system bench reads through is the one map."""
+    from models import pfcmmu_regs as pm
+
+    regs = _reg_model()
+    rmap = regs.get_default_map()
+
+    def check(reg, word, r):
+        addr = word << pm.ADDR_SHIFT
+        assert reg.get_address() == addr, (reg.get_full_name(), hex(reg.get_address()))
+        assert rmap.get_reg_by_offset(addr) is reg
+        assert reg.get_rights() == ("RW" if r.writable else "RO"), reg.get_full_name()
+        fields = {f.get_name(): f for f in reg.get_fields()}
+        assert sorted(fields) == sorted(f.name for f in r.fields)
+        for f in r.fields:
+            assert (fields[f.name].get_lsb_pos(), fields[f.name].get_n_bits()) == \
+                (f.lsb, f.width), (reg.get_full_name(), f.name)
+
+    for name, r in pm.GLOBALS.items():
+        check(getattr(regs, name), r.offset, r)
+    for blocks, base, stride, table, n in ((regs.pg, pm.PG_BASE, pm.PG_STRIDE, pm.PG,
+                                            pm.PG_ENTRIES),
+                                           (regs.queue, pm.QUEUE_BASE, pm.QUEUE_STRIDE,
+                                            pm.QUEUE, pm.QUEUE_ENTRIES)):
+        assert len(blocks) == n
+        for i in (0, 1, n - 1):
+            for name, r in table.items():
+                check(getattr(blocks[i], name), base + i * stride + r.offset, r)
+
+
+def test_reg_adapter_and_item():
+    """AxilRegAdapter: a register read / write becomes an AxilRegItem at the byte address;
+    the answered item gives the data, OKAY -> UVM_IS_OK, SLVERR -> UVM_NOT_OK (negative)."""
+    from cocotbext.axi import AxiResp
+    from pyuvm import uvm_access_e, uvm_reg_bus_op, uvm_status_e
+
+    from uvm.reg_agent import AxilRegAdapter, find_reg
+
+    ad = AxilRegAdapter()
+    op = uvm_reg_bus_op()
+    op.kind, op.addr, op.data = uvm_access_e.UVM_WRITE, 0x80FC, 0x1_0000_0009
+    it = ad.reg2bus(op)
+    assert (it.write, it.addr, it.data) == (True, 0x80FC, 9)
+    op = uvm_reg_bus_op()
+    op.kind, op.addr = uvm_access_e.UVM_READ, 0x30
+    it = ad.reg2bus(op)
+    assert (it.write, it.addr) == (False, 0x30)
+    it.data, it.resp = 1234, AxiResp.OKAY
+    ad.bus2reg(it, op)
+    assert op.data == 1234 and op.status == uvm_status_e.UVM_IS_OK
+    it.resp = AxiResp.SLVERR
+    ad.bus2reg(it, op)
+    assert op.status == uvm_status_e.UVM_NOT_OK
+    regs = _reg_model()
+    assert find_reg(regs, "pg[3].xon_offset").get_address() == 0x80FC
+    with pytest.raises(ValueError):
+        find_reg(regs, "pg[3].no_such")

@@ -16,11 +16,12 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles
 from pyuvm import ConfigDB, uvm_test
 
-from common.mmu_axil import MmuAxil
+from common.mmu_axil import switch_image
 from models.mmu import REASON_NAMES
 
 from .cov_db import CovDb
 from .cov_export import write_xml
+from .reg_agent import check_registers, find_reg, reg_alter
 from .sim_clock import clocks
 from .switch_env import SwitchEnv
 
@@ -77,12 +78,23 @@ class SwitchBaseTest(uvm_test):
         dut.rst.value = 1
         for name, v in self.cfg.dut_cfg().items():
             getattr(dut, name).value = v
-        regs = MmuAxil(dut, dut.clk, dut.rst)
         await ClockCycles(dut.clk, 8)
         dut.rst.value = 0
         # the admission core's configuration: the model's register image over AXI4-Lite
-        # (the switch sends no request to mmu_core before its last write)
-        await regs.load(self.cfg.mmu)
+        # (the switch sends no request to mmu_core before its last write), with the register
+        # agent's AxiLiteMaster
+        await self.env.regs.axil.load(self.cfg.mmu)
+        alter = reg_alter()
+        if alter:
+            # negative test (tb/system/test_system.py): one configuration register written
+            # wrong through the register model; the predictor's image check and the register
+            # read-back at the end must both name it
+            reg = find_reg(self.env.regs.model, alter)
+            value = dict(switch_image(self.cfg.mmu))[reg.get_address()] ^ 1
+            self.logger.warning("SYSTEM_REG_ALTER: writing %s = %#x through the register "
+                                "model (the image has %#x)", reg.get_full_name(), value,
+                                value ^ 1)
+            await reg.write(value)
         await ClockCycles(dut.clk, 8)
 
     async def drain(self):
@@ -140,6 +152,12 @@ class SwitchBaseTest(uvm_test):
         await self.drain()
         self.env.scoreboard.dut_counters = self.read_counters()
         self.t1 = self.now()
+        # every register the model knows, read through the register model and compared
+        self.reg_reads, self.env.scoreboard.reg_diffs = await check_registers(
+            self.env.regs, self.env.predictor.pred, self.cfg.mmu)
+        self.logger.info("register model: %d registers read in %d clocks, %d differ",
+                         self.reg_reads, self.now() - self.t1,
+                         len(self.env.scoreboard.reg_diffs))
         self.drop_objection()
 
     def summary_text(self) -> str:
@@ -152,7 +170,9 @@ class SwitchBaseTest(uvm_test):
                 f"{s['pfc_xon_entries']}; model XOFF {s['model_xoff']}, XON {s['model_xon']}), "
                 f"PFC received by switch {s['pfc_received_by_switch']}; peak headroom "
                 f"{s['peak_hdrm']} of {s['hdrm_limit']} cells; mmu_core responses checked "
-                f"{self.env.predictor.pred.responses}; {CovDb.report()}")
+                f"{self.env.predictor.pred.responses}; registers read through the register "
+                f"model {getattr(self, 'reg_reads', 0)} (differences "
+                f"{len(self.env.scoreboard.reg_diffs)}); {CovDb.report()}")
 
     def extract_phase(self):
         # extract runs over the whole tree before any check_phase (the scoreboard's asserts),

@@ -39,6 +39,8 @@ class Scoreboard(uvm_component):
         self.predictor = None  # set by the env (for the final model state)
         self.monitors = []  # set by the env: their own errors (records missed) count too
         self.dut_counters = None  # filled by the test before check_phase
+        # registers read through the register model that differ from the model (base_test)
+        self.reg_diffs: list[str] = []
         self.expect_lossless_drops = False
         # exception for every failure other than lossless drops: the expected-failure test
         # sets RuntimeError so only the lossless check can make it "fail as expected"
@@ -125,6 +127,8 @@ class Scoreboard(uvm_component):
             self.err(f"model still holds {m.total_used} cells at the end (frames stuck)")
         if any(m.xoff):
             self.err("model still in XOFF at the end")
+        for d in self.reg_diffs:
+            self.err(d)
         if self.dut_counters is not None:
             for name, (dut_v, model_v) in self.dut_counters.items():
                 if dut_v != model_v:

@@ -1,5 +1,6 @@
 """The system environment: one PortAgent per switch port, the mmu_core observer, the
-predictor (golden model), the scoreboard and coverage."""
+predictor (golden model), the scoreboard, coverage, and the register agent (the pyuvm
+register model of the MMU on switch_core's AXI4-Lite port, tb/uvm/reg_agent.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .coverage import Coverage
 from .mmu_observer import MmuObserver
 from .port_agent import PortAgent
 from .predictor import Predictor
+from .reg_agent import RegAgent
 from .scoreboard import Scoreboard
 
 
@@ -24,6 +26,7 @@ class SwitchEnv(uvm_env):
         self.predictor = Predictor("predictor", self)
         self.scoreboard = Scoreboard("scoreboard", self)
         self.coverage = Coverage("coverage", self)
+        self.regs = RegAgent("regs", self)
 
     def connect_phase(self):
         sb = self.scoreboard
