@@ -33,7 +33,8 @@ ALPHA_SHIFT_MAX = 3
 # sum by shared_headroom_pool when that is non-zero (SONiC's shared headroom pool); "dsh" is
 # Dynamic and Shared Headroom (Shan et al., ICDCS 2023): queue-level XOFF at T - headroom with
 # the in-flight cells taken from the shared segment, and a port-level pause into one
-# port_headroom per port.  Only "static" is in the RTL.
+# port_headroom per port.  mmu_core has both (register image); switch_core's cfg_* ports static
+# only.
 HEADROOM_STATIC = "static"
 HEADROOM_DSH = "dsh"
 HEADROOM_POLICIES = (HEADROOM_STATIC, HEADROOM_DSH)
@@ -344,8 +345,12 @@ class MmuConfig:
             return out
 
         if self.headroom_policy != HEADROOM_STATIC:
-            raise ConfigError(f"headroom_policy: {self.headroom_policy} is not in the RTL yet "
-                              "(models.mmu only, issue 21); the RTL implements static")
+            # mmu_core has dsh (its headroom_policy and port_headroom registers, loaded by the
+            # register image, models/regimage.py); switch_core's cfg_* vectors and
+            # mmu_cfg_loader do not carry those registers yet, so they would run it as static
+            raise ConfigError(f"headroom_policy: {self.headroom_policy} is not in switch_core's "
+                              "cfg_* ports (mmu_cfg_loader) yet; load mmu_core with the "
+                              "register image (models/regimage.py) instead")
         pgs = [pg for _, _, pg in self.all_pgs()]
         qs = [q for _, _, q in self.all_queues()]
         w = cell_w
