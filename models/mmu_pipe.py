@@ -43,6 +43,13 @@ exactly what a pipelined core with its counters in RAM sees and when:
   once the PG has drained, and no counter can wrap whatever is written.  A PG whose recorded
   class is lossy is never in XOFF.
 
+* **Headroom policy dsh** (``headroom_policy`` 1, carried by each pair from its clock):
+  headroom admission by the port's counter (committed after clock k - port_lag, 7 in the RTL,
+  plus the full cells of the port's arrivals of clocks k - port_lag + 1 .. k - 1) against
+  ``port_headroom``; queue-level XOFF at X = T - headroom, the PG's port-level request at T;
+  the ports' pause applied once per pair after its evaluations; :meth:`pfc_word` is the core's
+  ``pfc_xoff`` (docs/model.md "Line-rate admission", docs/mmu_core.md "Headroom policy dsh").
+
 Integers only; no cocotb.  The RTL implements the same arithmetic and order of updates.
 """
 
