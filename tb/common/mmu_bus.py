@@ -324,6 +324,16 @@ def pad_config(cfg: MmuConfig, ports: int) -> MmuConfig:
     return out
 
 
+def loader_image(cfg: MmuConfig) -> dict[int, int]:
+    """The writes switch_core's mmu_cfg_loader makes for ``cfg`` (word address -> value): the
+    register image without the headroom policy dsh's registers (headroom_policy and each
+    port's port_headroom), which its cfg_* ports do not carry; they keep their power-up value,
+    0, the static policy (MmuConfig.rtl_cfg refuses a dsh configuration)."""
+    skip = {regmap.GLOBAL_CFG["headroom_policy"]}
+    skip |= {regmap.port_addr(p, f) for p in range(cfg.port_count) for f in regmap.PORT_CFG}
+    return {a: v for a, v in regmap.config_image(cfg) if a not in skip}
+
+
 def apply_write(model: PipelinedMmu, addr: int, data: int, cell_w: int = 16) -> bool:
     """A configuration write of mmu_core's port (tb/mmu_core/regmap.py) applied to the model,
     with the field's width; False for an address that holds no configuration."""
@@ -385,7 +395,7 @@ class MmuPredictor:
         self.cell_w = cell_w
         self.name = name
         self.max_errors = max_errors
-        self.image = dict(regmap.config_image(self.cfg)) if expect_image else None
+        self.image = loader_image(self.cfg) if expect_image else None
         self.errors: list[str] = []
         self.error_count = 0
         # called for every decision: (clock, arrival, decision, tag); for every PFC event of
@@ -580,5 +590,5 @@ class MmuPredictor:
 
 
 __all__ = ["MmuStep", "MmuDriver", "MmuMonitor", "MmuPredictor", "RESP_LAT", "XOFF_LAT",
-           "STAT_LAT", "T_LAG", "SWITCH_RST_LAT", "apply_write", "pad_config", "mmu_ports",
-           "drained_status_addrs", "stat_reads"]
+           "STAT_LAT", "T_LAG", "SWITCH_RST_LAT", "apply_write", "loader_image", "pad_config",
+           "mmu_ports", "drained_status_addrs", "stat_reads"]

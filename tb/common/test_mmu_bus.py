@@ -10,9 +10,8 @@ import random
 
 import pytest
 
-from common.mmu_bus import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, mmu_ports,
-                            pad_config)
-from mmu_core import regmap
+from common.mmu_bus import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, loader_image,
+                            mmu_ports, pad_config)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu_pipe import PipelinedMmu
 
@@ -35,7 +34,7 @@ def dut_trace(cfg: MmuConfig, clocks: int = 3000, seed: int = 1) -> list[dict]:
     then random traffic."""
     ports = mmu_ports(cfg.port_count)
     dut = PipelinedMmu(pad_config(cfg, ports), validate=False)
-    image = regmap.config_image(pad_config(cfg, ports))
+    image = list(loader_image(pad_config(cfg, ports)).items())
     rng = random.Random(seed)
     out: dict[int, dict] = {}
     held: list[tuple] = []
