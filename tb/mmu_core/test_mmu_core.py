@@ -36,6 +36,16 @@ def test_mmu_core_dsh(build):
                 parameters=BUILDS[build])
 
 
+def test_mmu_core_dsh_compact():
+    """dsh on the COMPACT decision stage (one candidate compared, the port's headroom check
+    in the same function): the random run and the directed port-pause case; the build of
+    test_mmu_core_compact."""
+    harness.run("mmu_core", "mmu_core.dsh_cases", test_id="mmu_core-dsh-compact",
+                build_id="mmu_core-compact", sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1},
+                testcase=["random_pairs_dsh", "dir_dsh_port_pause"])
+
+
 def test_mmu_core_dsh_fault_is_caught():
     """FAULT_INJECT=3 reads every port's headroom limit one cell larger: the directed dsh case
     admits a frame beyond the port's headroom and the comparison with the model fails."""
