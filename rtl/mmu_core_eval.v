@@ -3,17 +3,18 @@
  * commits the total, the pools and the headroom pool (minus what the pair released, plus what
  * it admitted); EVAL0 to EVAL2 evaluate the PFC conditions of the release's PG, the arrival's
  * PG and the scan PG on their post-commit counters and decode them to every PG; EVAL3 applies
- * them to the Xoff state.  Under the headroom policy dsh the queue-level Xoff point is X = T -
- * headroom (mmu_core_dsh carries it), and EVAL0 to EVAL2 also evaluate each PG's port-level
- * request with T, for mmu_core_dsh, which applies them and drives pfc_xoff / pfc_change.  The admitted arrival's PG and queue
- * watermarks are raised in EVAL1 (written to their RAMs, in mmu_core_view, a clock later).
+ * them to the Xoff state.  Under the headroom policy dsh the queue-level Xoff point is
+ * X = T - headroom (mmu_core_dsh carries it), and EVAL0 to EVAL2 also evaluate each PG's
+ * port-level request with T, for mmu_core_dsh, which applies them and drives pfc_xoff /
+ * pfc_change.  The admitted arrival's PG and queue watermarks are raised in EVAL1 (written to
+ * their RAMs, in mmu_core_view, a clock later).
  *
  * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the commit register, the entries
  * before the pair, T and the XON point, the release's and the admitted amounts per pool
  * (mmu_core_commit); the watermarks carried to stage 11 (mmu_core_view); X, its XON point and
  * the pair's policy (mmu_core_dsh); out the queue-level Xoff state and its next value, the
- * decoded events and request conditions (mmu_core_dsh), the committed pools (T, the decision, status) and their
- * watermarks' copy, the watermark write register and its history.
+ * decoded events and request conditions (mmu_core_dsh), the committed pools (T, the
+ * decision, status) and their watermarks' copy, the watermark write register and its history.
  *
  * Latency: GLOBAL E10-E11 (global_lag 6), EVAL0 E10-E11, EVAL1 E11-E12, EVAL2 E12-E13, EVAL3
  * E13-E14 (pfc_xoff, in mmu_core_dsh, 14 clocks after the request's edge).

@@ -234,10 +234,10 @@ assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], d
                            drop_reg[2], drop_reg[1], drop_reg[0]};
 assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 128'd0, 23'd0, cfg_flags,
                            releases_reg};
-assign st_g_reg_src[4] = {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
-                           z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
-                           z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,
-                           z32({1'b0, g_buffer_reg})};
+assign st_g_reg_src[4] = {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}),
+                           z32({1'b0, g_epool_reg[0]}), z32({1'b0, g_hdrm_pool_reg}),
+                           z32({1'b0, g_pool_reg[1]}), z32({1'b0, g_pool_reg[0]}),
+                           g_max_frame_reg, z32({1'b0, g_buffer_reg})};
 // the group select at n+2, one-hot, a copy per 32-bit word of the group register, each stored
 // inverted by its own mask (the word's index) so that synthesis keeps the copies apart: one
 // select would drive every bit of the 256
