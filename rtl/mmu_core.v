@@ -87,7 +87,11 @@ module mmu_core #(
     parameter CFG_FAULT_INJECT = 0,
     // test only: 1 leaves EVAL1's event selects out of the reset (negative test of
     // reset_under_traffic)
-    parameter RST_FAULT_INJECT = 0
+    parameter RST_FAULT_INJECT = 0,
+    // 1: the headroom policy dsh is there (register headroom_policy, mmu_core_dsh); 0 leaves
+    // it out: headroom_policy stays 0 and synthesis removes dsh's logic (the static policy's
+    // core; formal/mmu_core.sby proves this build)
+    parameter HEADROOM_DSH = 1
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -372,7 +376,7 @@ carry_inst (
 );
 
 mmu_core_cfg #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
-               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT))
+               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
 cfg_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .a_i_in(a_i_in), .r_i_in(r_i_in), .a_j_in(a_j_in),

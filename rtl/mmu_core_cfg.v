@@ -30,6 +30,8 @@ module mmu_core_cfg #(
     parameter LEN_W = 14,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
     parameter CFG_FAULT_INJECT = 0,
+    // 0: headroom_policy is never written (stays 0, static): mmu_core HEADROOM_DSH
+    parameter HEADROOM_DSH = 1,
     // derived, left at its default by mmu_core: the PG / queue index
     parameter IW = $clog2(PORT_COUNT) + 3
 ) (
@@ -110,7 +112,7 @@ always @(posedge clk) begin
             5'h04: g_hdrm_pool_reg <= cw_d[W-1:0];
             5'h05: g_epool_reg[0] <= cw_d[W-1:0];
             5'h06: g_epool_reg[1] <= cw_d[W-1:0];
-            5'h07: g_dsh_reg <= cw_d[0];
+            5'h07: g_dsh_reg <= cw_d[0] && HEADROOM_DSH != 0;
             default: ;
         endcase
     end
