@@ -90,7 +90,7 @@ module mmu_core #(
     parameter RST_FAULT_INJECT = 0,
     // 1: the headroom policy dsh is there (register headroom_policy, mmu_core_dsh); 0 leaves
     // it out: headroom_policy stays 0 and synthesis removes dsh's logic (the static policy's
-    // core; formal/mmu_core.sby proves this build)
+    // core, for builds that need no dsh)
     parameter HEADROOM_DSH = 1
 ) (
     input  wire                              clk,
