@@ -249,6 +249,11 @@ extern "C" {
 #define PFCMMU_MMU_CORE__EGRESS_SHARED_LOSSY__VALUE_bp 0
 #define PFCMMU_MMU_CORE__EGRESS_SHARED_LOSSY__VALUE_bw 16
 
+// reg - pfcmmu_mmu_core::headroom_policy
+#define PFCMMU_MMU_CORE__HEADROOM_POLICY__VALUE_bm 0x1
+#define PFCMMU_MMU_CORE__HEADROOM_POLICY__VALUE_bp 0
+#define PFCMMU_MMU_CORE__HEADROOM_POLICY__VALUE_bw 1
+
 // reg - pfcmmu_mmu_core::pg::res
 #define PFCMMU_MMU_CORE__PG__RES__VALUE_bm 0xffff
 #define PFCMMU_MMU_CORE__PG__RES__VALUE_bp 0
@@ -428,6 +433,60 @@ typedef struct __attribute__ ((__packed__)) {
     uint8_t RESERVED_34_3f[0xc];
 } pfcmmu_mmu_core__queue__stride40_t;
 
+// reg - pfcmmu_mmu_core::port::hdrm_used
+#define PFCMMU_MMU_CORE__PORT__HDRM_USED__VALUE_bm 0xffff
+#define PFCMMU_MMU_CORE__PORT__HDRM_USED__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__HDRM_USED__VALUE_bw 16
+#define PFCMMU_MMU_CORE__PORT__HDRM_USED__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::hdrm_wm
+#define PFCMMU_MMU_CORE__PORT__HDRM_WM__VALUE_bm 0xffff
+#define PFCMMU_MMU_CORE__PORT__HDRM_WM__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__HDRM_WM__VALUE_bw 16
+#define PFCMMU_MMU_CORE__PORT__HDRM_WM__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::xoff
+#define PFCMMU_MMU_CORE__PORT__XOFF__VALUE_bm 0x1
+#define PFCMMU_MMU_CORE__PORT__XOFF__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__XOFF__VALUE_bw 1
+#define PFCMMU_MMU_CORE__PORT__XOFF__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::xoff_count
+#define PFCMMU_MMU_CORE__PORT__XOFF_COUNT__VALUE_bm 0xffffffff
+#define PFCMMU_MMU_CORE__PORT__XOFF_COUNT__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__XOFF_COUNT__VALUE_bw 32
+#define PFCMMU_MMU_CORE__PORT__XOFF_COUNT__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::xon_count
+#define PFCMMU_MMU_CORE__PORT__XON_COUNT__VALUE_bm 0xffffffff
+#define PFCMMU_MMU_CORE__PORT__XON_COUNT__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__XON_COUNT__VALUE_bw 32
+#define PFCMMU_MMU_CORE__PORT__XON_COUNT__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::requests
+#define PFCMMU_MMU_CORE__PORT__REQUESTS__VALUE_bm 0xff
+#define PFCMMU_MMU_CORE__PORT__REQUESTS__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__REQUESTS__VALUE_bw 8
+#define PFCMMU_MMU_CORE__PORT__REQUESTS__VALUE_reset 0x0
+
+// reg - pfcmmu_mmu_core::port::port_headroom
+#define PFCMMU_MMU_CORE__PORT__PORT_HEADROOM__VALUE_bm 0xffff
+#define PFCMMU_MMU_CORE__PORT__PORT_HEADROOM__VALUE_bp 0
+#define PFCMMU_MMU_CORE__PORT__PORT_HEADROOM__VALUE_bw 16
+
+// regfile - pfcmmu_mmu_core::port
+typedef struct __attribute__ ((__packed__)) {
+    uint32_t hdrm_used;
+    uint32_t hdrm_wm;
+    uint32_t xoff;
+    uint32_t xoff_count;
+    uint32_t xon_count;
+    uint32_t requests;
+    uint8_t RESERVED_18_1f[0x8];
+    uint32_t port_headroom;
+    uint8_t RESERVED_24_3f[0x1c];
+} pfcmmu_mmu_core__port__stride40_t;
+
 // addrmap - pfcmmu_mmu_core
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ingress_lossless_used;
@@ -466,13 +525,15 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t hdrm_pool;
     uint32_t egress_shared_lossless;
     uint32_t egress_shared_lossy;
-    uint8_t RESERVED_9c_7fff[0x7f64];
+    uint32_t headroom_policy;
+    uint8_t RESERVED_a0_7fff[0x7f60];
     pfcmmu_mmu_core__pg_t pg[512];
     pfcmmu_mmu_core__queue__stride40_t queue[512];
+    pfcmmu_mmu_core__port__stride40_t port[64];
 } pfcmmu_mmu_core_t;
 
 
-static_assert(sizeof(pfcmmu_mmu_core_t) == 0x18000, "Packing error");
+static_assert(sizeof(pfcmmu_mmu_core_t) == 0x19000, "Packing error");
 
 #ifdef __cplusplus
 }

@@ -3,8 +3,7 @@
 Everything is in cells (integers) except where a name says bytes. The RTL receives the same
 values as the register image of ``models/regimage.py`` (written over ``switch_core``'s
 AXI4-Lite port by the benches and by the board's boot ROM), so the model, the testbench and the
-hardware can never disagree on a threshold.  (:meth:`MmuConfig.rtl_cfg`, the packing of the
-former ``cfg_*`` vectors, is no longer used by any RTL.)
+hardware can never disagree on a threshold.
 
 Pools (SONiC ``BUFFER_POOL`` semantics, sizes in cells, each the *whole* pool):
 
@@ -35,7 +34,7 @@ ALPHA_SHIFT_MAX = 3
 # sum by shared_headroom_pool when that is non-zero (SONiC's shared headroom pool); "dsh" is
 # Dynamic and Shared Headroom (Shan et al., ICDCS 2023): queue-level XOFF at T - headroom with
 # the in-flight cells taken from the shared segment, and a port-level pause into one
-# port_headroom per port.  Only "static" is in the RTL.
+# port_headroom per port.  mmu_core has both; the register image carries the policy.
 HEADROOM_STATIC = "static"
 HEADROOM_DSH = "dsh"
 HEADROOM_POLICIES = (HEADROOM_STATIC, HEADROOM_DSH)
@@ -325,53 +324,6 @@ class MmuConfig:
     @classmethod
     def from_json(cls, text: str) -> MmuConfig:
         return cls.from_dict(json.loads(text))
-
-    # ---------------------------------------------------------------- RTL view
-    def rtl_cfg(self, cell_w: int = 16) -> dict[str, int]:
-        """The values of the RTL's cfg_* ports, packed (entry i at bits [i*W +: W]).
-
-        PG and queue entries are indexed ``port * 8 + pg`` (resp. queue); alpha_shift is a 4-bit
-        two's-complement field.  Pool vectors are indexed by POOL_LOSSLESS / POOL_LOSSY.
-        """
-
-        def pack(values: list[int], width: int) -> int:
-            out = 0
-            mask = (1 << width) - 1
-            for i, v in enumerate(values):
-                if v < 0 and width != 4:
-                    raise ConfigError(f"negative value {v} cannot be packed")
-                if (v & mask) != v and v >= 0:
-                    raise ConfigError(f"value {v} does not fit in {width} bits")
-                out |= (v & mask) << (i * width)
-            return out
-
-        if self.headroom_policy != HEADROOM_STATIC:
-            raise ConfigError(f"headroom_policy: {self.headroom_policy} is not in the RTL yet "
-                              "(models.mmu only, issue 21); the RTL implements static")
-        pgs = [pg for _, _, pg in self.all_pgs()]
-        qs = [q for _, _, q in self.all_queues()]
-        w = cell_w
-        return {
-            "cfg_buffer_cells": self.buffer_cells,
-            "cfg_max_frame_bytes": self.max_frame_bytes,
-            "cfg_pool_shared": pack([self.lossless_shared, self.lossy_shared], w),
-            "cfg_hdrm_pool": self.shared_headroom_pool,
-            "cfg_egress_pool_shared": pack(
-                [self.egress_lossless_shared, self.egress_lossy_shared], w),
-            "cfg_pg_lossless": pack([int(pg.lossless) for pg in pgs], 1),
-            "cfg_pg_reserved": pack([pg.reserved for pg in pgs], w),
-            "cfg_pg_dynamic": pack([int(pg.dynamic) for pg in pgs], 1),
-            "cfg_pg_alpha_shift": pack([pg.alpha_shift for pg in pgs], 4),
-            "cfg_pg_static_th": pack([pg.static_th for pg in pgs], w),
-            "cfg_pg_headroom": pack([pg.headroom for pg in pgs], w),
-            "cfg_pg_xon": pack([pg.xon for pg in pgs], w),
-            "cfg_pg_xon_offset": pack([pg.xon_offset for pg in pgs], w),
-            "cfg_q_lossless": pack([int(q.lossless) for q in qs], 1),
-            "cfg_q_reserved": pack([q.reserved for q in qs], w),
-            "cfg_q_dynamic": pack([int(q.dynamic) for q in qs], 1),
-            "cfg_q_alpha_shift": pack([q.alpha_shift for q in qs], 4),
-            "cfg_q_static_th": pack([q.static_th for q in qs], w),
-        }
 
 
 def _shift(value: int, alpha_shift: int) -> int:

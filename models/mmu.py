@@ -10,7 +10,8 @@ Event order inside one clock: a release is applied before an arrival (see :meth:
 Headroom policies (``MmuConfig.headroom_policy``, docs/model.md "Headroom policies"):
 ``static`` (per-PG headroom, optionally capped in sum by the shared headroom pool; the RTL's)
 and ``dsh`` (Dynamic and Shared Headroom: queue-level XOFF at T - headroom, in-flight cells in
-the shared segment, a port-level pause into one ``port_headroom`` per port; model only).
+the shared segment, a port-level pause into one ``port_headroom`` per port; the RTL's
+rtl/mmu_core_dsh.v, with its timing in models.mmu_pipe).
 """
 
 from __future__ import annotations

@@ -43,6 +43,13 @@ exactly what a pipelined core with its counters in RAM sees and when:
   once the PG has drained, and no counter can wrap whatever is written.  A PG whose recorded
   class is lossy is never in XOFF.
 
+* **Headroom policy dsh** (``headroom_policy`` 1, carried by each pair from its clock):
+  headroom admission by the port's counter (committed after clock k - port_lag, 7 in the RTL,
+  plus the full cells of the port's arrivals of clocks k - port_lag + 1 .. k - 1) against
+  ``port_headroom``; queue-level XOFF at X = T - headroom, the PG's port-level request at T;
+  the ports' pause applied once per pair after its evaluations; :meth:`pfc_word` is the core's
+  ``pfc_xoff`` (docs/model.md "Line-rate admission", docs/mmu_core.md "Headroom policy dsh").
+
 Integers only; no cocotb.  The RTL implements the same arithmetic and order of updates.
 """
 
@@ -51,15 +58,19 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, HEADROOM_STATIC, PG_COUNT, POOL_LOSSLESS,
-                     POOL_LOSSY, QUEUE_COUNT, ConfigError, MmuConfig)
+from .config import (ALPHA_SHIFT_MAX, ALPHA_SHIFT_MIN, HEADROOM_DSH, PG_COUNT, POOL_LOSSLESS,
+                     POOL_LOSSY, QUEUE_COUNT, MmuConfig)
 from .mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_COUNT,
                   REASON_EGRESS, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NONE,
                   SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED, Decision, PfcEvent,
-                  egress_release_split, release_split, shift_alpha)
+                  PortPauseEvent, egress_release_split, release_split, shift_alpha)
 
 VIEW_LAG = 5        # the RTL's (rtl/mmu_core.v)
 GLOBAL_EXTRA = 1    # the pool, headroom-pool and total counters commit a clock after entries
+# headroom_policy dsh: the decision sees a port's headroom counter a clock later than the
+# global counters (port_lag = global_lag + PORT_EXTRA, 7 in the RTL): the counter is selected
+# by the arrival's port into a register in front of DEC1a (rtl/mmu_core_dsh.v)
+PORT_EXTRA = 1
 DEFAULT_T_LAG = 10
 # the RTL's latencies in clocks: request edge to registered response, and to pfc_xoff (one
 # source for every bench and for the switch that instantiates the core)
@@ -73,7 +84,12 @@ PG_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th", "hea
              "xon_offset")
 QUEUE_FIELDS = ("lossless", "reserved", "dynamic", "alpha_shift", "static_th")
 GLOBAL_FIELDS = ("buffer_cells", "max_frame_bytes", "pool_shared_lossless", "pool_shared_lossy",
-                 "hdrm_pool", "egress_shared_lossless", "egress_shared_lossy")
+                 "hdrm_pool", "egress_shared_lossless", "egress_shared_lossy", "headroom_policy")
+# per-port configuration (dsh): the port's headroom limit
+PORT_FIELDS = ("port_headroom",)
+# the global register headroom_policy: 0 static, 1 dsh
+POLICY_STATIC = 0
+POLICY_DSH = 1
 
 # configuration flags (rtl/mmu_cfg_check.v, status 0x19; docs/mmu_core.md "Configuration
 # flags"): bit k is CFG_FLAG_NAMES[k], PipelinedMmu.config_flags() the rules
@@ -117,25 +133,25 @@ class _Pair:
     scan_cfg: dict = field(default_factory=dict)
     sizes: tuple = ()  # (pool_shared[2], egress_shared[2]) of this clock, for T
     pools: tuple = ()  # pool occupancy committed after clock - t_lag, for T
+    dsh: bool = False  # headroom_policy of this clock is dsh
+    mask: int = 0  # the configured lossless PGs of this clock (bit i: PG i), for pfc_word
 
 
 class PipelinedMmu:
     """Ingress (port, PG) and egress (port, queue) accounting of the line-rate core."""
 
     def __init__(self, cfg: MmuConfig, t_lag: int = DEFAULT_T_LAG, validate: bool = True,
-                 view_lag: int = VIEW_LAG, global_lag: int | None = None):
+                 view_lag: int = VIEW_LAG, global_lag: int | None = None,
+                 port_lag: int | None = None):
         global_lag = view_lag + GLOBAL_EXTRA if global_lag is None else global_lag
-        if view_lag < 1 or global_lag < view_lag or t_lag < global_lag:
-            raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}, global_lag {global_lag}: "
-                             "need 1 <= view_lag <= global_lag <= t_lag")
-        if cfg.headroom_policy != HEADROOM_STATIC:
-            # the line-rate core implements the static policy (with or without the shared
-            # headroom pool) only; modelling DSH here would claim timing the RTL does not have
-            raise ConfigError(f"headroom_policy: {cfg.headroom_policy} is not in the RTL yet "
-                              "(issue 21): PipelinedMmu models the static policy only; use "
-                              "models.mmu.Mmu for dsh")
+        port_lag = global_lag + PORT_EXTRA if port_lag is None else port_lag
+        if view_lag < 1 or global_lag < view_lag or t_lag < global_lag or port_lag < global_lag:
+            raise ValueError(f"t_lag {t_lag}, view_lag {view_lag}, global_lag {global_lag}, "
+                             f"port_lag {port_lag}: need 1 <= view_lag <= global_lag <= t_lag "
+                             "and global_lag <= port_lag")
         self.view_lag = view_lag
         self.global_lag = global_lag
+        self.port_lag = port_lag
         self.warnings = cfg.validate() if validate else []
         self.t_lag = t_lag
         self.ports = cfg.port_count
@@ -152,7 +168,11 @@ class PipelinedMmu:
             "pool_shared_lossless": cfg.lossless_shared, "pool_shared_lossy": cfg.lossy_shared,
             "hdrm_pool": cfg.shared_headroom_pool,
             "egress_shared_lossless": cfg.egress_lossless_shared,
-            "egress_shared_lossy": cfg.egress_lossy_shared}
+            "egress_shared_lossy": cfg.egress_lossy_shared,
+            "headroom_policy": POLICY_DSH if cfg.headroom_policy == HEADROOM_DSH else POLICY_STATIC}
+        self.port_cfg = [{"port_headroom": port.port_headroom} for port in cfg.ports]
+        # the lossless bits of the configuration (bit i: PG i), carried by each pair
+        self.lossless_bits = sum(1 << i for i, c in enumerate(self.pg_cfg) if c["lossless"])
         # committed state
         self.res = [0] * n
         self.shared = [0] * n
@@ -182,6 +202,19 @@ class PipelinedMmu:
         self.release_underflow = 0
         self.release_bad_index = 0
         self.events: list[PfcEvent] = []
+        # headroom_policy dsh (docs/model.md "Headroom policies"; docs/mmu_core.md "DSH"): the
+        # port's headroom (the sum of its PGs' hdrm, counted under either policy), the PGs'
+        # port-level requests, the port-level pause and the lossless mask it applies to
+        self.port_hdrm = [0] * self.ports
+        self.port_hdrm_wm = [0] * self.ports
+        self.port_req = [False] * n
+        self.port_req_count = [0] * self.ports
+        self.port_xoff = [False] * self.ports
+        self.port_xoff_count = [0] * self.ports
+        self.port_xon_count = [0] * self.ports
+        self.port_events: list[PortPauseEvent] = []
+        self._req_ports: set[int] = set()
+        self.pfc_mask = self.lossless_bits
         # pipeline
         self.now = 0  # clocks stepped so far (the next clock() is clock `now`)
         self.inflight: deque[_Pair] = deque()  # decided, not committed
@@ -194,14 +227,35 @@ class PipelinedMmu:
         gdepth = global_lag - view_lag + 1
         self.gsnap: deque[tuple] = deque([(0, 0, 0, 0, 0, 0)] * gdepth, maxlen=gdepth)
         self.recent: deque = deque([None] * (global_lag - 1), maxlen=max(global_lag - 1, 1))
+        # dsh: the port headroom counters committed after clocks now - port_lag .. now -
+        # view_lag, and the (port, cells) of the arrivals of the last port_lag - 1 clocks
+        pdepth = port_lag - view_lag + 1
+        self.psnap: deque[tuple] = deque([(0,) * self.ports] * pdepth, maxlen=pdepth)
+        self.recent_p: deque = deque([None] * (port_lag - 1), maxlen=max(port_lag - 1, 1))
 
     # ------------------------------------------------------------------ configuration
     def write_pg(self, port: int, pg: int, **fields) -> None:
-        c = self.pg_cfg[port * PG_COUNT + pg]
+        i = port * PG_COUNT + pg
+        c = self.pg_cfg[i]
         for k, v in fields.items():
             if k not in c:
                 raise KeyError(k)
             c[k] = int(v)
+        if "lossless" in fields:
+            self.lossless_bits = (self.lossless_bits & ~(1 << i)) | ((c["lossless"] & 1) << i)
+
+    def write_port(self, port: int, **fields) -> None:
+        c = self.port_cfg[port]
+        for k, v in fields.items():
+            if k not in c:
+                raise KeyError(k)
+            c[k] = int(v)
+
+    def set_pg_cfg(self, pg_cfg: list[dict]) -> None:
+        """Adopt another model's PG configuration (a reset that keeps the configuration)."""
+        self.pg_cfg = pg_cfg
+        self.lossless_bits = sum(1 << i for i, c in enumerate(pg_cfg) if c["lossless"] & 1)
+        self.pfc_mask = self.lossless_bits
 
     def write_queue(self, port: int, queue: int, **fields) -> None:
         c = self.q_cfg[port * QUEUE_COUNT + queue]
@@ -295,7 +349,8 @@ class PipelinedMmu:
         None); decision and counters follow the rules of the module docstring."""
         k = self.now
         pools = self._lagged_pools()
-        pair = _Pair(clock=k, sizes=self._sizes(), pools=pools, scan=k % self.n_pg)
+        pair = _Pair(clock=k, sizes=self._sizes(), pools=pools, scan=k % self.n_pg,
+                     dsh=self.glob["headroom_policy"] & 1 == POLICY_DSH, mask=self.lossless_bits)
         pair.scan_cfg = dict(self.pg_cfg[pair.scan])
         dec = None
         if release is not None:
@@ -318,6 +373,8 @@ class PipelinedMmu:
             self._commit(pair)
         if self.global_lag > 1:
             self.recent.append(pair.arr)
+        if self.port_lag > 1:
+            self.recent_p.append(pair.arr)
         self.now += 1
         return dec
 
@@ -377,9 +434,11 @@ class PipelinedMmu:
             if (self.shared[i] + f_pg < t
                     and g_pool[pool] + f_all + rem <= sizes[pool]):
                 seg = SEG_SHARED
-            elif (lossless and self.hdrm[i] + f_pg + rem <= c["headroom"]
-                  and (g["hdrm_pool"] == 0
-                       or g_hpool + f_all + rem <= g["hdrm_pool"])):
+            elif lossless and (self._port_view(port) + rem <= self.port_cfg[port]["port_headroom"]
+                               if pair.dsh else
+                               (self.hdrm[i] + f_pg + rem <= c["headroom"]
+                                and (g["hdrm_pool"] == 0
+                                     or g_hpool + f_all + rem <= g["hdrm_pool"]))):
                 seg = SEG_HEADROOM
             else:
                 reason = REASON_HEADROOM_FULL if lossless else REASON_INGRESS_LOSSY
@@ -400,6 +459,12 @@ class PipelinedMmu:
         pair.amounts = (to_res, sh, hd, eto_res, erem)
         return PipeDecision(True, REASON_NONE, cells, to_res, sh, hd,
                             seg if rem else SEG_RESERVED, eres=eto_res, eshared=erem)
+
+    def _port_view(self, port: int) -> int:
+        """dsh: the port's headroom as the decision sees it: committed after clock now -
+        port_lag, every arrival to the port since charged in full (its whole cells)."""
+        f = sum(a[2] for a in self.recent_p if a is not None and a[0] // PG_COUNT == port)
+        return self.psnap[0][port] + f
 
     def _class_for(self, idx, held, configured, same, used, recorded) -> int:
         """The class an arrival is decided with (module docstring)."""
@@ -422,6 +487,9 @@ class PipelinedMmu:
             if i is not None and i not in evaluated:
                 evaluated.add(i)
                 self._pfc_eval(i, c, pair, pools)
+        self._port_pause(pair.clock)
+        self.pfc_mask = pair.mask
+        self.psnap.append(tuple(self.port_hdrm))
         self.pool_hist.append((self.pool_used[0], self.pool_used[1],
                                self.egress_used[0], self.egress_used[1]))
         self.gsnap.append((self.total_used, self.pool_used[0], self.pool_used[1],
@@ -435,6 +503,7 @@ class PipelinedMmu:
         self.shared[i] -= from_s
         self.res[i] -= from_r
         self.hdrm_pool_used -= from_h
+        self.port_hdrm[i // PG_COUNT] -= from_h
         self.pool_used[pool] -= from_s
         self.total_used -= from_h + from_s + from_r
         epool = POOL_LOSSLESS if self.q_class[j] else POOL_LOSSY
@@ -462,6 +531,9 @@ class PipelinedMmu:
         self.pool_wm[pool] = max(self.pool_wm[pool], self.pool_used[pool])
         self.hdrm_pool_used += hd
         self.hdrm_pool_wm = max(self.hdrm_pool_wm, self.hdrm_pool_used)
+        port = i // PG_COUNT
+        self.port_hdrm[port] += hd
+        self.port_hdrm_wm[port] = max(self.port_hdrm_wm[port], self.port_hdrm[port])
         self.total_used += cells
         self.total_wm = max(self.total_wm, self.total_used)
         self.q_res[j] += eres
@@ -475,19 +547,58 @@ class PipelinedMmu:
         return min(max(c["xon"], t - c["xon_offset"]), t - 1)
 
     def _pfc_eval(self, i: int, c: dict, pair: _Pair, pools: tuple) -> None:
-        """As Mmu._pfc_eval, on the post-commit counters with the clock's T; a PG whose class
-        is lossy is released (XON) if it was paused."""
+        """As Mmu._pfc_eval (static) or Mmu._dsh_eval (the pair's policy dsh), on the
+        post-commit counters with the clock's T; a PG whose class is lossy is released (XON)
+        if it was paused.  A PG evaluated under the static policy, or lossy, withdraws its
+        port-level request (so a port pause cannot outlive a switch back to static)."""
         if not self.pg_class[i]:
             if self.xoff[i]:
                 self._set_xoff(i, False, pair.clock)
+            self._set_req(i, False, pair.clock)
             return
         t = self.pg_threshold(c, POOL_LOSSLESS, pair.sizes, pools)
         shared = self.shared[i]
+        hd = self.hdrm[i]
+        # queue level: T, or under dsh the Xoff point X = T - headroom
+        x = t - c["headroom"] if pair.dsh else t
         if not self.xoff[i]:
-            if self.hdrm[i] > 0 or (shared > 0 and shared >= t):
+            if hd > 0 or (shared > 0 and shared >= x):
                 self._set_xoff(i, True, pair.clock)
-        elif self.hdrm[i] == 0 and (shared == 0 or shared <= self.xon_point(c, t)):
+        elif hd == 0 and (shared == 0 or shared <= self.xon_point(c, x)):
             self._set_xoff(i, False, pair.clock)
+        if not pair.dsh:
+            self._set_req(i, False, pair.clock)
+            return
+        # port level (dsh): the PG's request, the static rule with T
+        if not self.port_req[i]:
+            if hd > 0 or (shared > 0 and shared >= t):
+                self._set_req(i, True, pair.clock)
+        elif hd == 0 and (shared == 0 or shared <= self.xon_point(c, t)):
+            self._set_req(i, False, pair.clock)
+
+    def _set_req(self, i: int, on: bool, clock: int) -> None:
+        if self.port_req[i] == on:
+            return
+        self.port_req[i] = on
+        port = i // PG_COUNT
+        self.port_req_count[port] += 1 if on else -1
+        self._req_ports.add(port)
+
+    def _port_pause(self, clock: int) -> None:
+        """The port-level pause of each port whose requests changed in this pair: on while
+        any PG of the port requests.  Applied once per pair, after its three evaluations (the
+        RTL's EVAL3 applies them together: one PG withdrawing and another requesting in the
+        same pair leave the port paused, no resume and pause)."""
+        for port in sorted(self._req_ports):
+            paused = self.port_req_count[port] > 0
+            if paused != self.port_xoff[port]:
+                self.port_xoff[port] = paused
+                if paused:
+                    self.port_xoff_count[port] += 1
+                else:
+                    self.port_xon_count[port] += 1
+                self.port_events.append(PortPauseEvent(clock, port, paused))
+        self._req_ports.clear()
 
     def _set_xoff(self, i: int, on: bool, clock: int) -> None:
         self.xoff[i] = on
@@ -500,6 +611,33 @@ class PipelinedMmu:
     # ------------------------------------------------------------------ views
     def xoff_vector(self, port: int) -> int:
         return sum(1 << g for g in range(PG_COUNT) if self.xoff[port * PG_COUNT + g])
+
+    def pfc_vector(self, port: int) -> int:
+        """What the port's link partner must hold (Mmu.pfc_vector): the queue-level vector,
+        and every PG lossless in the configuration of the last committed pair while the
+        port-level pause (dsh) is on."""
+        v = self.xoff_vector(port)
+        if self.port_xoff[port]:
+            v |= (self.pfc_mask >> (port * PG_COUNT)) & 0xFF
+        return v
+
+    def pfc_word(self) -> int:
+        """mmu_core's pfc_xoff: pfc_vector of every port, port p at bits 8p .. 8p + 7."""
+        v = sum(1 << i for i, x in enumerate(self.xoff) if x)
+        for p, on in enumerate(self.port_xoff):
+            if on:
+                v |= self.pfc_mask & (0xFF << (p * PG_COUNT))
+        return v
+
+    def port_state(self, port: int) -> dict[str, int]:
+        """The port's headroom use, its watermark, the port-level pause and its counts, the
+        PGs requesting it (bit g: PG g), as the status port reads them."""
+        return {"hdrm_used": self.port_hdrm[port], "hdrm_wm": self.port_hdrm_wm[port],
+                "xoff": int(self.port_xoff[port]),
+                "xoff_count": self.port_xoff_count[port],
+                "xon_count": self.port_xon_count[port],
+                "requests": sum(1 << g for g in range(PG_COUNT)
+                                if self.port_req[port * PG_COUNT + g])}
 
     def held(self) -> int:
         """Cells held (committed), for drain checks."""

@@ -164,6 +164,9 @@ GLOBALS: dict[str, Reg] = {
     'egress_shared_lossy': Reg('egress_shared_lossy', 0x0026, (
         Field('value', 0, 16, 'rw', 'r', None),
     )),
+    'headroom_policy': Reg('headroom_policy', 0x0027, (
+        Field('value', 0, 1, 'rw', 'r', None),
+    )),
 }
 
 PG_BASE = 0x2000
@@ -252,6 +255,33 @@ QUEUE: dict[str, Reg] = {
         Field('value', 0, 4, 'rw', 'r', None, True),
     )),
     'static_th': Reg('static_th', 0x000c, (
+        Field('value', 0, 16, 'rw', 'r', None),
+    )),
+}
+
+PORT_BASE = 0x6000
+PORT_STRIDE = 0x10
+PORT_ENTRIES = 64
+PORT: dict[str, Reg] = {
+    'hdrm_used': Reg('hdrm_used', 0x0000, (
+        Field('value', 0, 16, 'r', 'w', 0),
+    )),
+    'hdrm_wm': Reg('hdrm_wm', 0x0001, (
+        Field('value', 0, 16, 'r', 'w', 0),
+    )),
+    'xoff': Reg('xoff', 0x0002, (
+        Field('value', 0, 1, 'r', 'w', 0),
+    )),
+    'xoff_count': Reg('xoff_count', 0x0003, (
+        Field('value', 0, 32, 'r', 'w', 0),
+    )),
+    'xon_count': Reg('xon_count', 0x0004, (
+        Field('value', 0, 32, 'r', 'w', 0),
+    )),
+    'requests': Reg('requests', 0x0005, (
+        Field('value', 0, 8, 'r', 'w', 0),
+    )),
+    'port_headroom': Reg('port_headroom', 0x0008, (
         Field('value', 0, 16, 'rw', 'r', None),
     )),
 }

@@ -10,10 +10,13 @@ of its ``PgConfig`` / ``QueueConfig`` attribute).
 ``ADDR_SHIFT`` (the AXI4-Lite address of ``rtl/regs/pfcmmu_csr.v``), value the whole 32-bit
 register.  It covers every configuration register (``sw = rw``) the core has for the
 configuration's port count: the globals in address order, then PG entry 0 .. N*8-1 (entry =
-port * 8 + pg) with its registers in address order, then the queue entries likewise.  Writing
+port * 8 + pg) with its registers in address order, then the port entries 0 .. N-1 (the
+headroom policy dsh's ``port_headroom``), then the queue entries like the PGs'.  The last write
+is always the last queue's ``static_th``: switch_core's admission gate opens on it.  Writing
 it in this order after ``rst`` gives the core the configuration ``models.mmu_pipe.PipelinedMmu``
 starts from.  Global values are what the registers hold, not the SONiC pool sizes: the shared
-segments (``MmuConfig.lossless_shared`` ...), the headroom pool, the buffer and largest frame.
+segments (``MmuConfig.lossless_shared`` ...), the headroom pool, the buffer and largest frame,
+``headroom_policy`` as its register holds it (0 static, 1 dsh).
 
 **Rule for values.** Each value must fit its field: unsigned fields 0 .. 2^w - 1, two's
 complement fields (``alpha_shift``) -2^(w-1) .. 2^(w-1) - 1, stored as their w-bit pattern;
@@ -53,8 +56,8 @@ from dataclasses import fields as dc_fields
 from pathlib import Path
 
 from . import pfcmmu_regs as regs
-from .config import (PG_COUNT, QUEUE_COUNT, ConfigError, MmuConfig, PgConfig, PortConfig,
-                     QueueConfig)
+from .config import (HEADROOM_DSH, HEADROOM_STATIC, PG_COUNT, QUEUE_COUNT, ConfigError,
+                     MmuConfig, PgConfig, PortConfig, QueueConfig)
 
 FORMAT = "pfcmmu-register-image"
 VERSION = 1
@@ -71,7 +74,19 @@ GLOBAL_SOURCES: dict[str, str] = {
     "hdrm_pool": "shared_headroom_pool",
     "egress_shared_lossless": "egress_lossless_shared",
     "egress_shared_lossy": "egress_lossy_shared",
+    "headroom_policy": "headroom_policy",
 }
+# the headroom_policy register's values (models.mmu_pipe POLICY_STATIC, POLICY_DSH)
+POLICY_CODES = {HEADROOM_STATIC: 0, HEADROOM_DSH: 1}
+
+
+def _global_value(cfg: MmuConfig, name: str) -> int:
+    v = getattr(cfg, GLOBAL_SOURCES[name])
+    if name == "headroom_policy":
+        if v not in POLICY_CODES:
+            raise ConfigError(f"headroom_policy: {v!r} has no register value")
+        return POLICY_CODES[v]
+    return v
 
 
 def _config_regs(block: dict[str, regs.Reg]) -> list[regs.Reg]:
@@ -82,8 +97,10 @@ def _config_regs(block: dict[str, regs.Reg]) -> list[regs.Reg]:
 GLOBAL_REGS = _config_regs(regs.GLOBALS)
 PG_REGS = _config_regs(regs.PG)
 QUEUE_REGS = _config_regs(regs.QUEUE)
+PORT_REGS = _config_regs(regs.PORT)
 _PG_ATTRS = {f.name for f in dc_fields(PgConfig)}
 _Q_ATTRS = {f.name for f in dc_fields(QueueConfig)}
+_PORT_ATTRS = {f.name for f in dc_fields(PortConfig)}
 
 
 def _check_map() -> None:
@@ -92,6 +109,7 @@ def _check_map() -> None:
     missing = [r.name for r in GLOBAL_REGS if r.name not in GLOBAL_SOURCES]
     missing += [f"pg.{r.name}" for r in PG_REGS if r.name not in _PG_ATTRS]
     missing += [f"queue.{r.name}" for r in QUEUE_REGS if r.name not in _Q_ATTRS]
+    missing += [f"port.{r.name}" for r in PORT_REGS if r.name not in _PORT_ATTRS]
     missing += sorted(set(GLOBAL_SOURCES) - {r.name for r in GLOBAL_REGS})
     if missing:
         raise ImportError("models.regimage: registers without an MmuConfig value, or sources "
@@ -118,12 +136,20 @@ def queue_word(index: int, name: str) -> int:
     return regs.QUEUE_BASE + index * regs.QUEUE_STRIDE + regs.QUEUE[name].offset
 
 
+def port_word(index: int, name: str) -> int:
+    if not 0 <= index < regs.PORT_ENTRIES:
+        raise IndexError(f"port index {index} outside 0 .. {regs.PORT_ENTRIES - 1}")
+    return regs.PORT_BASE + index * regs.PORT_STRIDE + regs.PORT[name].offset
+
+
 def decode_word(word: int) -> tuple[str, int, str] | None:
-    """("global", 0, name), ("pg", index, name) or ("queue", index, name) of a word address
-    the map names (any register, status or configuration); None for any other address."""
+    """("global", 0, name), ("pg", index, name), ("queue", index, name) or ("port", index,
+    name) of a word address the map names (any register, status or configuration); None for
+    any other address."""
     for kind, block, base, stride, entries in (
             ("pg", regs.PG, regs.PG_BASE, regs.PG_STRIDE, regs.PG_ENTRIES),
-            ("queue", regs.QUEUE, regs.QUEUE_BASE, regs.QUEUE_STRIDE, regs.QUEUE_ENTRIES)):
+            ("queue", regs.QUEUE, regs.QUEUE_BASE, regs.QUEUE_STRIDE, regs.QUEUE_ENTRIES),
+            ("port", regs.PORT, regs.PORT_BASE, regs.PORT_STRIDE, regs.PORT_ENTRIES)):
         index, offset = divmod(word - base, stride)
         if 0 <= index < entries:
             name = next((n for n, r in block.items() if r.offset == offset), None)
@@ -133,7 +159,8 @@ def decode_word(word: int) -> tuple[str, int, str] | None:
 
 
 def reg_label(byte_addr: int) -> str:
-    """``buffer_cells``, ``pg[3].xon``, ``queue[9].static_th`` or ``0x....`` (unnamed)."""
+    """``buffer_cells``, ``pg[3].xon``, ``queue[9].static_th``, ``port[1].port_headroom`` or
+    ``0x....`` (unnamed)."""
     aligned = byte_addr % (1 << regs.ADDR_SHIFT) == 0
     d = decode_word(byte_addr >> regs.ADDR_SHIFT) if aligned else None
     if d is None:
@@ -187,6 +214,11 @@ def word_image(cfg: MmuConfig) -> list[tuple[int, int]]:
         entries += [(pg_word(i, r.name),
                      encode_field(r, getattr(pg, r.name), f"ports[{p}].pgs[{g}].{r.name}"))
                     for r in PG_REGS]
+    # the ports before the queues: the last queue's static_th stays the image's last write
+    for p, port in enumerate(cfg.ports):
+        entries += [(port_word(p, r.name),
+                     encode_field(r, getattr(port, r.name), f"ports[{p}].{r.name}"))
+                    for r in PORT_REGS]
     for p, q, qc in cfg.all_queues():
         j = p * QUEUE_COUNT + q
         entries += [(queue_word(j, r.name),
@@ -194,7 +226,7 @@ def word_image(cfg: MmuConfig) -> list[tuple[int, int]]:
                     for r in QUEUE_REGS]
     direct = {f.name for f in dc_fields(MmuConfig)}
     order = sorted(GLOBAL_REGS, key=lambda r: GLOBAL_SOURCES[r.name] not in direct)
-    glob = {r.name: encode_field(r, getattr(cfg, GLOBAL_SOURCES[r.name]), GLOBAL_SOURCES[r.name])
+    glob = {r.name: encode_field(r, _global_value(cfg, r.name), GLOBAL_SOURCES[r.name])
             for r in order}
     return [(global_word(r.name), glob[r.name]) for r in GLOBAL_REGS] + entries
 
@@ -207,7 +239,8 @@ def image(cfg: MmuConfig) -> list[tuple[int, int]]:
 
 def image_entries(port_count: int) -> int:
     """Entries of the image of a configuration with ``port_count`` ports."""
-    return len(GLOBAL_REGS) + port_count * (PG_COUNT * len(PG_REGS) + QUEUE_COUNT * len(QUEUE_REGS))
+    return len(GLOBAL_REGS) + port_count * (PG_COUNT * len(PG_REGS) + len(PORT_REGS)
+                                            + QUEUE_COUNT * len(QUEUE_REGS))
 
 
 # ---------------------------------------------------------------------- image -> MmuConfig
@@ -233,28 +266,35 @@ def config_from_image(writes: Iterable[tuple[int, int]], cell_bytes: int = 256,
     glob: dict[str, int] = {}
     pgs: dict[int, dict[str, int]] = {}
     qs: dict[int, dict[str, int]] = {}
+    pts: dict[int, dict[str, int]] = {}
     for addr, value in seen.items():
         d = (decode_word(addr >> regs.ADDR_SHIFT) if addr % (1 << regs.ADDR_SHIFT) == 0
              else None)
         if d is None:
             raise ConfigError(f"image: address {addr:#07x} is not a register of the map")
         kind, index, name = d
-        block = {"global": regs.GLOBALS, "pg": regs.PG, "queue": regs.QUEUE}[kind]
+        block = {"global": regs.GLOBALS, "pg": regs.PG, "queue": regs.QUEUE,
+                 "port": regs.PORT}[kind]
         if not block[name].writable:
             raise ConfigError(f"image: {reg_label(addr)} (address {addr:#07x}) is read only, "
                               "not a configuration register")
         v = decode_field(block[name], value, reg_label(addr))
-        {"global": glob, "pg": pgs.setdefault(index, {}),
-         "queue": qs.setdefault(index, {})}[kind][name] = v
+        if kind == "global":
+            glob[name] = v
+        else:
+            {"pg": pgs, "queue": qs, "port": pts}[kind].setdefault(index, {})[name] = v
 
     n_pg = max(pgs, default=-1) + 1
     n_q = max(qs, default=-1) + 1
-    ports = -(-max(n_pg, n_q, 1) // PG_COUNT)
+    n_port = max(pts, default=-1) + 1
+    ports = max(-(-max(n_pg, n_q, 1) // PG_COUNT), n_port)
     missing = [r.name for r in GLOBAL_REGS if r.name not in glob]
     missing += [f"pg[{i}].{r.name}" for i in range(ports * PG_COUNT) for r in PG_REGS
                 if r.name not in pgs.get(i, {})]
     missing += [f"queue[{j}].{r.name}" for j in range(ports * QUEUE_COUNT) for r in QUEUE_REGS
                 if r.name not in qs.get(j, {})]
+    missing += [f"port[{p}].{r.name}" for p in range(ports) for r in PORT_REGS
+                if r.name not in pts.get(p, {})]
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         raise ConfigError(f"image: {len(missing)} configuration registers of {ports} ports "
@@ -270,18 +310,22 @@ def config_from_image(writes: Iterable[tuple[int, int]], cell_bytes: int = 256,
                  for g in range(PG_COUNT)],
             queues=[QueueConfig(**{k: _typed(k, v)
                                    for k, v in qs[p * QUEUE_COUNT + q].items()})
-                    for q in range(QUEUE_COUNT)])
+                    for q in range(QUEUE_COUNT)],
+            **pts[p])
         if like is not None:
             for k in _NOT_IN_IMAGE:
                 v = getattr(like.ports[p], k)
                 setattr(pc, k, list(v) if isinstance(v, list) else v)
         port_cfgs.append(pc)
+    policy = {code: name for name, code in POLICY_CODES.items()}[glob["headroom_policy"]]
     cfg = MmuConfig(ports=port_cfgs, cell_bytes=like.cell_bytes if like else cell_bytes,
                     buffer_cells=glob["buffer_cells"], max_frame_bytes=glob["max_frame_bytes"],
-                    shared_headroom_pool=glob["hdrm_pool"])
+                    shared_headroom_pool=glob["hdrm_pool"], headroom_policy=policy)
     all_pgs = [pg for _, _, pg in cfg.all_pgs()]
     all_qs = [q for _, _, q in cfg.all_queues()]
-    hdrm = (glob["hdrm_pool"] if glob["hdrm_pool"] > 0
+    # what MmuConfig.lossless_shared takes out of the lossless pool for headroom
+    hdrm = (sum(port.port_headroom for port in cfg.ports) if policy == HEADROOM_DSH
+            else glob["hdrm_pool"] if glob["hdrm_pool"] > 0
             else sum(pg.headroom for pg in all_pgs if pg.lossless))
     cfg.ingress_lossless_pool = (glob["pool_shared_lossless"] + hdrm
                                  + sum(pg.reserved for pg in all_pgs if pg.lossless))

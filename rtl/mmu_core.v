@@ -27,6 +27,12 @@
  *   E12-E13 EVAL2: the conditions decoded to every PG
  *   E13-E14 EVAL3: applied to the current state, pfc_xoff from E14
  *
+ * Headroom policy (global register headroom_policy): static, each lossless PG's own headroom
+ * (capped in sum by the headroom pool), or dsh (mmu_core_dsh: headroom admission against the
+ * port's headroom counter, committed after pair k-7 with k-6 .. k-1 charged, port_lag 7;
+ * queue-level Xoff at X = T - headroom; the port-level pause, requested by each lossless PG
+ * with the static rule at T, ORed into pfc_xoff as the port's lossless PGs, 14 clocks too).
+ *
  * The decision sees the per-PG / per-queue counters committed after pair k-5 and charges the
  * arrivals of pairs k-4 .. k-1 in full (view_lag 5); the total and the pools are committed a
  * clock later (GLOBAL stage), so it sees them after pair k-6 with k-5 .. k-1 charged
@@ -74,13 +80,18 @@ module mmu_core #(
     // fewer at 2 ports); decisions identical
     parameter COMPACT = 0,
     // test only: 1 turns the "shared below T" check into "at or below T" (negative test of the
-    // benches); 2 lets the buffer guard admit one cell beyond the buffer (of the formal run)
+    // benches); 2 lets the buffer guard admit one cell beyond the buffer (of the formal run);
+    // 3 reads every port headroom limit one cell larger (dsh; negative test of the benches)
     parameter FAULT_INJECT = 0,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
     parameter CFG_FAULT_INJECT = 0,
     // test only: 1 leaves EVAL1's event selects out of the reset (negative test of
     // reset_under_traffic)
-    parameter RST_FAULT_INJECT = 0
+    parameter RST_FAULT_INJECT = 0,
+    // 1: the headroom policy dsh is there (register headroom_policy, mmu_core_dsh); 0 leaves
+    // it out: headroom_policy stays 0 and synthesis removes dsh's logic (the static policy's
+    // core, for builds that need no dsh)
+    parameter HEADROOM_DSH = 1
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -181,6 +192,8 @@ end
 //   mmu_core_decide  DEC1a, DEC1b, DEC2 and the response (E5 - E9)
 //   mmu_core_commit  PRE, C1, C2: the exact counters and the commit register (E5 - E11)
 //   mmu_core_eval    GLOBAL, EVAL0 - EVAL3: pools, PFC Xoff / Xon, watermarks (E10 - E14)
+//   mmu_core_dsh     headroom policy dsh: port headroom counters and limits, X = T - headroom,
+//                    port-level requests and pause, pfc_xoff (E1 - E14)
 //   mmu_core_status  counters and the status port
 // The shared functions are in mmu_core_functions.vh.  Per-pair fields and two-entry arrays
 // cross between parts as buses (*_bus; field x of stage p at slot p - 1).  A part unpacks a
@@ -237,6 +250,7 @@ wire [31:0] g_max_frame_reg;
 wire [2*CELL_W-1:0] g_pool_bus;
 wire [CELL_W-1:0] g_hdrm_pool_reg;
 wire [2*CELL_W-1:0] g_epool_bus;
+wire g_dsh_reg;
 wire [8*128-1:0] pgc_rd_bus;
 wire [8*128-1:0] qc_rd_bus;
 wire [8:0] cfg_flags;
@@ -333,6 +347,14 @@ wire [2*IW-1:0] wmh_i_bus;
 wire [2*IW-1:0] wmh_j_bus;
 wire [2*PGW_W-1:0] wmh_pg_bus;
 wire [2*QW_W-1:0] wmh_q_bus;
+wire [PORT_COUNT*8-1:0] xoff_reg, xoff_next, ev_hit_reg, ev_ron_reg, ev_roff_reg;
+// mmu_core_dsh
+wire dsh3, dsh5, dsh11;
+wire [W-1:0] plim3;
+wire [INFLIGHT_W-1:0] fport3;
+wire [W-1:0] pcnt5;
+wire signed [TW-1:0] qtA10, qtR10, qtS10, qxA10, qxR10, qxS10;
+wire [31:0] st_port4;
 
 assign sv2 = sv_bus[2-1];
 assign sc2 = sc_bus[(2-1)*IW +: IW];
@@ -354,14 +376,14 @@ carry_inst (
 );
 
 mmu_core_cfg #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
-               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT))
+               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
 cfg_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .a_i_in(a_i_in), .r_i_in(r_i_in), .a_j_in(a_j_in),
     .scan_cnt_reg(scan_cnt_reg), .st_idx_in(st_idx_in), .scan_valid(sv2), .scan_idx(sc2),
     .g_buffer_reg(g_buffer_reg), .g_max_frame_reg(g_max_frame_reg), .g_pool_bus(g_pool_bus),
-    .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .pgc_rd_bus(pgc_rd_bus),
-    .qc_rd_bus(qc_rd_bus), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
+    .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .g_dsh_reg(g_dsh_reg),
+    .pgc_rd_bus(pgc_rd_bus), .qc_rd_bus(qc_rd_bus), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
 );
 
 mmu_core_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W), .PORT_W(PORT_W),
@@ -372,8 +394,9 @@ view_inst (
     .r_j0(r_j0), .sc0(sc0), .a_ok_bus(a_ok_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus),
     .a_cells_bus(a_cells_bus), .r_ok_bus(r_ok_bus), .r_i_bus(r_i_bus), .r_j_bus(r_j_bus),
     .sc_bus(sc_bus), .g_buffer_reg(g_buffer_reg), .g_pool_bus(g_pool_bus),
-    .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .pgc_rd_bus(pgc_rd_bus),
-    .qc_rd_bus(qc_rd_bus), .d_admit(d_admit), .dec_admit_reg(dec_admit_reg), .adm9(adm9),
+    .g_hdrm_pool_reg(g_hdrm_pool_reg), .dsh3(dsh3), .plim3(plim3), .fport3(fport3),
+    .g_epool_bus(g_epool_bus), .pgc_rd_bus(pgc_rd_bus), .qc_rd_bus(qc_rd_bus),
+    .d_admit(d_admit), .dec_admit_reg(dec_admit_reg), .adm9(adm9),
     .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .cm_pg_empty_reg(cm_pg_empty_reg),
     .cm_q_empty_reg(cm_q_empty_reg), .cmh_pg_val_bus(cmh_pg_val_bus),
     .cmh_q_val_bus(cmh_q_val_bus), .adm11(adm11), .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg),
@@ -414,6 +437,7 @@ decide_inst (
     .cm_pg_hsr_reg(cm_pg_hsr_reg), .cm_q_qsr_reg(cm_q_qsr_reg), .cm_pg_empty_reg(cm_pg_empty_reg),
     .cm_q_empty_reg(cm_q_empty_reg), .cmd_pg_val_reg(cmd_pg_val_reg),
     .cmd_q_val_reg(cmd_q_val_reg), .total_reg(total_reg), .hpool_reg(hpool_reg),
+    .dsh5(dsh5), .pcnt5(pcnt5),
     .pool_bus(pool_bus), .epool_bus(epool_bus), .m_resp_valid(m_resp_valid),
     .m_resp_admit(m_resp_admit), .m_resp_reason(m_resp_reason), .m_resp_cells(m_resp_cells),
     .m_resp_res(m_resp_res), .m_resp_shared(m_resp_shared), .m_resp_hdrm(m_resp_hdrm),
@@ -470,7 +494,10 @@ eval_inst (
     .adm10(adm10), .same_pg10(same_pg10), .eS10_a(eS10_a), .eS10_r(eS10_r), .v_h_bus(v_h_bus),
     .v_s_bus(v_s_bus), .gr_t(gr_t), .gr_h(gr_h), .gr_s0(gr_s0), .gr_s1(gr_s1), .gr_es0(gr_es0),
     .gr_es1(gr_es1), .ga_c(ga_c), .ga_hd(ga_hd), .ga_sh_bus(ga_sh_bus), .ga_esh_bus(ga_esh_bus),
-    .wA11(wA11), .wQ11(wQ11), .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .total_reg(total_reg),
+    .wA11(wA11), .wQ11(wQ11), .qtA10(qtA10), .qtR10(qtR10), .qtS10(qtS10), .qxA10(qxA10),
+    .qxR10(qxR10), .qxS10(qxS10), .dsh11(dsh11), .xoff_reg(xoff_reg), .xoff_next(xoff_next),
+    .ev_hit_reg(ev_hit_reg), .ev_ron_reg(ev_ron_reg), .ev_roff_reg(ev_roff_reg),
+    .total_reg(total_reg),
     .hpool_reg(hpool_reg), .pool_bus(pool_bus), .epool_bus(epool_bus), .wc_hpool(wc_hpool),
     .wc_total(wc_total), .wc_pool_bus(wc_pool_bus), .wc_epool_bus(wc_epool_bus), .adm11(adm11),
     .adm11_wr(adm11_wr), .wm_en_reg(wm_en_reg), .wm_i_reg(wm_i_reg), .wm_j_reg(wm_j_reg),
@@ -489,11 +516,25 @@ status_inst (
     .err_flags_reg(err_flags_reg), .underflow_count_reg(underflow_count_reg),
     .total_reg(total_reg), .hpool_reg(hpool_reg), .pool_bus(pool_bus), .epool_bus(epool_bus),
     .wc_hpool(wc_hpool), .wc_total(wc_total), .wc_pool_bus(wc_pool_bus),
-    .wc_epool_bus(wc_epool_bus), .xoff_reg(pfc_xoff), .pgs_rd(pgs_rd), .qs_rd(qs_rd),
+    .wc_epool_bus(wc_epool_bus), .xoff_reg(xoff_reg), .pgs_rd(pgs_rd), .qs_rd(qs_rd),
     .pgw_rd(pgw_rd), .qw_rd(qw_rd), .pgc_rd_bus(pgc_rd_bus), .qc_rd_bus(qc_rd_bus),
     .g_buffer_reg(g_buffer_reg), .g_max_frame_reg(g_max_frame_reg), .g_pool_bus(g_pool_bus),
-    .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .cfg_flags(cfg_flags),
-    .cfg_bad(cfg_bad)
+    .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .g_dsh_reg(g_dsh_reg),
+    .st_port4(st_port4), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
+);
+
+mmu_core_dsh #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W),
+               .FAULT_INJECT(FAULT_INJECT))
+dsh_inst (
+    .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
+    .cfg_wr_data(cfg_wr_data), .g_dsh_reg(g_dsh_reg), .a_i0(a_i0), .a_ok_bus(a_ok_bus),
+    .a_i_bus(a_i_bus), .a_cells_bus(a_cells_bus), .r_i_bus(r_i_bus), .pgc_rd_bus(pgc_rd_bus),
+    .tA5(tA5), .tR5(tR5), .tS5(tS5), .xA5(xA5), .xR5(xR5), .xS5(xS5), .cA_xon5(cA_xon5),
+    .cR_xon5(cR_xon5), .cS_xon5(cS_xon5), .gr_h(gr_h), .ga_hd(ga_hd), .ev_hit(ev_hit_reg),
+    .ev_ron(ev_ron_reg), .ev_roff(ev_roff_reg), .xoff_next(xoff_next), .dsh3(dsh3),
+    .dsh5(dsh5), .plim3(plim3), .fport3(fport3), .pcnt5(pcnt5), .dsh11(dsh11), .qtA10(qtA10),
+    .qtR10(qtR10), .qtS10(qtS10), .qxA10(qxA10), .qxR10(qxR10), .qxS10(qxS10),
+    .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .stat_addr(stat_addr), .st_port4(st_port4)
 );
 
 `ifdef FORMAL

@@ -30,6 +30,8 @@ module mmu_core_cfg #(
     parameter LEN_W = 14,
     // test only: 1 breaks the configuration checker's Xon rule (> for >=; negative test)
     parameter CFG_FAULT_INJECT = 0,
+    // 0: headroom_policy is never written (stays 0, static): mmu_core HEADROOM_DSH
+    parameter HEADROOM_DSH = 1,
     // derived, left at its default by mmu_core: the PG / queue index
     parameter IW = $clog2(PORT_COUNT) + 3
 ) (
@@ -63,6 +65,8 @@ module mmu_core_cfg #(
     output wire [2*CELL_W-1:0]  g_pool_bus,
     output reg  [CELL_W-1:0]    g_hdrm_pool_reg,
     output wire [2*CELL_W-1:0]  g_epool_bus,
+    // headroom_policy: 1 dsh (mmu_core_dsh)
+    output reg                  g_dsh_reg,
     output wire [8*128-1:0]     pgc_rd_bus,
     output wire [8*128-1:0]     qc_rd_bus,
 
@@ -108,6 +112,7 @@ always @(posedge clk) begin
             5'h04: g_hdrm_pool_reg <= cw_d[W-1:0];
             5'h05: g_epool_reg[0] <= cw_d[W-1:0];
             5'h06: g_epool_reg[1] <= cw_d[W-1:0];
+            5'h07: g_dsh_reg <= cw_d[0] && HEADROOM_DSH != 0;
             default: ;
         endcase
     end
@@ -183,6 +188,7 @@ endgenerate
 
 integer gi;
 initial begin
+    g_dsh_reg = 1'b0;
     for (gi = 0; gi < 2; gi = gi + 1) begin
         g_pool_reg[gi] = 0;
         g_epool_reg[gi] = 0;

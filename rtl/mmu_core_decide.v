@@ -118,6 +118,10 @@ module mmu_core_decide #(
     input  wire [2*QE_W-1:0]    cmd_q_val_reg,
     input  wire [W-1:0]         total_reg,
     input  wire [W-1:0]         hpool_reg,
+    // headroom_policy dsh (mmu_core_dsh): the pair's policy and its port's headroom counter
+    // (stage 5), compared in place of the headroom pool
+    input  wire                 dsh5,
+    input  wire [W-1:0]         pcnt5,
     input  wire [2*W-1:0]       pool_bus,
     input  wire [2*W-1:0]       epool_bus,
 
@@ -327,6 +331,11 @@ endfunction
 // registered; DEC1b selects and combines them.  The compares start at registers and end at
 // registers.  COMPACT: the compares of the selected candidate only (DEC1b has nothing to
 // select).
+// dsh: the headroom check is the port's (its counter against kHP1 / kHP2, which then hold
+// its limit), not the PG's
+wire [W-1:0] hp_v = dsh5 ? pcnt5 : hpool_reg;
+reg          dsh6;
+always @(posedge clk) dsh6 <= dsh5;
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA5);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR5);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS5);
@@ -367,7 +376,7 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     always @(posedge clk) begin
         d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1), le1(sx(hdrm), kH1),
                                     le2(sx(hdrm), sx(res), kH2),
-                                    le2(sx(hpool_reg), sx(res), kHP2), sh_ok, p_mid};
+                                    le2(sx(hp_v), sx(res), kHP2), sh_ok, p_mid};
         d1a_cq[cs*CQ_W +: CQ_W] <= {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
     end
 end
@@ -413,7 +422,7 @@ always @(posedge clk) begin
     v1_qa <= nA5_a;
     v1_qr <= nA5_r;
     d1a_guard <= sx(total_reg) > kG_chk;
-    d1a_hp1 <= sx(hpool_reg) <= kHP1;
+    d1a_hp1 <= sx(hp_v) <= kHP1;
     d1a_hp_none <= hp_none5;
     d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
     d1a_p_all[1] <= sx(pool_reg[1]) <= kP1[1];
@@ -463,7 +472,7 @@ wire d_hp2 = d_cp[4];
 wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
 wire d_erem_all = d_cq[5], d_erem_none = d_cq[4];
 wire [1:0] d_q_ok = d_cq[3:2], d_e_mid = d_cq[1:0];
-wire d_hdrm_ok = ((d_rem_all && d_hd1) || (!d_rem_all && d_hd2))
+wire d_hdrm_ok = (dsh6 || (d_rem_all && d_hd1) || (!d_rem_all && d_hd2))
                  && (d1a_hp_none || (d_rem_all && d1a_hp1) || (!d_rem_all && d_hp2));
 wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_all}} & d_p_mid));
 wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
@@ -473,14 +482,15 @@ wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_a
 // arguments only, in Icarus)
 function [1:0] ok_of;
     input [CP_W-1:0] cp;
-    input guard, hp_none, hp1;
+    input dsh, guard, hp_none, hp1;
     input [1:0] p_all;
     reg ra;
     reg hok;
     reg [1:0] shok;
     begin
         ra = cp[8];
-        hok = ((ra && cp[6]) || (!ra && cp[5])) && (hp_none || (ra && hp1) || (!ra && cp[4]));
+        hok = (dsh || (ra && cp[6]) || (!ra && cp[5]))
+              && (hp_none || (ra && hp1) || (!ra && cp[4]));
         shok = cp[3:2] & (({2{ra}} & p_all) | ({2{!ra}} & cp[1:0]));
         ok_of = {!guard && (cp[7] || shok[1]), !guard && (cp[7] || shok[0] || hok)};
     end
@@ -495,11 +505,12 @@ function [1:0] eok_of;
     end
 endfunction
 // (with one candidate, (NC-1)*k is 0: every term below is that candidate's)
-wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
+wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], dsh6, d1a_guard, d1a_hp_none, d1a_hp1,
                           d1a_p_all);
-wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], d1a_guard, d1a_hp_none, d1a_hp1,
-                          d1a_p_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], dsh6, d1a_guard, d1a_hp_none,
+                          d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], dsh6, d1a_guard, d1a_hp_none,
+                          d1a_hp1, d1a_p_all);
 wire [1:0] d_ok = (NC == 1) ? d_ok_a : v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
 wire [1:0] d_eok = (NC == 1) ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
                    : v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)

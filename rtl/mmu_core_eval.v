@@ -3,17 +3,21 @@
  * commits the total, the pools and the headroom pool (minus what the pair released, plus what
  * it admitted); EVAL0 to EVAL2 evaluate the PFC conditions of the release's PG, the arrival's
  * PG and the scan PG on their post-commit counters and decode them to every PG; EVAL3 applies
- * them to the Xoff state (pfc_xoff, pfc_change).  The admitted arrival's PG and queue
- * watermarks are raised in EVAL1 (written to their RAMs, in mmu_core_view, a clock later).
+ * them to the Xoff state.  Under the headroom policy dsh the queue-level Xoff point is
+ * X = T - headroom (mmu_core_dsh carries it), and EVAL0 to EVAL2 also evaluate each PG's
+ * port-level request with T, for mmu_core_dsh, which applies them and drives pfc_xoff /
+ * pfc_change.  The admitted arrival's PG and queue watermarks are raised in EVAL1 (written to
+ * their RAMs, in mmu_core_view, a clock later).
  *
  * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the commit register, the entries
  * before the pair, T and the XON point, the release's and the admitted amounts per pool
- * (mmu_core_commit); the watermarks carried to stage 11 (mmu_core_view); out pfc_xoff /
- * pfc_change (mmu_core's outputs), the committed pools (T, the decision, status) and their
- * watermarks' copy, the watermark write register and its history.
+ * (mmu_core_commit); the watermarks carried to stage 11 (mmu_core_view); X, its XON point and
+ * the pair's policy (mmu_core_dsh); out the queue-level Xoff state and its next value, the
+ * decoded events and request conditions (mmu_core_dsh), the committed pools (T, the
+ * decision, status) and their watermarks' copy, the watermark write register and its history.
  *
  * Latency: GLOBAL E10-E11 (global_lag 6), EVAL0 E10-E11, EVAL1 E11-E12, EVAL2 E12-E13, EVAL3
- * E13-E14: pfc_xoff 14 clocks after the request's edge.
+ * E13-E14 (pfc_xoff, in mmu_core_dsh, 14 clocks after the request's edge).
  */
 
 `resetall
@@ -85,12 +89,20 @@ module mmu_core_eval #(
     input  wire [2*W-1:0]       ga_esh_bus,
     input  wire [PGW_W-1:0]     wA11,
     input  wire [QW_W-1:0]      wQ11,
+    // headroom_policy dsh (mmu_core_dsh): X and its XON point (stage 10), the pair's policy
+    // (stage 11)
+    input  wire signed [TW-1:0] qtA10, qtR10, qtS10, qxA10, qxR10, qxS10,
+    input  wire                 dsh11,
 
     /*
-     * PFC (mmu_core's outputs)
+     * PFC: the queue-level Xoff state and its next value, EVAL2's events and port-level
+     * request conditions decoded to every PG (mmu_core_dsh; the status port)
      */
-    output wire [PORT_COUNT*8-1:0] pfc_xoff,
-    output wire [PORT_COUNT*8-1:0] pfc_change,
+    output reg  [PORT_COUNT*8-1:0] xoff_reg,
+    output wire [PORT_COUNT*8-1:0] xoff_next,
+    output reg  [PORT_COUNT*8-1:0] ev_hit_reg,
+    output reg  [PORT_COUNT*8-1:0] ev_ron_reg,
+    output reg  [PORT_COUNT*8-1:0] ev_roff_reg,
 
     /*
      * The committed total and pools ({lossy, lossless} as buses), the watermarks' copy of
@@ -290,6 +302,21 @@ wire [PGE_W-1:0] cm_r = {cm_pg_val_reg[3*W], {W{1'b0}}, ev_sh_r, ev_h_r};
     adm11_wr <= {2{adm10 && !rst}};
 end
 reg [4:0] fR11, fA11, fS11;
+// the same compares against X and its XON point (dsh's queue level)
+reg [4:0] gR11, gA11, gS11;
+reg [NT_W-1:0] qtA11, qtR11, qtS11, qxA11, qxR11, qxS11;
+always @(posedge clk) begin
+    gR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, qtR10[W-1:0], qxR10[W-1:0])
+            : pfc_cmp(cm_r, qtR10[W-1:0], qxR10[W-1:0]);
+    gA11 <= adm10 ? pfc_cmp(cm_a, qtA10[W-1:0], qxA10[W-1:0])
+            : same_pg10 ? pfc_cmp(cm_r, qtA10[W-1:0], qxA10[W-1:0])
+            : pfc_cmp(eA10, qtA10[W-1:0], qxA10[W-1:0]);
+    gS11 <= eS10_a ? pfc_cmp(cm_a, qtS10[W-1:0], qxS10[W-1:0])
+            : eS10_r ? pfc_cmp(cm_r, qtS10[W-1:0], qxS10[W-1:0])
+            : pfc_cmp(eS10, qtS10[W-1:0], qxS10[W-1:0]);
+    qtA11 <= narrow(qtA10); qtR11 <= narrow(qtR10); qtS11 <= narrow(qtS10);
+    qxA11 <= narrow(qxA10); qxR11 <= narrow(qxR10); qxS11 <= narrow(qxS10);
+end
 always @(posedge clk) begin
     fR11 <= (adm10 && same_pg10) ? pfc_cmp(cm_a, tR10[W-1:0], xR10[W-1:0])
             : pfc_cmp(cm_r, tR10[W-1:0], xR10[W-1:0]);
@@ -331,17 +358,17 @@ function pfc_off;
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-reg [N-1:0] ev_hit_reg, ev_on_reg, ev_off_reg;
-reg [N-1:0] xoff_reg;
-reg [N-1:0] pfc_change_reg;
-wire ev_onR = pfc_on(fR11, tR11);
-wire ev_offR = pfc_off(fR11, xR11);
-wire ev_onA = pfc_on(fA11, tA11);
-wire ev_offA = pfc_off(fA11, xA11);
-wire ev_onS = pfc_on(fS11, tS11);
-wire ev_offS = pfc_off(fS11, xS11);
+reg [N-1:0] ev_on_reg, ev_off_reg;
+// queue level: T, or under dsh X; port-level request (dsh only, else withdrawn): T
+wire ev_onR = dsh11 ? pfc_on(gR11, qtR11) : pfc_on(fR11, tR11);
+wire ev_offR = dsh11 ? pfc_off(gR11, qxR11) : pfc_off(fR11, xR11);
+wire ev_onA = dsh11 ? pfc_on(gA11, qtA11) : pfc_on(fA11, tA11);
+wire ev_offA = dsh11 ? pfc_off(gA11, qxA11) : pfc_off(fA11, xA11);
+wire ev_onS = dsh11 ? pfc_on(gS11, qtS11) : pfc_on(fS11, tS11);
+wire ev_offS = dsh11 ? pfc_off(gS11, qxS11) : pfc_off(fS11, xS11);
 // the conditions and indices registered, then decoded to every PG a clock later
 reg ev_onR_reg, ev_offR_reg, ev_onA_reg, ev_offA_reg, ev_onS_reg, ev_offS_reg;
+reg ev_ronR_reg, ev_roffR_reg, ev_ronA_reg, ev_roffA_reg, ev_ronS_reg, ev_roffS_reg;
 always @(posedge clk) begin
     ev_onR_reg <= ev_onR;
     ev_offR_reg <= ev_offR;
@@ -349,6 +376,12 @@ always @(posedge clk) begin
     ev_offA_reg <= ev_offA;
     ev_onS_reg <= ev_onS;
     ev_offS_reg <= ev_offS;
+    ev_ronR_reg <= dsh11 && pfc_on(fR11, tR11);
+    ev_roffR_reg <= !dsh11 || pfc_off(fR11, xR11);
+    ev_ronA_reg <= dsh11 && pfc_on(fA11, tA11);
+    ev_roffA_reg <= !dsh11 || pfc_off(fA11, xA11);
+    ev_ronS_reg <= dsh11 && pfc_on(fS11, tS11);
+    ev_roffS_reg <= !dsh11 || pfc_off(fS11, xS11);
 end
 // the three PGs' indices decoded in EVAL1, one-hot per port (with the event's valid) and per
 // PG: EVAL2's hit of each of the N PGs is an AND of two registers (the port select drives 8
@@ -396,21 +429,22 @@ always @(posedge clk) begin
                  | (take_s & {N{ev_onS_reg}}) | (~hit_any & ev_on_reg);
     ev_off_reg <= (take_r & {N{ev_offR_reg}}) | (take_a & {N{ev_offA_reg}})
                   | (take_s & {N{ev_offS_reg}}) | (~hit_any & ev_off_reg);
+    ev_ron_reg <= (take_r & {N{ev_ronR_reg}}) | (take_a & {N{ev_ronA_reg}})
+                  | (take_s & {N{ev_ronS_reg}}) | (~hit_any & ev_ron_reg);
+    ev_roff_reg <= (take_r & {N{ev_roffR_reg}}) | (take_a & {N{ev_roffA_reg}})
+                   | (take_s & {N{ev_roffS_reg}}) | (~hit_any & ev_roff_reg);
 end
 
 // ------------------------------------------------------------------------------ EVAL3
-wire [N-1:0] xoff_next = (xoff_reg & ~(ev_hit_reg & ev_off_reg))
-                         | (~xoff_reg & ev_hit_reg & ev_on_reg);
+// (the queue-level state; mmu_core_dsh adds the port-level pause and drives pfc_xoff)
+assign xoff_next = (xoff_reg & ~(ev_hit_reg & ev_off_reg))
+                   | (~xoff_reg & ev_hit_reg & ev_on_reg);
 always @(posedge clk) begin
     xoff_reg <= xoff_next;
-    pfc_change_reg <= xoff_next ^ xoff_reg;
     if (rst) begin
         xoff_reg <= {N{1'b0}};
-        pfc_change_reg <= {N{1'b0}};
     end
 end
-assign pfc_xoff = xoff_reg;
-assign pfc_change = pfc_change_reg;
 
 // watermarks of the admitted arrival's PG and queue, in EVAL1 from the registered post-commit
 // entries (the write of pair k-1 merged by a select computed in EVAL0)

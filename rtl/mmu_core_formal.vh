@@ -72,6 +72,17 @@ always @* begin
     end
 end
 `endif
+// the headroom policy is static (headroom_policy 0, its initial value): the properties below
+// are the static policy's (a PG's headroom limit, the headroom pool); dsh is checked against
+// the model in simulation (tb/mmu_core), not here
+always @* begin
+    if (cfg_wr_valid && cfg_wr_addr[15:5] == 11'd1 && cfg_wr_addr[4:0] == 5'h07) begin
+        assume (!cfg_wr_data[0]);
+    end
+    if (fv_t == 4'd0) begin
+        assume (!g_dsh_reg);
+    end
+end
 
 // configuration shadow: buffer_cells, hdrm_pool (0x0020, 0x0024), per PG reserved (field 9)
 // and headroom (field 13), per queue reserved (field 9); decoded as mmu_core_cfg decodes

@@ -96,6 +96,9 @@ module mmu_core_status #(
     input  wire [2*W-1:0]       g_pool_bus,
     input  wire [W-1:0]         g_hdrm_pool_reg,
     input  wire [2*W-1:0]       g_epool_bus,
+    // headroom_policy (global 0x27) and the addressed port's word (region 3, mmu_core_dsh)
+    input  wire                 g_dsh_reg,
+    input  wire [31:0]          st_port4,
     input  wire [8:0]           cfg_flags,
     input  wire                 cfg_bad
 );
@@ -231,10 +234,10 @@ assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], d
                            drop_reg[2], drop_reg[1], drop_reg[0]};
 assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 128'd0, 23'd0, cfg_flags,
                            releases_reg};
-assign st_g_reg_src[4] = {32'd0, z32({1'b0, g_epool_reg[1]}), z32({1'b0, g_epool_reg[0]}),
-                           z32({1'b0, g_hdrm_pool_reg}), z32({1'b0, g_pool_reg[1]}),
-                           z32({1'b0, g_pool_reg[0]}), g_max_frame_reg,
-                           z32({1'b0, g_buffer_reg})};
+assign st_g_reg_src[4] = {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}),
+                           z32({1'b0, g_epool_reg[0]}), z32({1'b0, g_hdrm_pool_reg}),
+                           z32({1'b0, g_pool_reg[1]}), z32({1'b0, g_pool_reg[0]}),
+                           g_max_frame_reg, z32({1'b0, g_buffer_reg})};
 // the group select at n+2, one-hot, a copy per 32-bit word of the group register, each stored
 // inverted by its own mask (the word's index) so that synthesis keeps the copies apart: one
 // select would drive every bit of the 256
@@ -275,6 +278,7 @@ always @(posedge clk) begin : status
         3'd0: stat_data_reg <= st_glob4;
         3'd1: stat_data_reg <= st_pg4;
         3'd2: stat_data_reg <= st_q4;
+        3'd3: stat_data_reg <= st_port4;
         default: stat_data_reg <= 32'd0;
     endcase
 end

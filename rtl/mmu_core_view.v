@@ -80,6 +80,11 @@ module mmu_core_view #(
     input  wire [W-1:0]         g_buffer_reg,
     input  wire [2*W-1:0]       g_pool_bus,
     input  wire [W-1:0]         g_hdrm_pool_reg,
+    // headroom_policy dsh (mmu_core_dsh): the pair's policy, its port's limit and in-flight
+    // charge in stage 3; the headroom pool's constants become the port's
+    input  wire                 dsh3,
+    input  wire [W-1:0]         plim3,
+    input  wire [FW-1:0]        fport3,
     input  wire [2*W-1:0]       g_epool_bus,
     input  wire [8*128-1:0]     pgc_rd_bus,
     input  wire [8*128-1:0]     qc_rd_bus,
@@ -683,8 +688,8 @@ always @(posedge clk) begin
     kq4 <= sx(cQ_res[3]) - sxf(f_q3);
     buf4 <= sx(gb[3]) - sxf(f_all3);
     lh4 <= sx(cA_hl[3]) - sxf(f_pg3);
-    hp4 <= sx(gh[3]) - sxf(f_all3);
-    hp_none4 <= gh[3] == 0;
+    hp4 <= dsh3 ? sx(plim3) - sxf(fport3) : sx(gh[3]) - sxf(f_all3);
+    hp_none4 <= !dsh3 && gh[3] == 0;
     sp4[0] <= sx(gp0[3]) - sxf(f_all3);
     sp4[1] <= sx(gp1[3]) - sxf(f_all3);
     se4[0] <= sx(ge0[3]) - sxf(f_all3);

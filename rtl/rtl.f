@@ -16,6 +16,7 @@ rtl/mmu_core_decide.v
 rtl/mmu_core_commit.v
 rtl/mmu_core_eval.v
 rtl/mmu_core_status.v
+rtl/mmu_core_dsh.v
 rtl/mmu_core.v
 rtl/regs/pfcmmu_csr.v
 rtl/sw_mmu_csr.v

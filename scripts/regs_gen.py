@@ -222,9 +222,10 @@ CSR_HEAD = '''\
  *   write to a read-only register or an unmapped address     SLVERR, nothing written
  *   read of a register (status or configuration)             OKAY, the core's m_stat_data
  *   read of an unmapped address                              SLVERR, RDATA 0
- * Unmapped: the map names no register there (global words it leaves out, PG / queue fields it
- * leaves out, an index at or above PORT_COUNT * ENTRIES_PER_PORT, any address bit above the
- * map's), or the byte address is not a multiple of 4.  AWPROT / ARPROT are not decoded.
+ * Unmapped: the map names no register there (global words it leaves out, PG / queue / port
+ * fields it leaves out, an index at or above its array's entries (PORT_COUNT * 8 PGs or
+ * queues, PORT_COUNT ports), any address bit above the map's), or the byte address is not a
+ * multiple of 4.  AWPROT / ARPROT are not decoded.
  *
  * Handshakes: writes and reads independent, both pipelined (a bus master or a boot sequencer
  * loads an image at one write per clock).  AWREADY and WREADY are high together while the
@@ -253,18 +254,18 @@ def _is_writable(node: RegNode) -> bool:
     return any(f.is_sw_writable for f in node.fields())
 
 
-def _per_port(root: Path) -> int:
-    """Entries of each register-file array per port: the arrays have PORT_COUNT * this; the
-    RDL is compiled at two port counts to see that the size is linear in PORT_COUNT."""
+def _per_port(root: Path) -> dict[str, int]:
+    """Entries of each register-file array per port (name -> k: the array has PORT_COUNT * k);
+    the RDL is compiled at two port counts to see that each size is linear in PORT_COUNT."""
     sizes = {}
     for ports in (2, 4):
         top = compile_rdl(root, {"PORT_COUNT": ports})
         sizes[ports] = {c.inst_name: c.array_dimensions[0] for c in top.children(unroll=False)
                         if isinstance(c, RegfileNode)}
     per = {name: n // 2 for name, n in sizes[2].items()}
-    if any(sizes[4][name] != 4 * p for name, p in per.items()) or len(set(per.values())) != 1:
+    if any(sizes[4][name] != 4 * p for name, p in per.items()):
         raise ValueError(f"register-file arrays not PORT_COUNT * k entries: {sizes}")
-    return next(iter(per.values()))
+    return per
 
 
 def _case_lines(words: list[int], width: int, fn: str, indent: str) -> list[str]:
@@ -276,7 +277,7 @@ def _case_lines(words: list[int], width: int, fn: str, indent: str) -> list[str]
     return out
 
 
-def csr_verilog(top: AddrmapNode, per_port: int, stat_latency: int) -> str:
+def csr_verilog(top: AddrmapNode, per_port: dict[str, int], stat_latency: int) -> str:
     """The text of rtl/regs/pfcmmu_csr.v for the compiled map ``top``."""
     glob_r, glob_w, blocks = [], [], []
     for child in top.children(unroll=False):
@@ -290,12 +291,12 @@ def csr_verilog(top: AddrmapNode, per_port: int, stat_latency: int) -> str:
             if stride & (stride - 1):
                 raise ValueError(f"{child.get_path()}: stride {stride} words, not a power of two")
             regs = [r for r in child.children(unroll=False) if isinstance(r, RegNode)]
-            blocks.append((child.inst_name.upper(), _word(child.raw_absolute_address,
+            blocks.append((child.inst_name, _word(child.raw_absolute_address,
                                                           child.get_path()), stride,
                            sorted(_word(r.address_offset, r.get_path()) for r in regs),
                            sorted(_word(r.address_offset, r.get_path()) for r in regs
                                   if _is_writable(r))))
-    end = max([_word(top.size, "map")] + [b[1] + b[2] * per_port * 64 for b in blocks])
+    end = max([_word(top.size, "map")] + [b[1] + b[2] * per_port[b[0]] * 64 for b in blocks])
     # mmu_core's port carries 16-bit word addresses; the map (at 64 ports) must fit them
     word_w = 16
     if end > 1 << word_w:
@@ -356,16 +357,15 @@ def csr_verilog(top: AddrmapNode, per_port: int, stat_latency: int) -> str:
          "",
          f"// the core's byte addresses: its {word_w}-bit word addresses << 2",
          f"localparam MAP_ADDR_W = {word_w + 2};",
-         f"// entries of each register-file array per port (the arrays have PORT_COUNT * "
-         f"{per_port})",
-         f"localparam ENTRIES_PER_PORT = {per_port};",
          "localparam [1:0] RESP_OKAY = 2'b00, RESP_SLVERR = 2'b10;",
          ""]
-    for name, base, stride, _, _ in blocks:
-        L += [f"// {name.lower()}[i] field f at word {name}_BASE + i * {name}_STRIDE + f",
+    for inst, base, stride, _, _ in blocks:
+        name = inst.upper()
+        L += [f"// {inst}[i] field f at word {name}_BASE + i * {name}_STRIDE + f, "
+              f"PORT_COUNT * {per_port[inst]} entries",
               f"localparam integer {name}_BASE = 32'h{base:04x};",
               f"localparam integer {name}_STRIDE = {stride};",
-              f"localparam integer {name}_END = {name}_BASE + PORT_COUNT * ENTRIES_PER_PORT"
+              f"localparam integer {name}_END = {name}_BASE + PORT_COUNT * {per_port[inst]}"
               f" * {name}_STRIDE;"]
     L += ["",
           "initial begin",
@@ -390,7 +390,8 @@ def csr_verilog(top: AddrmapNode, per_port: int, stat_latency: int) -> str:
         L += _case_lines(gl, 16, fn, "            ")
         L += [f"            default: {fn} = 1'b0;",
               "        endcase"]
-        for name, _, stride, regs_r, regs_w in blocks:
+        for inst, _, stride, regs_r, regs_w in blocks:
+            name = inst.upper()
             fw = max(1, (stride - 1).bit_length())
             offsets = regs_r if idx == 3 else regs_w
             L += [f"        if ({{16'd0, w}} >= {name}_BASE && {{16'd0, w}} < {name}_END) begin",

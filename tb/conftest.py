@@ -73,6 +73,10 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_loop_deadlocks_without_watchdog": "Icarus runs the loop with its watchdog (the "
                                            "deadlock forms there first)",
     "test_mmu_core_compact": "the i5 build's decision stage: Icarus runs the default one",
+    "test_mmu_core_dsh_compact": "dsh on the i5 build's decision stage: Icarus runs dsh on "
+                                 "the default one",
+    "test_mmu_core_dsh[p8_c208]": "dsh at 8 ports, 12-bit counters: Icarus runs the same "
+                                  "cases at 4 ports (p4_c256)",
     "test_switch_core.py::test_benchmark[64]": "a benchmark counts clocks: Verilator's figure "
                                                "is the same",
     "test_switch_core.py::test_benchmark[8]": "a benchmark counts clocks: Verilator's figure "
@@ -94,6 +98,7 @@ VERILATOR_CI_ICARUS_ONLY = {
     "test_mmu_core_inflight_narrow_is_caught": "the in-flight charge width's negative",
     "test_mmu_core_cfg_check_fault_is_caught": "the configuration checker's negative",
     "test_mmu_core_reset_fault_is_caught": "the one-clock reset's negative",
+    "test_mmu_core_dsh_fault_is_caught": "the dsh port limit's negative",
     "test_switch_core.py::test_mmu_fault": "the switch-level admission predictor's negative",
     "test_switch_core.py::test_prevention_fault": "the prevention scoreboard's negative",
     "test_fpga_core_boot_check_catches_altered_image": "the board boot check's negative (its "

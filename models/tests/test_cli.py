@@ -96,7 +96,7 @@ def test_sonic_image(fmt, tmp_path):
     r = pym("sonic", "image", str(TD2), "--ports", "Ethernet0,Ethernet4", "--cell-bytes", "256",
             "--out", str(out))
     assert r.returncode == 0, r.stderr
-    assert f"{out}: 215 register writes" in r.stdout and "pool_shared_lossless" in r.stdout
+    assert f"{out}: 218 register writes" in r.stdout and "pool_shared_lossless" in r.stdout
     cfg = from_sonic(TD2.read_text(), 256, ports=["Ethernet0", "Ethernet4"])
     assert regimage.read_image(out) == regimage.image(cfg)
     # the same through pfcmmu and from an MmuConfig JSON

@@ -20,6 +20,7 @@ from models.headroom import compute
 from models.mmu import (REASON_HEADROOM_FULL, SEG_HEADROOM, SEG_NONE, SEG_RESERVED, SEG_SHARED,
                         Mmu, PortPauseEvent)
 from models.mmu_pipe import PipelinedMmu
+from models.regimage import image, reg_label
 from models.network import Flow, NetConfig, Network, paused_byte_times, switch_config
 from models.sonic import explain, to_sonic
 
@@ -104,14 +105,102 @@ def test_dsh_warnings():
     assert dsh_cfg(eta=0).validate() == []
 
 
-def test_dsh_is_not_in_the_rtl_yet():
+def test_dsh_is_in_the_core_and_its_image_not_in_sonic():
     cfg = dsh_cfg()
-    for f in (lambda: PipelinedMmu(cfg), cfg.rtl_cfg):
-        with pytest.raises(ConfigError, match="not in the RTL yet"):
-            f()
+    PipelinedMmu(cfg)  # mmu_core models dsh (rtl/mmu_core_dsh.v)
+    # switch_core loads the register image, which carries the policy and the port limits
+    written = dict(image(cfg))
+    assert any(v == 1 for a, v in written.items() if reg_label(a) == "headroom_policy")
     with pytest.raises(ConfigError, match="headroom_policy"):
-        to_sonic(cfg)
+        to_sonic(cfg)  # SONiC's buffer tables have no DSH
     PipelinedMmu(small_cfg())  # static: as before
+
+
+def _dsh_event(rng: random.Random, held: list):
+    if held and rng.random() < 0.4:
+        return "release", held.pop(rng.randrange(len(held)))
+    port = rng.randrange(2)
+    pg = rng.choice([0, 3, 3, 3, 5])
+    return "arrive", (port, pg, rng.randrange(2), pg, rng.randint(1, 4 * CELL))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_pipelined_dsh_spaced_events_equal_the_event_model(seed):
+    """dsh, one event at a time spaced beyond every lag: PipelinedMmu (the RTL's timing)
+    decides as Mmu, keeps the same counters, the same port headroom and port pause, and holds
+    the same PFC vector (static thresholds: the scan's re-evaluations change nothing)."""
+    rng = random.Random(seed)
+    cfg = dsh_cfg(port_headroom=rng.choice([3, 6, 12]), eta=rng.choice([0, 2, 4]),
+                  pg={"xon_offset": rng.choice([0, 2])})
+    ref = Mmu(cfg)
+    m = PipelinedMmu(cfg)
+    held: list = []
+    pauses = 0
+    for _ in range(300):
+        kind, ev = _dsh_event(rng, held)
+        if kind == "arrive":
+            a = ref.arrive(*ev)
+            b = m.clock(arrival=ev)
+            assert (a.admit, a.reason, a.cells, a.res, a.shared, a.hdrm, a.segment) == \
+                (b.admit, b.reason, b.cells, b.res, b.shared, b.hdrm, b.segment)
+            if a.admit:
+                held.append(ev[:4] + (a.cells,))
+        else:
+            assert ref.release(*ev)
+            m.clock(release=ev)
+        m.idle(m.t_lag)
+        for name in ("res", "shared", "hdrm", "pool_used", "hdrm_wm", "xoff", "port_req",
+                     "port_xoff", "port_xoff_count", "port_xon_count"):
+            assert getattr(m, name) == getattr(ref, name), name
+        assert m.port_hdrm == ref.port_hdrm_used and m.port_hdrm_wm == ref.port_hdrm_wm
+        assert [m.pfc_vector(p) for p in range(2)] == [ref.pfc_vector(p) for p in range(2)]
+        pauses = max(pauses, sum(ref.port_xoff_count))
+    assert pauses > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pipelined_dsh_back_to_back_keeps_the_port_limit(seed):
+    """dsh, an arrival and a release nearly every clock to the lossless PGs of two ports: the
+    port's headroom never exceeds port_headroom (the view charges every arrival in flight to
+    the port in full), it always equals the sum of its PGs' headroom, and drains to zero."""
+    rng = random.Random(500 + seed)
+    cfg = dsh_cfg(port_headroom=rng.choice([4, 8]), eta=2)
+    m = PipelinedMmu(cfg)
+    held: list = []
+    hdrm_seen = 0
+    for _ in range(1500):
+        rel = held.pop(0) if held and rng.random() < 0.45 else None
+        arr = (rng.randrange(2), 3, rng.randrange(2), 3, rng.randint(1, 3 * CELL))
+        d = m.clock(release=rel, arrival=arr)
+        if d.admit:
+            held.append(arr[:4] + (d.cells,))
+        for p in range(2):
+            assert m.port_hdrm[p] <= cfg.ports[p].port_headroom
+            assert m.port_hdrm[p] == sum(m.hdrm[p * PG_COUNT:(p + 1) * PG_COUNT])
+        hdrm_seen = max(hdrm_seen, max(m.port_hdrm))
+    for ev in held:
+        m.clock(release=ev)
+    m.idle(20)
+    assert hdrm_seen > 0 and m.port_hdrm == [0, 0] and not any(m.port_xoff)
+    assert not any(m.port_req) and m.total_used == 0
+
+
+def test_pipelined_dsh_pfc_word_is_the_lossless_mask_while_paused():
+    """pfc_word: the queue-level bits, and every PG lossless in the configuration of the last
+    committed pair while the port is paused; a lossless bit written under traffic follows
+    with the pairs (the pair of the next clock carries it)."""
+    cfg = dsh_cfg(port_headroom=20, eta=4)
+    m = PipelinedMmu(cfg)
+    for _ in range(16):  # reserved 4, T 10: past it, into the port headroom
+        m.clock(arrival=(0, 3, 1, 3, CELL))
+        m.idle(12)
+    assert m.port_xoff[0] and m.port_hdrm[0] > 0
+    assert m.pfc_word() & 0xFF == 1 << 3  # PG 3 is the port's only lossless PG
+    m.write_pg(0, 5, lossless=True)
+    m.clock()
+    assert m.pfc_word() & 0xFF == 1 << 3  # the write rides with the next pair
+    m.idle(m.view_lag)
+    assert m.pfc_word() & 0xFF == (1 << 3) | (1 << 5)
 
 
 def test_sonic_explain_describes_dsh():

@@ -355,14 +355,6 @@ def test_example_config_and_json_round_trip():
     assert isinstance(cfg.pg(0, 3), PgConfig) and cfg.pg(0, 3).lossless
 
 
-def test_rtl_cfg_packs_entries():
-    cfg = small_cfg()
-    r = cfg.rtl_cfg()
-    assert (r["cfg_pg_reserved"] >> (16 * 3)) & 0xFFFF == 4  # port 0 PG 3
-    assert (r["cfg_pg_lossless"] >> (8 + 3)) & 1 == 1  # port 1 PG 3
-    assert r["cfg_pool_shared"] & 0xFFFF == cfg.lossless_shared
-
-
 def test_empty_pg_is_never_left_paused_at_zero_threshold():
     """static_th 0: a frame beyond reserved goes to headroom and pauses the PG; once it has
     left, the empty PG resumes even though T is 0 (else it would stay paused forever: PFC is

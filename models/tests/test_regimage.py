@@ -66,6 +66,7 @@ CONFIGS = {
     "example_1port": lambda: example_config(ports=1),
     "selftest": selftest_config,
     "shared_headroom_static": lambda: _shared_headroom_static(),
+    "dsh": lambda: _dsh(),
     **{f"random{s}": (lambda s=s: random_config(s)) for s in range(6)},
     **{f"sonic_{n}": (lambda n=n: sonic(n)) for n in SONIC},
     **{f"sonic_{n}_2ports": (lambda n=n: sonic(n, 256, BENCH_PORTS)) for n in SONIC},
@@ -82,6 +83,15 @@ def _shared_headroom_static() -> MmuConfig:
     cfg.ports[0].prio_to_pg = [0, 0, 1, 3, 4, 1, 1, 1]
     cfg.ports[0].speed_gbps, cfg.ports[0].cable_m = 25, 7
     cfg.cell_bytes = 208
+    return cfg
+
+
+def _dsh() -> MmuConfig:
+    """The headroom policy dsh: the register headroom_policy 1, one port_headroom per port."""
+    cfg = example_config(ports=2)
+    cfg.headroom_policy = "dsh"
+    cfg.shared_headroom_pool = 0
+    cfg.ports[0].port_headroom, cfg.ports[1].port_headroom = 174, 90
     return cfg
 
 
@@ -107,21 +117,30 @@ def test_round_trip(name):
     assert bare == want
 
 
-def test_image_order_and_addresses():
-    """Globals, then PG entries 0..N*8-1, then queue entries, each register in address order;
-    every address a configuration register of the generated map, each once; byte address =
-    word address << ADDR_SHIFT."""
-    cfg = example_config(ports=2)
+@pytest.mark.parametrize("name", ["example", "dsh"])
+def test_image_order_and_addresses(name):
+    """Globals, then PG entries 0..N*8-1, then the ports, then the queue entries, each block
+    in address order; the last write the last queue's static_th (switch_core's admission gate
+    opens on it); every address a configuration register of the generated map, each once; byte
+    address = word address << ADDR_SHIFT."""
+    cfg = CONFIGS[name]()
     img = ri.image(cfg)
     addrs = [a for a, _ in img]
     assert len(set(addrs)) == len(addrs)
     words = [a >> regs.ADDR_SHIFT for a in addrs]
     assert all(a == w << regs.ADDR_SHIFT for a, w in zip(addrs, words))
-    assert words == sorted(words)  # the map's order is ascending: globals, PGs, queues
     kinds = [ri.decode_word(w) for w in words]
     assert all(k is not None for k in kinds)
+    order = ["global", "pg", "port", "queue"]
+    ranks = [order.index(k) for k, _, _ in kinds]
+    assert ranks == sorted(ranks)
+    for r in range(len(order)):  # within each block the map's order is ascending
+        block_words = [w for w, k in zip(words, ranks) if k == r]
+        assert block_words == sorted(block_words)
+    assert ri.reg_label(addrs[-1]) == f"queue[{cfg.port_count * 8 - 1}].static_th"
     for kind, _, name in kinds:
-        block = {"global": regs.GLOBALS, "pg": regs.PG, "queue": regs.QUEUE}[kind]
+        block = {"global": regs.GLOBALS, "pg": regs.PG, "queue": regs.QUEUE,
+                 "port": regs.PORT}[kind]
         assert block[name].writable
     assert [k for k, _, _ in kinds].count("global") == len(ri.GLOBAL_REGS)
     assert img[0] == (regs.GLOBALS["buffer_cells"].offset << regs.ADDR_SHIFT, cfg.buffer_cells)
@@ -209,7 +228,8 @@ def test_corrupted_value_fails_the_round_trip(k):
     cfg, img = _img()
     addr, value = img[k]
     _, _, name = ri.decode_word(addr >> regs.ADDR_SHIFT)
-    reg = next(r for r in ri.GLOBAL_REGS + ri.PG_REGS + ri.QUEUE_REGS if r.name == name)
+    reg = next(r for r in ri.GLOBAL_REGS + ri.PG_REGS + ri.PORT_REGS + ri.QUEUE_REGS
+               if r.name == name)
     bad = list(img)
     bad[k] = (addr, value ^ (1 << (reg.fields[0].width - 1)))
     assert ri.config_from_image(bad, like=cfg) != cfg
@@ -221,10 +241,10 @@ def test_corrupted_value_fails_the_round_trip(k):
     ("an entry twice", lambda img: img + [img[5]], ["written twice"]),
     ("a status register", lambda img: img + [(regs.GLOBALS["admitted"].offset << 2, 0)],
      ["read only", "admitted"]),
-    ("an unmapped address", lambda img: img + [(0x27 << 2, 0)], ["not a register"]),
+    ("an unmapped address", lambda img: img + [(0x28 << 2, 0)], ["not a register"]),
     ("an unaligned address", lambda img: [(img[0][0] + 1, img[0][1])] + img[1:],
      ["not a register"]),
-    ("bits outside a 1-bit field", lambda img: [(a, 2 if k == 7 else v)
+    ("bits outside a 1-bit field", lambda img: [(a, 2 if k == 8 else v)
                                                 for k, (a, v) in enumerate(img)],
      ["bits outside", "lossless"]),
     ("a port half there", lambda img: img + [(ri.pg_word(16, "lossless") << 2, 1)],
@@ -244,7 +264,7 @@ def test_writer_parsed_back(fmt, tmp_path):
     cfg = sonic("mellanox_sn2700_shp", 256, BENCH_PORTS)
     path = tmp_path / f"image{fmt}"
     n = ri.write_image(cfg, path, source="mellanox_sn2700_shp.json")
-    assert n == ri.image_entries(2) == 215
+    assert n == ri.image_entries(2) == 218
     img = ri.read_image(path)
     assert img == ri.image(cfg)
     assert ri.config_from_image(img, like=cfg) == cfg

@@ -18,9 +18,10 @@
  *   write to a read-only register or an unmapped address     SLVERR, nothing written
  *   read of a register (status or configuration)             OKAY, the core's m_stat_data
  *   read of an unmapped address                              SLVERR, RDATA 0
- * Unmapped: the map names no register there (global words it leaves out, PG / queue fields it
- * leaves out, an index at or above PORT_COUNT * ENTRIES_PER_PORT, any address bit above the
- * map's), or the byte address is not a multiple of 4.  AWPROT / ARPROT are not decoded.
+ * Unmapped: the map names no register there (global words it leaves out, PG / queue / port
+ * fields it leaves out, an index at or above its array's entries (PORT_COUNT * 8 PGs or
+ * queues, PORT_COUNT ports), any address bit above the map's), or the byte address is not a
+ * multiple of 4.  AWPROT / ARPROT are not decoded.
  *
  * Handshakes: writes and reads independent, both pipelined (a bus master or a boot sequencer
  * loads an image at one write per clock).  AWREADY and WREADY are high together while the
@@ -101,18 +102,20 @@ module pfcmmu_csr #(
 
 // the core's byte addresses: its 16-bit word addresses << 2
 localparam MAP_ADDR_W = 18;
-// entries of each register-file array per port (the arrays have PORT_COUNT * 8)
-localparam ENTRIES_PER_PORT = 8;
 localparam [1:0] RESP_OKAY = 2'b00, RESP_SLVERR = 2'b10;
 
-// pg[i] field f at word PG_BASE + i * PG_STRIDE + f
+// pg[i] field f at word PG_BASE + i * PG_STRIDE + f, PORT_COUNT * 8 entries
 localparam integer PG_BASE = 32'h2000;
 localparam integer PG_STRIDE = 16;
-localparam integer PG_END = PG_BASE + PORT_COUNT * ENTRIES_PER_PORT * PG_STRIDE;
-// queue[i] field f at word QUEUE_BASE + i * QUEUE_STRIDE + f
+localparam integer PG_END = PG_BASE + PORT_COUNT * 8 * PG_STRIDE;
+// queue[i] field f at word QUEUE_BASE + i * QUEUE_STRIDE + f, PORT_COUNT * 8 entries
 localparam integer QUEUE_BASE = 32'h4000;
 localparam integer QUEUE_STRIDE = 16;
-localparam integer QUEUE_END = QUEUE_BASE + PORT_COUNT * ENTRIES_PER_PORT * QUEUE_STRIDE;
+localparam integer QUEUE_END = QUEUE_BASE + PORT_COUNT * 8 * QUEUE_STRIDE;
+// port[i] field f at word PORT_BASE + i * PORT_STRIDE + f, PORT_COUNT * 1 entries
+localparam integer PORT_BASE = 32'h6000;
+localparam integer PORT_STRIDE = 16;
+localparam integer PORT_END = PORT_BASE + PORT_COUNT * 1 * PORT_STRIDE;
 
 initial begin
     if (ADDR_W < MAP_ADDR_W || ADDR_W > 32) begin
@@ -136,7 +139,7 @@ function map_readable;
             16'h000c, 16'h000d, 16'h000e, 16'h000f, 16'h0010, 16'h0011,
             16'h0012, 16'h0013, 16'h0014, 16'h0015, 16'h0016, 16'h0017,
             16'h0018, 16'h0019, 16'h001e, 16'h001f, 16'h0020, 16'h0021,
-            16'h0022, 16'h0023, 16'h0024, 16'h0025, 16'h0026: map_readable = 1'b1;
+            16'h0022, 16'h0023, 16'h0024, 16'h0025, 16'h0026, 16'h0027: map_readable = 1'b1;
             default: map_readable = 1'b0;
         endcase
         if ({16'd0, w} >= PG_BASE && {16'd0, w} < PG_END) begin
@@ -154,6 +157,13 @@ function map_readable;
                 default: map_readable = 1'b0;
             endcase
         end
+        if ({16'd0, w} >= PORT_BASE && {16'd0, w} < PORT_END) begin
+            case (w[3:0])
+                4'h0, 4'h1, 4'h2, 4'h3, 4'h4, 4'h5,
+                4'h8: map_readable = 1'b1;
+                default: map_readable = 1'b0;
+            endcase
+        end
     end
 endfunction
 
@@ -164,7 +174,7 @@ function map_writable;
         map_writable = 1'b0;
         case (w)
             16'h0020, 16'h0021, 16'h0022, 16'h0023, 16'h0024, 16'h0025,
-            16'h0026: map_writable = 1'b1;
+            16'h0026, 16'h0027: map_writable = 1'b1;
             default: map_writable = 1'b0;
         endcase
         if ({16'd0, w} >= PG_BASE && {16'd0, w} < PG_END) begin
@@ -177,6 +187,12 @@ function map_writable;
         if ({16'd0, w} >= QUEUE_BASE && {16'd0, w} < QUEUE_END) begin
             case (w[3:0])
                 4'h8, 4'h9, 4'ha, 4'hb, 4'hc: map_writable = 1'b1;
+                default: map_writable = 1'b0;
+            endcase
+        end
+        if ({16'd0, w} >= PORT_BASE && {16'd0, w} < PORT_END) begin
+            case (w[3:0])
+                4'h8: map_writable = 1'b1;
                 default: map_writable = 1'b0;
             endcase
         end

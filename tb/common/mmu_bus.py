@@ -334,11 +334,13 @@ def apply_write(model: PipelinedMmu, addr: int, data: int, cell_w: int = 16) -> 
         return v & 1 if name in FLAG_FIELDS else v & 0xF if name == "alpha_shift" else v & mask
     if kind == "global" and name in regmap.GLOBAL_CFG:
         model.write_global(**{name: data & 0xFFFFFFFF if name == "max_frame_bytes"
-                              else data & mask})
+                              else data & 1 if name == "headroom_policy" else data & mask})
     elif kind == "pg" and name in regmap.PG_CFG and idx < model.n_pg:
         model.write_pg(idx // 8, idx % 8, **{name: width(name, data)})
     elif kind == "queue" and name in regmap.Q_CFG and idx < model.n_q:
         model.write_queue(idx // 8, idx % 8, **{name: width(name, data)})
+    elif kind == "port" and name in regmap.PORT_CFG and idx < model.ports:
+        model.write_port(idx, **{name: data & mask})
     else:
         return False
     return True
@@ -400,9 +402,10 @@ class MmuPredictor:
         old = getattr(self, "model", None)
         self.model = PipelinedMmu(self.cfg, t_lag=T_LAG, validate=False)
         if keep_config and old is not None:
-            self.model.pg_cfg = old.pg_cfg
+            self.model.set_pg_cfg(old.pg_cfg)
             self.model.q_cfg = old.q_cfg
             self.model.glob = old.glob
+            self.model.port_cfg = old.port_cfg
         self.clock = 0                # the next clock to step
         self.resp: deque = deque()    # (due clock, decision, tag, arrival)
         self.xoff_due: deque = deque()  # (due clock, vector) of the model's changes
@@ -421,7 +424,9 @@ class MmuPredictor:
             self.errors.append(f"{self.name} clock {self.clock}: {msg}")
 
     def _vector(self) -> int:
-        return sum(1 << i for i, x in enumerate(self.model.xoff) if x)
+        """mmu_core's pfc_xoff as the model holds it: the queue-level state, and the port's
+        lossless PGs while its port-level pause (headroom policy dsh) is on."""
+        return self.model.pfc_word()
 
     # ------------------------------------------------------------------ stepping
     def _due_checks(self, clock: int, dut_xoff: int | None) -> None:
@@ -450,6 +455,8 @@ class MmuPredictor:
         m = self.model
         k = self.clock
         n_events = len(m.events)
+        n_port = len(m.port_events)
+        mask = m.pfc_mask
         d = m.clock(rel, arr)
         if write is not None:
             self._write(*write, model_write)
@@ -460,7 +467,7 @@ class MmuPredictor:
             self.resp.append((k + RESP_LAT, d, tag, arr))
             if self.on_decision is not None:
                 self.on_decision(k, arr, d, tag)
-        if len(m.events) != n_events:
+        if len(m.events) != n_events or len(m.port_events) != n_port or m.pfc_mask != mask:
             if self.on_pfc is not None:
                 for e in m.events[n_events:]:
                     self.on_pfc(k + XOFF_LAT, e)
@@ -573,5 +580,5 @@ class MmuPredictor:
 
 
 __all__ = ["MmuStep", "MmuDriver", "MmuMonitor", "MmuPredictor", "RESP_LAT", "XOFF_LAT",
-           "STAT_LAT", "T_LAG", "SWITCH_RST_LAT", "apply_write", "pad_config", "mmu_ports",
-           "drained_status_addrs", "stat_reads"]
+           "STAT_LAT", "T_LAG", "SWITCH_RST_LAT", "apply_write", "pad_config",
+           "mmu_ports", "drained_status_addrs", "stat_reads"]

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from common.mmu_bus import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write, mmu_ports,
-                            pad_config)
+from common.mmu_bus import (RESP_LAT, XOFF_LAT, MmuPredictor, apply_write,
+                            mmu_ports, pad_config)
 from mmu_core import regmap
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu_pipe import PipelinedMmu

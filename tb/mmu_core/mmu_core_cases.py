@@ -706,15 +706,17 @@ def config_flag_cases(m) -> list:
 
 
 async def check_config_readback(tb: PipeTB) -> int:
-    """Every configuration field (globals, each PG's and each queue's) read through the status
-    port against the model's; returns the fields read."""
-    from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, QUEUE_FIELDS
+    """Every configuration field (globals, each PG's, each queue's and each port's) read
+    through the status port against the model's; returns the fields read."""
+    from models.mmu_pipe import GLOBAL_FIELDS, PG_FIELDS, PORT_FIELDS, QUEUE_FIELDS
     m = tb.model
     reads = [(regmap.GLOBAL_CFG[f], m.glob[f], ("global", f)) for f in GLOBAL_FIELDS]
     reads += [(regmap.pg_addr(i, f), regmap.encode(f, m.pg_cfg[i][f]), ("pg", i, f))
               for i in range(m.n_pg) for f in PG_FIELDS]
     reads += [(regmap.queue_addr(j, f), regmap.encode(f, m.q_cfg[j][f]), ("queue", j, f))
               for j in range(m.n_q) for f in QUEUE_FIELDS]
+    reads += [(regmap.port_addr(p, f), m.port_cfg[p][f], ("port", p, f))
+              for p in range(m.ports) for f in PORT_FIELDS]
     got = await tb.read_many([addr for addr, _, _ in reads])
     for (addr, want, what), g in zip(reads, got):
         assert g == want, (what, hex(addr), g, want)

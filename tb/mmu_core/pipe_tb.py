@@ -209,6 +209,10 @@ class PipeTB:
         for j in qs:
             for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
                 checks.append((regmap.queue_addr(j, name), w, f"queue {j} {name}"))
+        # every port: its headroom, watermark, port-level pause, its counts and requests
+        for p in range(m.ports):
+            for name, w in m.port_state(p).items():
+                checks.append((regmap.port_addr(p, name), w, f"port {p} {name}"))
         got = await self.read_many([a for a, _, _ in checks])
         for (_, w, what), g in zip(checks, got):
             if g != w:

@@ -9,7 +9,8 @@ address functions and the configuration image are models/regimage.py's.
     0               globals: status 0x00..0x1F (read), configuration 0x20..0x26 (read / write)
     1               per PG:    0x2000 | (port*8 + pg) << 4 | field
     2               per queue: 0x4000 | (port*8 + queue) << 4 | field
-Per-PG and per-queue fields 0..7 are status (read only), 8..15 configuration.
+    3               per port:  0x6000 | port << 4 | field (headroom policy dsh)
+Per-PG, per-queue and per-port fields 0..7 are status (read only), 8..15 configuration.
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ PG_STATUS = _status(regs.PG)
 PG_CFG = _config(regs.PG)
 Q_STATUS = _status(regs.QUEUE)
 Q_CFG = _config(regs.QUEUE)
+PORT_STATUS = _status(regs.PORT)
+PORT_CFG = _config(regs.PORT)
 
 
 # addresses, decode and the configuration image are models.regimage's (one copy: the
 # testbench and the boot image use the same code)
 pg_addr = regimage.pg_word
 queue_addr = regimage.queue_word
+port_addr = regimage.port_word
 decode = regimage.decode_word
 
 

@@ -10,7 +10,8 @@ import pytest
 import harness
 
 SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_view",
-       "mmu_core_decide", "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core"]
+       "mmu_core_decide", "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core_dsh",
+       "mmu_core"]
 
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},
@@ -23,6 +24,35 @@ BUILDS = {
 def test_mmu_core(build):
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id=f"mmu_core-{build}",
                 sources=harness.rtl_sources(SRC), parameters=BUILDS[build])
+
+
+@pytest.mark.parametrize("build", list(BUILDS))
+def test_mmu_core_dsh(build):
+    """The headroom policy dsh (tb/mmu_core/dsh_cases.py): random traffic, reconfiguration
+    under traffic with the policy and the port limits rewritten, the directed port-pause case
+    and the burst absorbed without PFC under static and dsh; the build of test_mmu_core."""
+    harness.run("mmu_core", "mmu_core.dsh_cases", test_id=f"mmu_core-dsh-{build}",
+                build_id=f"mmu_core-{build}", sources=harness.rtl_sources(SRC),
+                parameters=BUILDS[build])
+
+
+def test_mmu_core_dsh_compact():
+    """dsh on the COMPACT decision stage (one candidate compared, the port's headroom check
+    in the same function): the random run and the directed port-pause case; the build of
+    test_mmu_core_compact."""
+    harness.run("mmu_core", "mmu_core.dsh_cases", test_id="mmu_core-dsh-compact",
+                build_id="mmu_core-compact", sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1},
+                testcase=["random_pairs_dsh", "dir_dsh_port_pause"])
+
+
+def test_mmu_core_dsh_fault_is_caught():
+    """FAULT_INJECT=3 reads every port's headroom limit one cell larger: the directed dsh case
+    admits a frame beyond the port's headroom and the comparison with the model fails."""
+    harness.run("mmu_core", "mmu_core.dsh_cases", test_id="mmu_core-dsh-fault",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "FAULT_INJECT": 3},
+                testcase="dir_dsh_port_pause", expect_failed=1)
 
 
 def test_mmu_core_compact():

@@ -204,9 +204,11 @@ async def error_responses(dut):
     reg = regmap.GLOBAL_CFG["buffer_cells"]
     want_cells = dict(regmap.config_image(cfg))[reg]
     n_pg = PORT_COUNT * 8
-    unmapped_reads = [0x1A, 0x27, 0x40, regmap.PG_BASE + n_pg * regs.PG_STRIDE,
+    unmapped_reads = [0x1A, 0x28, 0x40, regmap.PG_BASE + n_pg * regs.PG_STRIDE,
                       regmap.queue_addr(0, "res") + 5,
-                      regmap.Q_BASE + n_pg * regs.QUEUE_STRIDE + 8, 0x6000, 0xFFFF]
+                      regmap.Q_BASE + n_pg * regs.QUEUE_STRIDE + 8,
+                      regmap.port_addr(0, "requests") + 1,
+                      regs.PORT_BASE + PORT_COUNT * regs.PORT_STRIDE, 0x8000, 0xFFFF]
     for word in unmapped_reads:
         got, resp = await tb.read(word)
         errors += 1
@@ -222,7 +224,10 @@ async def error_responses(dut):
             (regmap.STATUS["admitted"], None, "read-only admitted"),
             (regmap.STATUS["port_count"], None, "read-only port_count"),
             (regmap.pg_addr(3, "res"), None, "read-only PG 3 res"),
-            (0x27, None, "unmapped global 0x27"),
+            (0x28, None, "unmapped global 0x28"),
+            (regmap.port_addr(1, "hdrm_used"), None, "read-only port 1 hdrm_used"),
+            (regs.PORT_BASE + PORT_COUNT * regs.PORT_STRIDE + 8, None,
+             "port index beyond PORT_COUNT"),
             (regmap.PG_BASE + n_pg * regs.PG_STRIDE + 8, None, "PG index beyond PORT_COUNT*8"),
             (reg, b"\x05\x00", "buffer_cells with WSTRB 4'h3"),
             (reg, b"\x07", "buffer_cells with WSTRB 4'h1")):

@@ -444,6 +444,17 @@ class pfcmmu_mmu_core__egress_shared_lossy(uvm_reg):
         self.value.configure(self, 16, 0, "RW", False, 0x0, False, True, False)
 
 
+# Reg - pfcmmu_mmu_core::headroom_policy
+class pfcmmu_mmu_core__headroom_policy(uvm_reg):
+
+    def __init__(self, name: str = "headroom_policy"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 1, 0, "RW", False, 0x0, False, True, False)
+
+
 # Reg - pfcmmu_mmu_core::pg::res
 class pfcmmu_mmu_core__pg__res(uvm_reg):
 
@@ -906,6 +917,135 @@ class pfcmmu_mmu_core__queue(uvm_reg_block):
         self.static_th.build()
         self.get_default_map().add_reg(self.static_th, 0x30, "RW")
 
+# Reg - pfcmmu_mmu_core::port::hdrm_used
+class pfcmmu_mmu_core__port__hdrm_used(uvm_reg):
+
+    def __init__(self, name: str = "hdrm_used"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 16, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::hdrm_wm
+class pfcmmu_mmu_core__port__hdrm_wm(uvm_reg):
+
+    def __init__(self, name: str = "hdrm_wm"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 16, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::xoff
+class pfcmmu_mmu_core__port__xoff(uvm_reg):
+
+    def __init__(self, name: str = "xoff"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 1, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::xoff_count
+class pfcmmu_mmu_core__port__xoff_count(uvm_reg):
+
+    def __init__(self, name: str = "xoff_count"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 32, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::xon_count
+class pfcmmu_mmu_core__port__xon_count(uvm_reg):
+
+    def __init__(self, name: str = "xon_count"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 32, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::requests
+class pfcmmu_mmu_core__port__requests(uvm_reg):
+
+    def __init__(self, name: str = "requests"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 8, 0, "RO", True, 0x0, True, True, False)
+
+
+# Reg - pfcmmu_mmu_core::port::port_headroom
+class pfcmmu_mmu_core__port__port_headroom(uvm_reg):
+
+    def __init__(self, name: str = "port_headroom"):
+        super().__init__(name, 32, uvm_coverage_model_e.UVM_NO_COVERAGE)
+        self.value = uvm_reg_field("value")
+
+    def build(self) -> None:
+        self.value.configure(self, 16, 0, "RW", False, 0x0, False, True, False)
+
+
+# Regfile - pfcmmu_mmu_core::port
+class pfcmmu_mmu_core__port(uvm_reg_block):
+
+    def __init__(self, name: str = "pfcmmu_mmu_core__port"):
+        super().__init__(name)
+        self.hdrm_used = pfcmmu_mmu_core__port__hdrm_used("hdrm_used")
+        self.hdrm_wm = pfcmmu_mmu_core__port__hdrm_wm("hdrm_wm")
+        self.xoff = pfcmmu_mmu_core__port__xoff("xoff")
+        self.xoff_count = pfcmmu_mmu_core__port__xoff_count("xoff_count")
+        self.xon_count = pfcmmu_mmu_core__port__xon_count("xon_count")
+        self.requests = pfcmmu_mmu_core__port__requests("requests")
+        self.port_headroom = pfcmmu_mmu_core__port__port_headroom("port_headroom")
+
+    def build(self) -> None:
+        reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_LITTLE_ENDIAN)
+        self.set_default_map(reg_map)
+        self.hdrm_used = pfcmmu_mmu_core__port__hdrm_used("hdrm_used")
+        self.hdrm_used.configure(self, None, "")
+
+        self.hdrm_used.build()
+        self.get_default_map().add_reg(self.hdrm_used, 0x0, "RO")
+        self.hdrm_wm = pfcmmu_mmu_core__port__hdrm_wm("hdrm_wm")
+        self.hdrm_wm.configure(self, None, "")
+
+        self.hdrm_wm.build()
+        self.get_default_map().add_reg(self.hdrm_wm, 0x4, "RO")
+        self.xoff = pfcmmu_mmu_core__port__xoff("xoff")
+        self.xoff.configure(self, None, "")
+
+        self.xoff.build()
+        self.get_default_map().add_reg(self.xoff, 0x8, "RO")
+        self.xoff_count = pfcmmu_mmu_core__port__xoff_count("xoff_count")
+        self.xoff_count.configure(self, None, "")
+
+        self.xoff_count.build()
+        self.get_default_map().add_reg(self.xoff_count, 0xc, "RO")
+        self.xon_count = pfcmmu_mmu_core__port__xon_count("xon_count")
+        self.xon_count.configure(self, None, "")
+
+        self.xon_count.build()
+        self.get_default_map().add_reg(self.xon_count, 0x10, "RO")
+        self.requests = pfcmmu_mmu_core__port__requests("requests")
+        self.requests.configure(self, None, "")
+
+        self.requests.build()
+        self.get_default_map().add_reg(self.requests, 0x14, "RO")
+        self.port_headroom = pfcmmu_mmu_core__port__port_headroom("port_headroom")
+        self.port_headroom.configure(self, None, "")
+
+        self.port_headroom.build()
+        self.get_default_map().add_reg(self.port_headroom, 0x20, "RW")
+
 # Addrmap - pfcmmu_mmu_core
 class pfcmmu_mmu_core(uvm_reg_block):
 
@@ -946,8 +1086,10 @@ class pfcmmu_mmu_core(uvm_reg_block):
         self.hdrm_pool = pfcmmu_mmu_core__hdrm_pool("hdrm_pool")
         self.egress_shared_lossless = pfcmmu_mmu_core__egress_shared_lossless("egress_shared_lossless")
         self.egress_shared_lossy = pfcmmu_mmu_core__egress_shared_lossy("egress_shared_lossy")
+        self.headroom_policy = pfcmmu_mmu_core__headroom_policy("headroom_policy")
         self.pg = create_object_array(pfcmmu_mmu_core__pg, "pg", [512])
         self.queue = create_object_array(pfcmmu_mmu_core__queue, "queue", [512])
+        self.port = create_object_array(pfcmmu_mmu_core__port, "port", [64])
 
     def build(self) -> None:
         reg_map = self.create_map("reg_map", 0, 4, uvm_endianness_e.UVM_LITTLE_ENDIAN)
@@ -1127,6 +1269,11 @@ class pfcmmu_mmu_core(uvm_reg_block):
 
         self.egress_shared_lossy.build()
         self.get_default_map().add_reg(self.egress_shared_lossy, 0x98, "RW")
+        self.headroom_policy = pfcmmu_mmu_core__headroom_policy("headroom_policy")
+        self.headroom_policy.configure(self, None, "")
+
+        self.headroom_policy.build()
+        self.get_default_map().add_reg(self.headroom_policy, 0x9c, "RW")
         for i, block in enumerate(self.pg.flatten()):
             block.configure(self)
             block.build()
@@ -1135,3 +1282,7 @@ class pfcmmu_mmu_core(uvm_reg_block):
             block.configure(self)
             block.build()
             self.get_default_map().add_submap(block.get_default_map(), 0x10000 + i * 0x40)
+        for i, block in enumerate(self.port.flatten()):
+            block.configure(self)
+            block.build()
+            self.get_default_map().add_submap(block.get_default_map(), 0x18000 + i * 0x40)
