@@ -87,10 +87,11 @@ localparam LOSSLESS_PRIO = 3;
 localparam N = PORT_COUNT * 8;
 
 // ---------------------------------------------------------------- port configuration
-// mmu_core's port count (a power of two) and the writes of its register image (7 globals,
-// 8 PG and 5 queue registers per PG / queue: models.regimage.image_entries)
+// mmu_core's port count (a power of two) and the writes of its register image (8 globals,
+// per port 1 port register and 8 PG and 5 queue registers per PG / queue:
+// models.regimage.image_entries; tb/fpga_core's boot check fails on another count)
 localparam MMU_PORTS = 1 << $clog2(PORT_COUNT);
-localparam IMAGE_ENTRIES = 7 + MMU_PORTS * 8 * (8 + 5);
+localparam IMAGE_ENTRIES = 8 + MMU_PORTS * (1 + 8 * (8 + 5));
 // headroom pool watermark, mmu_core status word 0x05 (rtl/regs/pfcmmu.rdl hdrm_used_wm)
 localparam [17:0] HDRM_WM_ADDR = 18'h00014;
 
