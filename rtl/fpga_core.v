@@ -61,7 +61,11 @@ module fpga_core #(
     // clocks an LED stays lit after an event
     parameter LED_HOLD = CLK_HZ / 10,
     // 1: the admission core's smaller decision stage (switch_core MMU_COMPACT; the i5)
-    parameter MMU_COMPACT = 0
+    parameter MMU_COMPACT = 0,
+    // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
+    // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
+    // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
+    parameter MMU_HEADROOM_DSH = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -205,7 +209,8 @@ switch_core #(
     .CELL_BYTES(CELL_BYTES),
     .BUFFER_CELLS(BUFFER_CELLS),
     .CELL_W(CELL_W),
-    .MMU_COMPACT(MMU_COMPACT)
+    .MMU_COMPACT(MMU_COMPACT),
+    .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),
     .rst(rst_sw),

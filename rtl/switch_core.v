@@ -80,6 +80,9 @@ module switch_core #(
     parameter PREVENT_FAULT_INJECT = 0,
     // 1: mmu_core COMPACT, a smaller decision stage (one LUT level more) for small FPGAs
     parameter MMU_COMPACT = 0,
+    // 1: mmu_core has the headroom policy dsh (HEADROOM_DSH); 0 leaves its logic out (the
+    // headroom_policy register stays 0, static)
+    parameter MMU_HEADROOM_DSH = 1,
     // test only: mmu_core FAULT_INJECT (1: its "shared below T" check becomes "at or below")
     // for the benches' admission predictor to catch; 0 in every real build
     parameter MMU_FAULT_INJECT = 0,
@@ -740,6 +743,7 @@ mmu_core #(
     .PG_W(4),
     .Q_W(4),
     .COMPACT(MMU_COMPACT),
+    .HEADROOM_DSH(MMU_HEADROOM_DSH),
     .FAULT_INJECT(MMU_FAULT_INJECT)
 ) mmu_inst (
     .clk(clk),
