@@ -1911,17 +1911,30 @@ always @* begin
     end
 end
 
-// cells a port can hold outside mmu_core: a frame being written plus its spare cell
-wire [31:0] max_frame_cells = (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
-wire [47:0] reserve_need = {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
-                          + PORT_COUNT * ({16'd0, max_frame_cells} + 1);
+// cells a port can hold outside mmu_core: a frame being written plus its spare cell.  The
+// check follows the configuration registers through three register stages (a rewrite shows
+// in err_reserve three clocks later): the division and the sum are paths of their own.
+reg  [31:0] max_frame_cells_reg;
+reg  [47:0] reserve_need_reg;
+reg         err_reserve_reg;
+always @(posedge clk) begin
+    max_frame_cells_reg <= (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
+    reserve_need_reg <= {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
+                        + PORT_COUNT * ({16'd0, max_frame_cells_reg} + 1);
+    err_reserve_reg <= reserve_need_reg > BUFFER_CELLS;
+    if (rst) begin
+        max_frame_cells_reg <= 32'd0;
+        reserve_need_reg <= 48'd0;
+        err_reserve_reg <= 1'b0;
+    end
+end
 
 assign stat_drop_admission = drop_adm_reg;
 assign stat_free_cells = {{(32-CNT_W){1'b0}}, fl_count + spare_count};
 assign stat_free_low_wm = {{(32-CNT_W){1'b0}}, fl_low_wm};
 assign stat_used_cells = BUFFER_CELLS - stat_free_cells;
 assign stat_queued_frames = queued_reg;
-assign err_reserve = reserve_need > BUFFER_CELLS;
+assign err_reserve = err_reserve_reg;
 assign err_free_list = fl_err_underflow || fl_err_overflow;
 assign err_response = err_response_reg;
 
