@@ -7,9 +7,12 @@
  *
  * Timing (125 MHz on ECP5 at DATA_WIDTH 8): a returned cell is registered on entry (push_reg)
  * and written to the RAM one clock later, so the caller's push logic ends at a flip-flop; the
- * RAM read is issued from registered state only (never from this clock's pop), which a
- * three-entry output queue in front of the RAM's registered read turns back into one pop per
- * clock; pop_valid / pop_cell come from registers through one mux.
+ * RAM read is issued from registered state only (never from this clock's pop), which an
+ * output queue of up to three entries in front of the RAM's registered read turns back into one
+ * pop per clock; pop_valid / pop_cell come from registers through muxes.  The output queue is a
+ * four-slot ring addressed by its own pointers, so a word from the RAM is written to a slot chosen
+ * by registers only: the caller's pop (which depends on pop_valid) moves the read pointer and the
+ * count, never the data registers.
  *
  * free_count counts every cell in the list (counter + input register + FIFO + output queue);
  * low_wm is its minimum since reset (one clock behind free_count).  err_* are sticky: a pop
@@ -66,10 +69,10 @@ reg [CA_W-1:0]  rd_ptr_reg;
 reg [CNT_W-1:0] mem_count_reg;   // entries in the RAM not yet read
 reg             mem_any_reg;     // mem_count_reg != 0
 reg             rd_pending_reg;  // RAM read issued last clock
-reg [1:0]       out_count_reg;   // output queue: out0 (head), out1, out2
-reg [CA_W-1:0]  out0_reg;
-reg [CA_W-1:0]  out1_reg;
-reg [CA_W-1:0]  out2_reg;
+reg [1:0]       out_count_reg;   // output queue: entries held (at most 3)
+reg [1:0]       out_rd_reg;      // output queue: slot of the head
+reg [1:0]       out_wr_reg;      // output queue: slot the next RAM word goes to
+reg [CA_W-1:0]  out_slot_reg [0:3];
 reg [CNT_W-1:0] count_reg;
 reg [CNT_W-1:0] low_wm_reg;
 reg             err_underflow_reg;
@@ -79,7 +82,7 @@ wire [CA_W-1:0] ram_rd_data;
 
 wire out_valid = out_count_reg != 2'd0;
 assign pop_valid = fresh_left_reg || out_valid;
-assign pop_cell = fresh_left_reg ? fresh_reg[CA_W-1:0] : out0_reg;
+assign pop_cell = fresh_left_reg ? fresh_reg[CA_W-1:0] : out_slot_reg[out_rd_reg];
 assign free_count = count_reg;
 assign low_wm = low_wm_reg;
 assign err_underflow = err_underflow_reg;
@@ -146,17 +149,13 @@ always @(posedge clk) begin
                                 && (!rd_issue || mem_count_reg != {{(CNT_W-1){1'b0}}, 1'b1}));
     rd_pending_reg <= rd_issue;
     rd_pending_d_reg <= rd_pending_reg;
-    // shift out the head on a pop, the RAM's word goes to the first free entry
+    // a pop moves the head, the RAM's word goes to the write slot
     if (pop_out) begin
-        out0_reg <= out1_reg;
-        out1_reg <= out2_reg;
+        out_rd_reg <= out_rd_reg + 1'b1;
     end
     if (rd_pending_d_reg) begin
-        case (out_after_pop)
-            2'd0: out0_reg <= ram_rd_data;
-            2'd1: out1_reg <= ram_rd_data;
-            default: out2_reg <= ram_rd_data;
-        endcase
+        out_slot_reg[out_wr_reg] <= ram_rd_data;
+        out_wr_reg <= out_wr_reg + 1'b1;
     end
     out_count_reg <= out_after_pop + {1'b0, rd_pending_d_reg};
     count_reg <= count_next;
@@ -181,9 +180,8 @@ always @(posedge clk) begin
         rd_pending_reg <= 1'b0;
         rd_pending_d_reg <= 1'b0;
         out_count_reg <= 2'd0;
-        out0_reg <= {CA_W{1'b0}};
-        out1_reg <= {CA_W{1'b0}};
-        out2_reg <= {CA_W{1'b0}};
+        out_rd_reg <= 2'd0;
+        out_wr_reg <= 2'd0;
         count_reg <= BUFFER_CELLS[CNT_W-1:0];
         low_wm_reg <= BUFFER_CELLS[CNT_W-1:0];
         err_underflow_reg <= 1'b0;
@@ -243,6 +241,7 @@ always @* begin
         assert (!err_underflow && !err_overflow);
         // inductive helpers: the parts of the list add up to the count
         assert (out_count_reg <= 2'd3);
+        assert (out_wr_reg - out_rd_reg == out_count_reg);
         assert ({1'b0, mem_count_reg} <= BUFFER_CELLS[CNT_W:0]);
         assert (mem_any_reg == (mem_count_reg != {CNT_W{1'b0}}));
     end
