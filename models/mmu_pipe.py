@@ -180,14 +180,17 @@ class PipelinedMmu:
         self.res_wm = [0] * n
         self.shared_wm = [0] * n
         self.hdrm_wm = [0] * n
-        self.pg_class = [c["lossless"] for c in self.pg_cfg]  # 1: lossless (state, see above)
+        # recorded class, 1: lossless (state, see above); 0 (lossy) until the first arrival, the
+        # reset value of the RTL's register (an empty PG's arrival is decided with its
+        # configured class, so the recorded class of an entry that holds nothing decides nothing)
+        self.pg_class = [0] * n
         self.xoff = [False] * n
         self.xoff_count = [0] * n
         self.xon_count = [0] * n
         self.q_res = [0] * nq
         self.q_shared = [0] * nq
         self.q_wm = [0] * nq
-        self.q_class = [c["lossless"] for c in self.q_cfg]
+        self.q_class = [0] * nq
         self.pool_used = [0, 0]
         self.pool_wm = [0, 0]
         self.hdrm_pool_used = 0

@@ -143,11 +143,8 @@ def expected_registers(regs: pfcmmu_mmu_core, pred, cfg) -> list[tuple[object, i
       config_flags 0 (a valid configuration), port_count, cell_bytes;
     * per PG of mmu_core (port * 8 + pg): reserved / shared / headroom occupancy and their
       watermarks, xoff; per queue: reserved / shared occupancy, their sum, the watermark;
-      the recorded class (class_lossless) of each PG and queue that held a cell (a watermark
-      above 0).  An entry that never took an arrival reads the register's reset value 0,
-      while PipelinedMmu starts every entry's recorded class at its configured class (the
-      two agree from the first arrival on, and the class of an empty entry decides nothing),
-      so those are not compared.
+      the recorded class (class_lossless) of each PG and queue (0 until its first arrival,
+      in the RTL and in PipelinedMmu).
 
     ``pred`` is the predictor (common.mmu_bus.MmuPredictor) whose model is synchronised."""
     m = pred.model
@@ -175,15 +172,13 @@ def expected_registers(regs: pfcmmu_mmu_core, pred, cfg) -> list[tuple[object, i
         pg = regs.pg[i]
         out += [(pg.res, m.res[i]), (pg.shared, m.shared[i]), (pg.hdrm, m.hdrm[i]),
                 (pg.res_wm, m.res_wm[i]), (pg.shared_wm, m.shared_wm[i]),
-                (pg.hdrm_wm, m.hdrm_wm[i]), (pg.xoff, int(m.xoff[i]))]
-        if m.res_wm[i] or m.shared_wm[i] or m.hdrm_wm[i]:
-            out.append((pg.class_lossless, int(m.pg_class[i])))
+                (pg.hdrm_wm, m.hdrm_wm[i]), (pg.xoff, int(m.xoff[i])),
+                (pg.class_lossless, int(m.pg_class[i]))]
     for j in range(m.n_q):
         q = regs.queue[j]
         out += [(q.res, m.q_res[j]), (q.shared, m.q_shared[j]),
-                (q.occupancy, m.q_res[j] + m.q_shared[j]), (q.wm, m.q_wm[j])]
-        if m.q_wm[j]:
-            out.append((q.class_lossless, int(m.q_class[j])))
+                (q.occupancy, m.q_res[j] + m.q_shared[j]), (q.wm, m.q_wm[j]),
+                (q.class_lossless, int(m.q_class[j]))]
     return out
 
 
