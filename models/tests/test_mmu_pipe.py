@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from models.config import (PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, ConfigError,
-                           example_config, selftest_config)
+from models.config import (HEADROOM_DSH, PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT,
+                           ConfigError, example_config, selftest_config)
 from models.mmu import REASON_BUFFER_FULL, SEG_HEADROOM, SEG_RESERVED, SEG_SHARED, Mmu
 from models.mmu_pipe import CFG_FLAG, VIEW_LAG, PipelinedMmu
 
@@ -384,6 +384,61 @@ NO_FLAG_CASES = [
     lambda m: ([m.write_pg(i // 8, i % 8, dynamic=0, static_th=0) for i in range(16)
                 if i % 8 != 3], m.write_global(pool_shared_lossy=0)),
 ]
+
+
+def dsh_small_cfg():
+    """small_cfg under headroom_policy dsh: each port's port_headroom 6 (what its lossless PG
+    reserves under static), the PG's headroom (eta_q) 6, the same pools: 300 of 400 cells."""
+    cfg = small_cfg()
+    cfg.headroom_policy = HEADROOM_DSH
+    for port in cfg.ports:
+        port.port_headroom = 6
+    return cfg
+
+
+# under dsh the headroom a configuration reserves is every port's port_headroom: a PG's headroom
+# (eta_q, taken from the shared segment) and the headroom pool (not used) are not counted;
+# (write, flags after it); shared segments 180 + 100, reserved 8, port headroom 12: 300 of 400
+DSH_FLAG_CASES = [
+    ("port headroom counted", lambda m: m.write_port(0, port_headroom=107), "ingress_pools"),
+    ("port headroom at the buffer", lambda m: m.write_port(1, port_headroom=106), None),
+    ("every port counted", lambda m: (m.write_port(0, port_headroom=56),
+                                      m.write_port(1, port_headroom=57)), "ingress_pools"),
+    ("PG headroom not counted", lambda m: m.write_pg(0, 3, headroom=150), None),
+    ("headroom pool not counted", lambda m: m.write_global(hdrm_pool=113), None),
+    ("static again: the PG headroom counted",
+     lambda m: (m.write_pg(0, 3, headroom=150), m.write_global(headroom_policy=0)),
+     "ingress_pools"),
+    ("static: the port headroom not counted",
+     lambda m: (m.write_global(headroom_policy=0), m.write_port(0, port_headroom=107)), None),
+]
+
+
+@pytest.mark.parametrize("case", DSH_FLAG_CASES, ids=[c[0] for c in DSH_FLAG_CASES])
+def test_config_flags_ingress_pools_dsh(case):
+    _, write, name = case
+    cfg = dsh_small_cfg()
+    assert cfg.validate() == []
+    m = PipelinedMmu(cfg)
+    assert m.config_flags() == 0
+    write(m)
+    assert m.config_flags() == (CFG_FLAG[name] if name else 0), bin(m.config_flags())
+
+
+def test_config_flags_ingress_pools_dsh_agrees_with_validate():
+    """The dsh rule is validate()'s: a port_headroom one cell above what the buffer holds is
+    its ingress_lossless_pool error (the pool grown by it), one cell less passes."""
+    for extra, bad in ((100, False), (101, True)):
+        cfg = dsh_small_cfg()
+        cfg.ports[0].port_headroom += extra
+        cfg.ingress_lossless_pool += extra
+        m = PipelinedMmu(cfg, validate=False)
+        if bad:
+            with pytest.raises(ConfigError, match="ingress_lossless_pool"):
+                cfg.validate()
+            assert m.config_flags() == CFG_FLAG["ingress_pools"]
+        else:
+            assert cfg.validate() == [] and m.config_flags() == 0
 
 
 @pytest.mark.parametrize("case", FLAG_CASES, ids=[c[0] for c in FLAG_CASES])
