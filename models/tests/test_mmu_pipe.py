@@ -441,6 +441,38 @@ def test_config_flags_ingress_pools_dsh_agrees_with_validate():
             assert cfg.validate() == [] and m.config_flags() == 0
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_config_flags_ingress_pools_dsh_random(seed):
+    """Random dsh configurations (port headrooms, PG headrooms (eta_q), pools and buffer, xon 0
+    so that the xon rule, still the static one in the flags, stays out): the ingress_pools
+    flag is up exactly when validate() reports ingress_lossless_pool."""
+    rng = random.Random(seed)
+    ports = rng.choice([2, 4])
+    port_hdrm = [rng.randint(1, 30) for _ in range(ports)]
+    # (no negative shared segment: the register holds a size)
+    cfg = small_cfg(ports=ports, lossless_pool=4 * ports + sum(port_hdrm) + rng.randint(1, 150),
+                    lossy_pool=rng.randint(0, 100), pg={"headroom": rng.randint(0, 40)})
+    cfg.headroom_policy = HEADROOM_DSH
+    for port, h in zip(cfg.ports, port_hdrm):
+        port.port_headroom = h
+    cfg.buffer_cells = (cfg.ingress_lossless_pool + cfg.ingress_lossy_pool
+                        + rng.choice([-2, -1, 0, 0, 1, 20]))
+    cfg.egress_lossless_pool = min(cfg.egress_lossless_pool, cfg.buffer_cells)
+    cfg.egress_lossy_pool = min(cfg.egress_lossy_pool, cfg.buffer_cells)
+    for _, _, q in cfg.all_queues():
+        if q.lossless:
+            q.static_th = cfg.egress_lossless_pool
+    flags = _flags(cfg)
+    try:
+        cfg.validate()
+        bad = False
+    except ConfigError as e:
+        assert str(e).startswith("ingress_lossless_pool"), str(e)
+        bad = True
+    assert bool(flags & CFG_FLAG["ingress_pools"]) == bad, (bad, bin(flags))
+    assert flags & ~CFG_FLAG["ingress_pools"] == 0, bin(flags)
+
+
 @pytest.mark.parametrize("case", FLAG_CASES, ids=[c[0] for c in FLAG_CASES])
 def test_config_flags_each_rule(case):
     """Each rule raises its own flag and no other; buffer_cells 0 raises its own and the
