@@ -282,6 +282,7 @@ class PipelinedMmu:
         buffer_cells = g["buffer_cells"]
         flags = 0
         res_sum = hdrm_sum = 0
+        dsh = g["headroom_policy"] & 1 == POLICY_DSH
         for c in self.pg_cfg:
             a = _alpha4(c["alpha_shift"])
             if not ALPHA_SHIFT_MIN <= a <= ALPHA_SHIFT_MAX:
@@ -291,6 +292,8 @@ class PipelinedMmu:
             if c["lossless"]:
                 xoff_point = (shift_alpha(shared[POOL_LOSSLESS], a) if c["dynamic"]
                               else c["static_th"])
+                if dsh:  # the queue-level Xoff point X = T - headroom (validate()'s rule)
+                    xoff_point -= c["headroom"]
                 if c["xon"] >= max(xoff_point, 1):
                     flags |= CFG_FLAG["xon"]
                 hdrm_sum += c["headroom"]
@@ -311,7 +314,7 @@ class PipelinedMmu:
         # port's port_headroom (a PG's headroom is its eta_q, taken from the shared segment; the
         # headroom pool is not used), under static the headroom pool if set, else the lossless
         # PGs' headroom
-        if g["headroom_policy"] & 1 == POLICY_DSH:
+        if dsh:
             headroom = sum(c["port_headroom"] for c in self.port_cfg)
         else:
             headroom = g["hdrm_pool"] if g["hdrm_pool"] else hdrm_sum

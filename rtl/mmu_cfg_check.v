@@ -8,7 +8,7 @@
  * Job: mmu_core reads the configuration of PG (and queue) scan_idx on every clock through a
  * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
  * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
- * a zero shared segment it needs) and its reserved and headroom cells are summed (the headroom
+ * under dsh the queue-level one, T - headroom; a zero shared segment it needs) and its reserved and headroom cells are summed (the headroom
  * a configuration reserves: the lossless PGs' under the static policy, under dsh each port's
  * port_headroom, added at the port's first PG, entry p * 8); when
  * entry N-1 has been checked the sums are compared with the global registers and the flag
@@ -242,6 +242,10 @@ reg [3:0]    pg_al_z;
 end
 wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x1 : {8'd0, pg_st1_reg};
 wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al_z] : !pg_stnz1_reg;
+// dsh: the xon rule is against the queue-level Xoff point X = T - headroom (validate()'s);
+// X <= 0 when the point is at or below the PG's headroom (the bound is then 1)
+wire [XP_W-1:0] hl_x1 = {{(XP_W-W){1'b0}}, pg_hl1_reg};
+wire xoff_x_le0_1 = xoff_pt1 <= hl_x1;
 
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
@@ -262,8 +266,8 @@ always @(posedge clk) begin
     eflags2_reg <= eflags1;
     xon_chk2_reg <= pg_ll1_reg;
     xon2_reg <= pg_xon1_reg;
-    xoff_pt2_reg <= xoff_pt1;
-    xoff_pt0_2_reg <= xoff_pt0_1;
+    xoff_pt2_reg <= dsh_reg ? xoff_pt1 - hl_x1 : xoff_pt1;
+    xoff_pt0_2_reg <= dsh_reg ? xoff_x_le0_1 : xoff_pt0_1;
     res2_reg <= pg_res1_reg;
     // the headroom reserved: under dsh the ports' (a PG's headroom is its eta_q, taken from
     // the shared segment), under static the lossless PGs'

@@ -125,7 +125,8 @@ def dsh_directed_cfg() -> MmuConfig:
 def dsh_config_flag_cases(m) -> list:
     """(what, writes, the flags they raise) on dsh_directed_cfg(): the ingress_pools rule under
     dsh counts every port's port_headroom (docs/mmu_core.md "Configuration flags"), not the
-    PGs' headroom (eta_q) nor the headroom pool; a write back to static counts the PGs'."""
+    PGs' headroom (eta_q) nor the headroom pool; a write back to static counts the PGs'; the
+    xon rule under dsh is at the queue-level Xoff point X = T - headroom."""
     g = m.glob
     n_port = m.ports
     res = sum(c["reserved"] for c in m.pg_cfg)
@@ -151,6 +152,19 @@ def dsh_config_flag_cases(m) -> list:
         ("static: the ports' headroom not counted",
          [("global", 0, "headroom_policy", 0),
           ("port", 0, "port_headroom", PORT_HDRM + slack + 1)], []),
+        # the xon rule at the queue-level Xoff point X = T - headroom (static T 10: X 6)
+        ("xon at X", [("pg", 3, "xon", 10 - ETA_Q)], ["xon"]),
+        ("xon below X", [("pg", 3, "xon", 10 - ETA_Q - 1)], []),
+        ("xon at X, static again: below T",
+         [("pg", 3, "xon", 10 - ETA_Q), ("global", 0, "headroom_policy", 0)], []),
+        ("X at 0: xon 1", [("pg", 8 + 4, "headroom", 10), ("pg", 8 + 4, "xon", 1)], ["xon"]),
+        ("X below 0: xon 0", [("pg", 8 + 4, "headroom", 11)], []),
+        ("xon at X of a dynamic PG, last port",
+         [("pg", last * 8 + 3, "dynamic", 1), ("pg", last * 8 + 3, "alpha_shift", -1),
+          ("pg", last * 8 + 3, "xon", (g["pool_shared_lossless"] >> 1) - ETA_Q)], ["xon"]),
+        ("xon below X of a dynamic PG, last port",
+         [("pg", last * 8 + 3, "dynamic", 1), ("pg", last * 8 + 3, "alpha_shift", -1),
+          ("pg", last * 8 + 3, "xon", (g["pool_shared_lossless"] >> 1) - ETA_Q - 1)], []),
     ]
 
 
