@@ -8,11 +8,12 @@
  * Job: mmu_core reads the configuration of PG (and queue) scan_idx on every clock through a
  * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
  * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
- * under dsh the queue-level one, T - headroom; a zero shared segment it needs) and its reserved and headroom cells are summed (the headroom
- * a configuration reserves: the lossless PGs' under the static policy, under dsh each port's
- * port_headroom, added at the port's first PG, entry p * 8); when
- * entry N-1 has been checked the sums are compared with the global registers and the flag
- * word is replaced by the result of that scan.  A scan cut short by rst is never published.
+ * under dsh the queue-level one, T - headroom; a zero shared segment it needs) and its
+ * reserved and headroom cells are summed (the headroom a configuration reserves: the lossless
+ * PGs' under the static policy, under dsh each port's port_headroom, added at the port's first
+ * PG, entry p * 8); when entry N-1 has been checked the sums are compared with the global
+ * registers and the flag word is replaced by the result of that scan.  A scan cut short by
+ * rst is never published.
  *
  * Interfaces: scan_* (index, valid, the entry's fields as the RAMs hold them), cfg_* (the
  * global configuration registers, the policy and every port's port_headroom), cfg_flags (the

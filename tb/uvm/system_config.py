@@ -67,7 +67,8 @@ def make_config(name: str, seed: int, headroom: int | None = None, lossless_shar
     mmu = MmuConfig(ports=ports, cell_bytes=CELL_BYTES, buffer_cells=ll_pool + ly_pool,
                     max_frame_bytes=max_frame_bytes, ingress_lossless_pool=ll_pool,
                     ingress_lossy_pool=ly_pool, egress_lossless_pool=ll_pool,
-                    egress_lossy_pool=ly_pool, headroom_policy=HEADROOM_DSH if dsh else HEADROOM_STATIC)
+                    egress_lossy_pool=ly_pool,
+                    headroom_policy=HEADROOM_DSH if dsh else HEADROOM_STATIC)
     reserve = PORTS * -(-max_frame_bytes // CELL_BYTES)
     if mmu.buffer_cells + reserve > BUFFER_CELLS:
         raise ValueError(f"{mmu.buffer_cells} MMU cells + {reserve} write reserve exceed "
