@@ -82,7 +82,7 @@ model-test: | $(PY) ## golden model, CLI, FuseSoC core and synthesis scripts' te
 	$(call pytest_run,models syn $(PYTEST_K) -ra,sim_build/junit-model.xml)
 
 # The Icarus leg (ICARUS_CI=1) leaves the items of tb/conftest.py ICARUS_CI_VERILATOR_ONLY to
-# the Verilator leg (six of the seven pyuvm system tests among them): they were most of the
+# the Verilator leg (seven of the eight pyuvm system tests among them): they were most of the
 # Icarus time (docs/ci_time.md); make SIM=icarus and make nightly run them on Icarus.
 test: model-test ## what CI runs: model-test, then the regression on Icarus (without the variants tb/conftest.py leaves to Verilator) and on Verilator
 	$(MAKE) regress SIM=icarus ICARUS_CI=1

@@ -285,6 +285,7 @@ class PipelinedMmu:
         buffer_cells = g["buffer_cells"]
         flags = 0
         res_sum = hdrm_sum = 0
+        dsh = g["headroom_policy"] & 1 == POLICY_DSH
         for c in self.pg_cfg:
             a = _alpha4(c["alpha_shift"])
             if not ALPHA_SHIFT_MIN <= a <= ALPHA_SHIFT_MAX:
@@ -294,6 +295,8 @@ class PipelinedMmu:
             if c["lossless"]:
                 xoff_point = (shift_alpha(shared[POOL_LOSSLESS], a) if c["dynamic"]
                               else c["static_th"])
+                if dsh:  # the queue-level Xoff point X = T - headroom (validate()'s rule)
+                    xoff_point -= c["headroom"]
                 if c["xon"] >= max(xoff_point, 1):
                     flags |= CFG_FLAG["xon"]
                 hdrm_sum += c["headroom"]
@@ -309,8 +312,15 @@ class PipelinedMmu:
             if (c["dynamic"] or c["static_th"]) and eshared[pool] == 0:
                 flags |= CFG_FLAG["zero_pool"]
             q_res[pool] += c["reserved"]
-        # MmuConfig's ingress_lossless_pool + ingress_lossy_pool, from the core's registers
-        headroom = g["hdrm_pool"] if g["hdrm_pool"] else hdrm_sum
+        # MmuConfig's ingress_lossless_pool + ingress_lossy_pool, from the core's registers;
+        # the headroom reserved is the policy's (MmuConfig.lossless_shared): under dsh every
+        # port's port_headroom (a PG's headroom is its eta_q, taken from the shared segment; the
+        # headroom pool is not used), under static the headroom pool if set, else the lossless
+        # PGs' headroom
+        if dsh:
+            headroom = sum(c["port_headroom"] for c in self.port_cfg)
+        else:
+            headroom = g["hdrm_pool"] if g["hdrm_pool"] else hdrm_sum
         if shared[0] + shared[1] + res_sum + headroom > buffer_cells:
             flags |= CFG_FLAG["ingress_pools"]
         if any(eshared[p] + q_res[p] > buffer_cells for p in (POOL_LOSSLESS, POOL_LOSSY)):

@@ -8,12 +8,16 @@
  * Job: mmu_core reads the configuration of PG (and queue) scan_idx on every clock through a
  * read port of each configuration RAM, the indices 0 .. N-1 in turn (N = PORT_COUNT * 8).
  * Each scanned entry is checked on its own (alpha, lossy headroom, Xon against the Xoff point,
- * a zero shared segment it needs) and its reserved and headroom cells are summed; when
- * entry N-1 has been checked the sums are compared with the global registers and the flag
- * word is replaced by the result of that scan.  A scan cut short by rst is never published.
+ * under dsh the queue-level one, T - headroom; a zero shared segment it needs) and its
+ * reserved and headroom cells are summed (the headroom a configuration reserves: the lossless
+ * PGs' under the static policy, under dsh each port's port_headroom, added at the port's first
+ * PG, entry p * 8); when entry N-1 has been checked the sums are compared with the global
+ * registers and the flag word is replaced by the result of that scan.  A scan cut short by
+ * rst is never published.
  *
  * Interfaces: scan_* (index, valid, the entry's fields as the RAMs hold them), cfg_* (the
- * global configuration registers), cfg_flags (the word of the last full scan; FLAG_* below)
+ * global configuration registers, the policy and every port's port_headroom), cfg_flags (the
+ * word of the last full scan; FLAG_* below)
  * and err_bad_config (any flag), both registers.
  *
  * Latency: the flags of a scan are registered 7 clocks after its last entry is presented
@@ -70,6 +74,9 @@ module mmu_cfg_check #(
     input  wire [CELL_W-1:0]                 cfg_hdrm_pool,
     input  wire [CELL_W-1:0]                 cfg_egress_shared_lossless,
     input  wire [CELL_W-1:0]                 cfg_egress_shared_lossy,
+    // headroom_policy dsh, and every port's port_headroom (port p at bits p * CELL_W)
+    input  wire                              cfg_dsh,
+    input  wire [PORT_COUNT*CELL_W-1:0]      cfg_port_headroom,
 
     /*
      * Flags
@@ -146,10 +153,12 @@ endfunction
 reg [15:0]   pool_x0_reg;
 // the four shared segments are 0 (ingress lossless, lossy, egress lossless, lossy)
 reg [3:0]    pool_zero_reg;
-reg          hdrm_pool_nz_reg;      // a shared headroom pool is set
+reg          hdrm_pool_nz_reg;      // a shared headroom pool is set (counted under static)
+reg          dsh_reg;               // headroom_policy dsh: the ports' headroom is counted
 integer ax;
 always @(posedge clk) begin
-    hdrm_pool_nz_reg <= cfg_hdrm_pool != 0;
+    hdrm_pool_nz_reg <= cfg_hdrm_pool != 0 && !cfg_dsh;
+    dsh_reg <= cfg_dsh;
     pool_zero_reg <= {cfg_egress_shared_lossy == 0, cfg_egress_shared_lossless == 0,
                       cfg_pool_shared_lossy == 0, cfg_pool_shared_lossless == 0};
     for (ax = 0; ax < 16; ax = ax + 1) begin
@@ -163,9 +172,19 @@ reg          pg_ll1_reg, pg_dyn1_reg, q_ll1_reg, q_dyn1_reg;
 reg [3:0]    pg_al1_reg, q_al1_reg;
 reg [W-1:0]  pg_res1_reg, pg_st1_reg, pg_hl1_reg, pg_xon1_reg, q_res1_reg;
 reg          pg_stnz1_reg, q_stnz1_reg;
+// the port_headroom of the scanned entry's port at its first PG (entry p * 8), else 0
+reg [W-1:0]  ph1_reg;
+wire [W-1:0] port_hl [0:PORT_COUNT-1];
+genvar php;
+generate
+for (php = 0; php < PORT_COUNT; php = php + 1) begin : g_port_hl
+    assign port_hl[php] = cfg_port_headroom[php*W +: W];
+end
+endgenerate
 
 always @(posedge clk) begin
     v1_reg <= scan_valid;
+    ph1_reg <= scan_idx[2:0] == 3'd0 ? port_hl[scan_idx[IW-1:3]] : {W{1'b0}};
     first1_reg <= scan_idx == {IW{1'b0}};
     last1_reg <= scan_idx == LAST_IDX;
     pg_ll1_reg <= scan_pg_lossless;
@@ -224,6 +243,10 @@ reg [3:0]    pg_al_z;
 end
 wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x1 : {8'd0, pg_st1_reg};
 wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al_z] : !pg_stnz1_reg;
+// dsh: the xon rule is against the queue-level Xoff point X = T - headroom (validate()'s);
+// X <= 0 when the point is at or below the PG's headroom (the bound is then 1)
+wire [XP_W-1:0] hl_x1 = {{(XP_W-W){1'b0}}, pg_hl1_reg};
+wire xoff_x_le0_1 = xoff_pt1 <= hl_x1;
 
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
@@ -244,10 +267,12 @@ always @(posedge clk) begin
     eflags2_reg <= eflags1;
     xon_chk2_reg <= pg_ll1_reg;
     xon2_reg <= pg_xon1_reg;
-    xoff_pt2_reg <= xoff_pt1;
-    xoff_pt0_2_reg <= xoff_pt0_1;
+    xoff_pt2_reg <= dsh_reg ? xoff_pt1 - hl_x1 : xoff_pt1;
+    xoff_pt0_2_reg <= dsh_reg ? xoff_x_le0_1 : xoff_pt0_1;
     res2_reg <= pg_res1_reg;
-    hdrm2_reg <= pg_ll1_reg ? pg_hl1_reg : {W{1'b0}};
+    // the headroom reserved: under dsh the ports' (a PG's headroom is its eta_q, taken from
+    // the shared segment), under static the lossless PGs'
+    hdrm2_reg <= dsh_reg ? ph1_reg : pg_ll1_reg ? pg_hl1_reg : {W{1'b0}};
     qres_ll2_reg <= q_ll1_reg ? q_res1_reg : {W{1'b0}};
     qres_ly2_reg <= q_ll1_reg ? {W{1'b0}} : q_res1_reg;
     if (rst) begin
@@ -292,8 +317,9 @@ end
 
 // ------------------------------------------------------------------------------ S4 .. S7
 // the whole pools against the buffer (the model's ingress_lossless_pool + ingress_lossy_pool
-// = both shared segments + every PG's reserved + the headroom: the shared headroom pool if it
-// is set, else the lossless PGs' headroom), the maximum frame: sums at S4 and S5, each compare
+// = both shared segments + every PG's reserved + the headroom: under dsh the ports'
+// port_headroom, under static the shared headroom pool if it is set, else the lossless PGs'
+// headroom), the maximum frame: sums at S4 and S5, each compare
 // in a register of its own at S5 and S6, the word published at S7
 reg             done4_reg, done5_reg, done6_reg;
 reg [4:0]       sflags4_reg, sflags5_reg;

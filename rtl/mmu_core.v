@@ -355,6 +355,7 @@ wire [INFLIGHT_W-1:0] fport3;
 wire [W-1:0] pcnt5;
 wire signed [TW-1:0] qtA10, qtR10, qtS10, qxA10, qxR10, qxS10;
 wire [31:0] st_port4;
+wire [PORT_COUNT*W-1:0] plim_bus;
 
 assign sv2 = sv_bus[2-1];
 assign sc2 = sc_bus[(2-1)*IW +: IW];
@@ -381,6 +382,7 @@ cfg_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .a_i_in(a_i_in), .r_i_in(r_i_in), .a_j_in(a_j_in),
     .scan_cnt_reg(scan_cnt_reg), .st_idx_in(st_idx_in), .scan_valid(sv2), .scan_idx(sc2),
+    .plim_bus(plim_bus),
     .g_buffer_reg(g_buffer_reg), .g_max_frame_reg(g_max_frame_reg), .g_pool_bus(g_pool_bus),
     .g_hdrm_pool_reg(g_hdrm_pool_reg), .g_epool_bus(g_epool_bus), .g_dsh_reg(g_dsh_reg),
     .pgc_rd_bus(pgc_rd_bus), .qc_rd_bus(qc_rd_bus), .cfg_flags(cfg_flags), .cfg_bad(cfg_bad)
@@ -534,7 +536,8 @@ dsh_inst (
     .ev_ron(ev_ron_reg), .ev_roff(ev_roff_reg), .xoff_next(xoff_next), .dsh3(dsh3),
     .dsh5(dsh5), .plim3(plim3), .fport3(fport3), .pcnt5(pcnt5), .dsh11(dsh11), .qtA10(qtA10),
     .qtR10(qtR10), .qtS10(qtS10), .qxA10(qxA10), .qxR10(qxR10), .qxS10(qxS10),
-    .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .stat_addr(stat_addr), .st_port4(st_port4)
+    .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .stat_addr(stat_addr), .st_port4(st_port4),
+    .plim_bus(plim_bus)
 );
 
 `ifdef FORMAL

@@ -56,6 +56,8 @@ module mmu_core_cfg #(
     input  wire [IW-1:0]        st_idx_in,
     input  wire                 scan_valid,
     input  wire [IW-1:0]        scan_idx,
+    // every port's port_headroom (mmu_core_dsh; port p at bits p * CELL_W), for the checker
+    input  wire [PORT_COUNT*CELL_W-1:0] plim_bus,
 
     /*
      * Global fields ({lossy, lossless} pools), per-PG and per-queue fields' read data
@@ -224,6 +226,7 @@ cfg_check_inst (
     .cfg_pool_shared_lossless(g_pool_reg[0]), .cfg_pool_shared_lossy(g_pool_reg[1]),
     .cfg_hdrm_pool(g_hdrm_pool_reg), .cfg_egress_shared_lossless(g_epool_reg[0]),
     .cfg_egress_shared_lossy(g_epool_reg[1]),
+    .cfg_dsh(g_dsh_reg), .cfg_port_headroom(plim_bus),
     .cfg_flags(cfg_flags), .err_bad_config(cfg_bad)
 );
 

@@ -133,7 +133,12 @@ module mmu_core_dsh #(
      * 8 port_headroom)
      */
     input  wire [15:0]          stat_addr,
-    output reg  [31:0]          st_port4
+    output reg  [31:0]          st_port4,
+
+    /*
+     * Every port's port_headroom (port p at bits p * W), for mmu_cfg_check's ingress_pools rule
+     */
+    output wire [PORT_COUNT*W-1:0] plim_bus
 );
 
 localparam N = PORT_COUNT * 8;
@@ -203,6 +208,12 @@ initial begin
         plim_reg[pi] = 0;
     end
 end
+genvar pb;
+generate
+for (pb = 0; pb < PORT_COUNT; pb = pb + 1) begin : g_plim_bus
+    assign plim_bus[pb*W +: W] = plim_reg[pb];
+end
+endgenerate
 
 // the PGs' lossless fields (0x2000 | i << 4 | 8), delayed so that a write reaches the mask
 // when the first pair that sees it reaches EVAL3: the pair of the next clock, 14 clocks on

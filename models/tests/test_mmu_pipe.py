@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from models.config import (PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT, ConfigError,
-                           example_config, selftest_config)
+from models.config import (HEADROOM_DSH, PG_COUNT, POOL_LOSSLESS, POOL_LOSSY, QUEUE_COUNT,
+                           ConfigError, example_config, selftest_config)
 from models.mmu import REASON_BUFFER_FULL, SEG_HEADROOM, SEG_RESERVED, SEG_SHARED, Mmu
 from models.mmu_pipe import CFG_FLAG, VIEW_LAG, PipelinedMmu
 
@@ -384,6 +384,107 @@ NO_FLAG_CASES = [
     lambda m: ([m.write_pg(i // 8, i % 8, dynamic=0, static_th=0) for i in range(16)
                 if i % 8 != 3], m.write_global(pool_shared_lossy=0)),
 ]
+
+
+def dsh_small_cfg():
+    """small_cfg under headroom_policy dsh: each port's port_headroom 6 (what its lossless PG
+    reserves under static), the PG's headroom (eta_q) 6, the same pools: 300 of 400 cells."""
+    cfg = small_cfg()
+    cfg.headroom_policy = HEADROOM_DSH
+    for port in cfg.ports:
+        port.port_headroom = 6
+    return cfg
+
+
+# under dsh the headroom a configuration reserves is every port's port_headroom: a PG's headroom
+# (eta_q, taken from the shared segment) and the headroom pool (not used) are not counted;
+# (write, flags after it); shared segments 180 + 100, reserved 8, port headroom 12: 300 of 400
+DSH_FLAG_CASES = [
+    ("port headroom counted", lambda m: m.write_port(0, port_headroom=107), "ingress_pools"),
+    ("port headroom at the buffer", lambda m: m.write_port(1, port_headroom=106), None),
+    ("every port counted", lambda m: (m.write_port(0, port_headroom=56),
+                                      m.write_port(1, port_headroom=57)), "ingress_pools"),
+    ("PG headroom not counted", lambda m: m.write_pg(0, 3, headroom=150), None),
+    ("headroom pool not counted", lambda m: m.write_global(hdrm_pool=113), None),
+    ("static again: the PG headroom counted",
+     lambda m: (m.write_pg(0, 3, headroom=150), m.write_global(headroom_policy=0)),
+     "ingress_pools"),
+    ("static: the port headroom not counted",
+     lambda m: (m.write_global(headroom_policy=0), m.write_port(0, port_headroom=107)), None),
+    # the xon rule under dsh is at the queue-level Xoff point X = T - headroom = 10 - 6 = 4
+    ("xon at X", lambda m: m.write_pg(0, 3, xon=4), "xon"),
+    ("xon below X", lambda m: m.write_pg(1, 3, xon=3), None),
+    ("xon at X, static: below T", lambda m: (m.write_pg(0, 3, xon=4),
+                                             m.write_global(headroom_policy=0)), None),
+    ("X at 0: xon 1", lambda m: m.write_pg(0, 3, headroom=10, xon=1), "xon"),
+    ("X below 0: xon 0", lambda m: m.write_pg(0, 3, headroom=12, xon=0), None),
+    ("X of a dynamic PG: 180 / 2 - 6", lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=-1,
+                                                             xon=84), "xon"),
+    ("below X of a dynamic PG", lambda m: m.write_pg(1, 3, dynamic=1, alpha_shift=-1, xon=83),
+     None),
+]
+
+
+@pytest.mark.parametrize("case", DSH_FLAG_CASES, ids=[c[0] for c in DSH_FLAG_CASES])
+def test_config_flags_ingress_pools_dsh(case):
+    _, write, name = case
+    cfg = dsh_small_cfg()
+    assert cfg.validate() == []
+    m = PipelinedMmu(cfg)
+    assert m.config_flags() == 0
+    write(m)
+    assert m.config_flags() == (CFG_FLAG[name] if name else 0), bin(m.config_flags())
+
+
+def test_config_flags_ingress_pools_dsh_agrees_with_validate():
+    """The dsh rule is validate()'s: a port_headroom one cell above what the buffer holds is
+    its ingress_lossless_pool error (the pool grown by it), one cell less passes."""
+    for extra, bad in ((100, False), (101, True)):
+        cfg = dsh_small_cfg()
+        cfg.ports[0].port_headroom += extra
+        cfg.ingress_lossless_pool += extra
+        m = PipelinedMmu(cfg, validate=False)
+        if bad:
+            with pytest.raises(ConfigError, match="ingress_lossless_pool"):
+                cfg.validate()
+            assert m.config_flags() == CFG_FLAG["ingress_pools"]
+        else:
+            assert cfg.validate() == [] and m.config_flags() == 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_config_flags_ingress_pools_dsh_random(seed):
+    """Random dsh configurations (port headrooms, PG headrooms (eta_q), pools and buffer, xon
+    around the queue-level Xoff point T - headroom): no flag exactly when validate() passes,
+    and its error's field has its flag (ingress_lossless_pool: ingress_pools, xon: xon)."""
+    rng = random.Random(seed)
+    ports = rng.choice([2, 4])
+    port_hdrm = [rng.randint(1, 30) for _ in range(ports)]
+    # (no negative shared segment: the register holds a size)
+    cfg = small_cfg(ports=ports, lossless_pool=4 * ports + sum(port_hdrm) + rng.randint(1, 150),
+                    lossy_pool=rng.randint(0, 100),
+                    pg={"headroom": rng.randint(0, 12), "dynamic": rng.random() < 0.5,
+                        "alpha_shift": rng.randint(-3, 1), "xon": rng.randint(0, 12)})
+    cfg.headroom_policy = HEADROOM_DSH
+    for port, h in zip(cfg.ports, port_hdrm):
+        port.port_headroom = h
+    cfg.buffer_cells = (cfg.ingress_lossless_pool + cfg.ingress_lossy_pool
+                        + rng.choice([-2, -1, 0, 0, 1, 20]))
+    cfg.egress_lossless_pool = min(cfg.egress_lossless_pool, cfg.buffer_cells)
+    cfg.egress_lossy_pool = min(cfg.egress_lossy_pool, cfg.buffer_cells)
+    for _, _, q in cfg.all_queues():
+        if q.lossless:
+            q.static_th = cfg.egress_lossless_pool
+    flags = _flags(cfg)
+    try:
+        warnings = cfg.validate()
+    except ConfigError as e:
+        field = str(e).split(":")[0].split(".")[-1]
+        want = {"ingress_lossless_pool": "ingress_pools", "xon": "xon"}[field]
+        assert flags & CFG_FLAG[want], (str(e), bin(flags))
+        return
+    shared = [w for w in warnings if "segment is empty" in w]
+    assert (flags == 0) == (not shared), (warnings, bin(flags))
 
 
 @pytest.mark.parametrize("case", FLAG_CASES, ids=[c[0] for c in FLAG_CASES])

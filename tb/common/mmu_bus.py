@@ -389,9 +389,12 @@ class MmuPredictor:
         self.errors: list[str] = []
         self.error_count = 0
         # called for every decision: (clock, arrival, decision, tag); for every PFC event of
-        # the model: (clock it reaches pfc_xoff, models.mmu.PfcEvent)
+        # the model: (clock it reaches pfc_xoff, models.mmu.PfcEvent); for every change of the
+        # model's pfc_xoff vector (queue level and, under dsh, the port-level pause):
+        # (clock it reaches pfc_xoff, new vector, old vector)
         self.on_decision = None
         self.on_pfc = None
+        self.on_vector = None
         self.reset()
 
     # ------------------------------------------------------------------ state
@@ -473,6 +476,8 @@ class MmuPredictor:
                     self.on_pfc(k + XOFF_LAT, e)
             vec = self._vector()
             if vec != self.model_xoff:
+                if self.on_vector is not None:
+                    self.on_vector(k + XOFF_LAT, vec, self.model_xoff)
                 self.model_xoff = vec
                 if self.check_xoff:
                     self.xoff_due.append((k + XOFF_LAT, vec))

@@ -17,9 +17,9 @@ import cocotb
 
 from mmu_core import regmap
 from mmu_core.mmu_core_cases import (C, LOSSY_DT, PORT_COUNT, Q_LL, Q_LOSSY, RANDOM_CLOCKS,
-                                     T_LAG, Traffic, event, make_cfg, new_tb, random_write,
-                                     stress_config)
-from mmu_core.pipe_tb import PipeTB
+                                     T_LAG, Traffic, cfg_value, event, make_cfg, new_tb,
+                                     random_write, stress_config, write_fields)
+from mmu_core.pipe_tb import PipeTB, flag_names
 from models.config import MmuConfig, PgConfig, QueueConfig
 from models.mmu import REASON_HEADROOM_FULL, SEG_HEADROOM, SEG_RESERVED, SEG_SHARED
 from models.mmu_pipe import PipelinedMmu
@@ -120,6 +120,70 @@ def dsh_directed_cfg() -> MmuConfig:
     for p in cfg.ports:
         p.port_headroom = PORT_HDRM
     return cfg
+
+
+def dsh_config_flag_cases(m) -> list:
+    """(what, writes, the flags they raise) on dsh_directed_cfg(): the ingress_pools rule under
+    dsh counts every port's port_headroom (docs/mmu_core.md "Configuration flags"), not the
+    PGs' headroom (eta_q) nor the headroom pool; a write back to static counts the PGs'; the
+    xon rule under dsh is at the queue-level Xoff point X = T - headroom."""
+    g = m.glob
+    n_port = m.ports
+    res = sum(c["reserved"] for c in m.pg_cfg)
+    ports = sum(c["port_headroom"] for c in m.port_cfg)
+    pgs = sum(c["headroom"] for c in m.pg_cfg if c["lossless"])
+    slack = g["buffer_cells"] - (g["pool_shared_lossless"] + g["pool_shared_lossy"] + res + ports)
+    assert slack >= 0, slack
+    last = n_port - 1
+    return [
+        ("the first port's headroom one above the buffer",
+         [("port", 0, "port_headroom", PORT_HDRM + slack + 1)], ["ingress_pools"]),
+        ("the last port's headroom at the buffer",
+         [("port", last, "port_headroom", PORT_HDRM + slack)], []),
+        ("the last port's headroom one above the buffer",
+         [("port", last, "port_headroom", PORT_HDRM + slack + 1)], ["ingress_pools"]),
+        ("a lossless PG's headroom (eta_q) beyond the buffer, not counted",
+         [("pg", 3, "headroom", pgs + slack)], []),
+        ("the headroom pool, not used under dsh",
+         [("global", 0, "hdrm_pool", ports + slack + 1)], []),
+        ("static again: its PGs' headroom counted",
+         [("pg", 3, "headroom", ETA_Q + ports - pgs + slack + 1),
+          ("global", 0, "headroom_policy", 0)], ["ingress_pools"]),
+        ("static: the ports' headroom not counted",
+         [("global", 0, "headroom_policy", 0),
+          ("port", 0, "port_headroom", PORT_HDRM + slack + 1)], []),
+        # the xon rule at the queue-level Xoff point X = T - headroom (static T 10: X 6)
+        ("xon at X", [("pg", 3, "xon", 10 - ETA_Q)], ["xon"]),
+        ("xon below X", [("pg", 3, "xon", 10 - ETA_Q - 1)], []),
+        ("xon at X, static again: below T",
+         [("pg", 3, "xon", 10 - ETA_Q), ("global", 0, "headroom_policy", 0)], []),
+        ("X at 0: xon 1", [("pg", 8 + 4, "headroom", 10), ("pg", 8 + 4, "xon", 1)], ["xon"]),
+        ("X below 0: xon 0", [("pg", 8 + 4, "headroom", 11)], []),
+        ("xon at X of a dynamic PG, last port",
+         [("pg", last * 8 + 3, "dynamic", 1), ("pg", last * 8 + 3, "alpha_shift", -1),
+          ("pg", last * 8 + 3, "xon", (g["pool_shared_lossless"] >> 1) - ETA_Q)], ["xon"]),
+        ("xon below X of a dynamic PG, last port",
+         [("pg", last * 8 + 3, "dynamic", 1), ("pg", last * 8 + 3, "alpha_shift", -1),
+          ("pg", last * 8 + 3, "xon", (g["pool_shared_lossless"] >> 1) - ETA_Q - 1)], []),
+    ]
+
+
+@cocotb.test()
+async def dir_config_flags_dsh(dut):
+    """The configuration checker under dsh: each write of dsh_config_flag_cases on the core
+    and the model, the flags compared with config_flags() after cfg_flags_latency, then the
+    fields written back and the word 0 again."""
+    tb = await new_tb(dut, dsh_directed_cfg())
+    assert await tb.check_config_flags() == 0
+    for what, writes, want in dsh_config_flag_cases(tb.model):
+        old = [(k, i, f, cfg_value(tb.model, k, i, f)) for k, i, f, _ in writes]
+        await write_fields(tb, writes)
+        got = flag_names(await tb.check_config_flags())
+        assert got == want, (what, got, want)
+        await write_fields(tb, reversed(old))
+        assert await tb.check_config_flags() == 0, what
+        dut._log.info("dsh config flags, %s: %s, cleared", what, want)
+    await tb.finish()
 
 
 @cocotb.test()

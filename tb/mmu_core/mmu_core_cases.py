@@ -642,7 +642,10 @@ async def reset_under_traffic(dut):
 # ---------------------------------------------------------------------------- configuration flags
 def cfg_write(kind: str, index: int, field: str, value: int):
     """A configuration write on the core and the same on the model: ``kind`` "pg" or "queue"
-    (``index`` = port * 8 + n) or "global"."""
+    (``index`` = port * 8 + n), "port" (``index`` = port) or "global"."""
+    if kind == "port":
+        return ((regmap.port_addr(index, field), value),
+                lambda m: m.write_port(index, **{field: value}))
     if kind == "pg":
         return ((regmap.pg_addr(index, field), regmap.encode(field, value)),
                 lambda m: m.write_pg(index // 8, index % 8, **{field: value}))
@@ -654,7 +657,8 @@ def cfg_write(kind: str, index: int, field: str, value: int):
 
 def cfg_value(m, kind: str, index: int, field: str) -> int:
     return (m.pg_cfg[index][field] if kind == "pg" else m.q_cfg[index][field]
-            if kind == "queue" else m.glob[field])
+            if kind == "queue" else m.port_cfg[index][field] if kind == "port"
+            else m.glob[field])
 
 
 async def write_fields(tb: PipeTB, writes) -> None:

@@ -6,6 +6,7 @@ them is checked there, from the coverage file each test writes."""
 import pyuvm
 
 from uvm.egress_pause_test import EgressPauseTest
+from uvm.incast_dsh_test import IncastDshTest
 from uvm.incast_test import IncastTest
 from uvm.incast_undersized_test import IncastUndersizedTest
 from uvm.mixed_lossy_test import MixedLossyTest
@@ -21,3 +22,5 @@ pyuvm.test(expect_fail=True)(IncastUndersizedTest)
 pyuvm.test()(MixedLossyTest)
 pyuvm.test()(EgressPauseTest)
 pyuvm.test()(SoakTest)
+# headroom policy dsh: port-level pauses honoured by the link partners (issue 21)
+pyuvm.test()(IncastDshTest)

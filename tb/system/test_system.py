@@ -33,7 +33,7 @@ import harness
 HERE = Path(__file__).resolve().parent
 # the pyuvm traffic tests (tb/conftest.py starts the long items of a run first)
 TRAFFIC = ["SoakTest", "RandomTest", "WarmupTest", "EgressPauseTest", "MixedLossyTest",
-           "IncastTest", "IncastUndersizedTest"]
+           "IncastTest", "IncastUndersizedTest", "IncastDshTest"]
 # the negative case among them (pyuvm.test(expect_fail=True) in system_cases.py): its pytest
 # item passes when the scoreboard fails it; the console summary says so
 NEGATIVE = {"IncastUndersizedTest": "negative case, passes when the scoreboard reports its "

@@ -37,6 +37,8 @@ class PfcBook:
         self.frames_sent = [0] * len(self.prio_to_pg)  # by the switch, per port
         self.xoff_sent = 0
         self.xon_sent = 0
+        # the switch's PFC frames by the set of priorities they pause (time > 0)
+        self.xoff_sets: dict[frozenset, int] = defaultdict(int)
         self.frames_received = [0] * len(self.prio_to_pg)  # by the switch
         self.pause_in: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
         self.egress_starts = 0
@@ -69,6 +71,7 @@ class PfcBook:
     # ---------------------------------------------------------------- switch -> partner
     def dut_pfc(self, cycle: int, port: int, times: dict[int, int]) -> None:
         self.frames_sent[port] += 1
+        self.xoff_sets[frozenset(k for k, q in times.items() if q > 0)] += 1
         for k, q in times.items():
             pg = self.prio_to_pg[port][k]
             want = q > 0

@@ -4,7 +4,10 @@ stepped on every clock, idle clocks in a batch; every response, pfc_xoff change 
 configuration write checked on its clock).  For the scoreboard and coverage it publishes one
 Prediction per clock with a release or an arrival, once that pair is committed in the model
 (view_lag - 1 clocks later), with the PFC events its commit caused; every PFC event of the
-model goes to the scoreboard's PFC book at the cycle it reaches pfc_xoff."""
+model goes to the scoreboard's PFC book at the cycle it reaches pfc_xoff.  Under headroom
+policy dsh what reaches pfc_xoff (and the wire) is the queue-level state ORed with the port's
+lossless PGs while its port-level pause is on: the PFC book then gets a change of that vector,
+bit by bit, as the events (the Predictions keep the queue-level events)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,9 @@ from cocotb.utils import get_sim_time
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_component, uvm_subscriber
 
 from common.mmu_bus import MmuPredictor
-from models.mmu import PG_COUNT, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, SEG_RESERVED
+from models.config import HEADROOM_DSH
+from models.mmu import (PG_COUNT, REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, SEG_RESERVED,
+                        PfcEvent)
 
 from .prediction import Prediction
 
@@ -23,6 +28,11 @@ class Predictor(uvm_component):
         self.pred = MmuPredictor(self.cfg.mmu, name="switch mmu_core")
         self.pred.on_decision = self._decision
         self.pred.on_pfc = self._pfc
+        # dsh: the PFC book follows the vector (queue level | port-level pause), not the
+        # queue-level events alone
+        self.dsh = self.cfg.mmu.headroom_policy == HEADROOM_DSH
+        if self.dsh:
+            self.pred.on_vector = self._vector
         self.step_export = uvm_subscriber.uvm_AnalysisImp("step_export", self, self.write_step)
         self.ap = uvm_analysis_port("ap", self)
         self.pfc_sink = None  # set by the env: scoreboard.model_pfc(cycle, event)
@@ -56,8 +66,19 @@ class Predictor(uvm_component):
             p = self.pending[clock] = Prediction(clock + self.offset, None, None, None)
         return p
 
+    def _vector(self, cycle_clock: int, vec: int, old: int) -> None:
+        """dsh: a change of the model's pfc_xoff vector, one event per bit that changed."""
+        if self.pfc_sink is None:
+            return
+        ch = vec ^ old
+        for i in range(ch.bit_length()):
+            if ch >> i & 1:
+                self.pfc_sink(cycle_clock + self.offset,
+                              PfcEvent(cycle_clock, i // PG_COUNT, i % PG_COUNT,
+                                       bool(vec >> i & 1)))
+
     def _pfc(self, cycle_clock: int, e) -> None:
-        if self.pfc_sink is not None:
+        if self.pfc_sink is not None and not self.dsh:
             self.pfc_sink(cycle_clock + self.offset, e)
         p = self.pending.get(e.seq)  # the pair (its clock) whose commit evaluated it
         if p is not None:

@@ -141,6 +141,9 @@ def expected_registers(regs: pfcmmu_mmu_core, pred, cfg) -> list[tuple[object, i
       admitted, release_underflow, release_bad_index, drops per reason, arrivals and
       releases (the predictor's counts of what it saw at mmu_core's port), flags 0,
       config_flags 0 (a valid configuration), port_count, cell_bytes;
+    * per port of mmu_core: its headroom counter and watermark, its port-level pause (headroom
+      policy dsh), the pause's on / off counts and the PGs requesting it (region 3,
+      ``PipelinedMmu.port_state``; the counter and watermark count under either policy);
     * per PG of mmu_core (port * 8 + pg): reserved / shared / headroom occupancy and their
       watermarks, xoff; per queue: reserved / shared occupancy, their sum, the watermark;
       the recorded class (class_lossless) of each PG and queue (0 until its first arrival,
@@ -168,6 +171,9 @@ def expected_registers(regs: pfcmmu_mmu_core, pred, cfg) -> list[tuple[object, i
     }
     glob.update({f"drop_{name}": m.drops[r] for r, name in enumerate(REASON_NAMES)})
     out += [(getattr(regs, name), v) for name, v in glob.items()]
+    for p in range(pred.ports):
+        port = regs.port[p]
+        out += [(getattr(port, name), v) for name, v in m.port_state(p).items()]
     for i in range(m.n_pg):
         pg = regs.pg[i]
         out += [(pg.res, m.res[i]), (pg.shared, m.shared[i]), (pg.hdrm, m.hdrm[i]),
