@@ -322,7 +322,10 @@ wire adm10;
 wire same_pg10, eS10_a, eS10_r;
 wire [2*XW-1:0] v_h_bus;
 wire [2*XW-1:0] v_s_bus;
-wire [W-1:0] gr_t, gr_h, gr_s0, gr_s1, gr_es0, gr_es1;
+wire [W-1:0] gr_rc, gr_uhsr, gr_uh;
+wire [2*W-1:0] gr_uch_bus, gr_us_bus, gr_rcq_bus, gr_uq_bus;
+wire gr_sel_t, gr_sel_h, gr_sel_p;
+wire [1:0] gr_zero_s, gr_sel_s, gr_sel_es;
 wire [W-1:0] ga_c, ga_hd;
 wire [2*W-1:0] ga_sh_bus;
 wire [2*W-1:0] ga_esh_bus;
@@ -480,7 +483,10 @@ commit_inst (
     .qcls9(qcls9), .cls10(cls10), .qcls10(qcls10), .eA10(eA10), .eS10(eS10), .qA10(qA10),
     .tA10(tA10), .tR10(tR10), .tS10(tS10), .xA10(xA10), .xR10(xR10), .xS10(xS10), .adm10(adm10),
     .same_pg10(same_pg10), .eS10_a(eS10_a), .eS10_r(eS10_r), .v_h_bus(v_h_bus), .v_s_bus(v_s_bus),
-    .gr_t(gr_t), .gr_h(gr_h), .gr_s0(gr_s0), .gr_s1(gr_s1), .gr_es0(gr_es0), .gr_es1(gr_es1),
+    .gr_rc(gr_rc), .gr_uhsr(gr_uhsr), .gr_uh(gr_uh), .gr_uch_bus(gr_uch_bus),
+    .gr_us_bus(gr_us_bus), .gr_rcq_bus(gr_rcq_bus), .gr_uq_bus(gr_uq_bus), .gr_sel_t(gr_sel_t),
+    .gr_sel_h(gr_sel_h), .gr_sel_p(gr_sel_p), .gr_zero_s(gr_zero_s), .gr_sel_s(gr_sel_s),
+    .gr_sel_es(gr_sel_es),
     .ga_c(ga_c), .ga_hd(ga_hd), .ga_sh_bus(ga_sh_bus), .ga_esh_bus(ga_esh_bus),
     .err_release_underflow(err_release_underflow), .err_flags_reg(err_flags_reg),
     .underflow_count_reg(underflow_count_reg)
@@ -494,8 +500,10 @@ eval_inst (
     .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .eA10(eA10), .eS10(eS10),
     .qA10(qA10), .tA10(tA10), .tR10(tR10), .tS10(tS10), .xA10(xA10), .xR10(xR10), .xS10(xS10),
     .adm10(adm10), .same_pg10(same_pg10), .eS10_a(eS10_a), .eS10_r(eS10_r), .v_h_bus(v_h_bus),
-    .v_s_bus(v_s_bus), .gr_t(gr_t), .gr_h(gr_h), .gr_s0(gr_s0), .gr_s1(gr_s1), .gr_es0(gr_es0),
-    .gr_es1(gr_es1), .ga_c(ga_c), .ga_hd(ga_hd), .ga_sh_bus(ga_sh_bus), .ga_esh_bus(ga_esh_bus),
+    .v_s_bus(v_s_bus), .gr_rc(gr_rc), .gr_uhsr(gr_uhsr), .gr_uh(gr_uh),
+    .gr_uch_bus(gr_uch_bus), .gr_us_bus(gr_us_bus), .gr_rcq_bus(gr_rcq_bus),
+    .gr_uq_bus(gr_uq_bus), .gr_sel_t(gr_sel_t), .gr_sel_h(gr_sel_h), .gr_zero_s(gr_zero_s),
+    .gr_sel_s(gr_sel_s), .gr_sel_es(gr_sel_es), .ga_c(ga_c), .ga_hd(ga_hd), .ga_sh_bus(ga_sh_bus), .ga_esh_bus(ga_esh_bus),
     .wA11(wA11), .wQ11(wQ11), .qtA10(qtA10), .qtR10(qtR10), .qtS10(qtS10), .qxA10(qxA10),
     .qxR10(qxR10), .qxS10(qxS10), .dsh11(dsh11), .xoff_reg(xoff_reg), .xoff_next(xoff_next),
     .ev_hit_reg(ev_hit_reg), .ev_ron_reg(ev_ron_reg), .ev_roff_reg(ev_roff_reg),
@@ -532,8 +540,8 @@ dsh_inst (
     .cfg_wr_data(cfg_wr_data), .g_dsh_reg(g_dsh_reg), .a_i0(a_i0), .a_ok_bus(a_ok_bus),
     .a_i_bus(a_i_bus), .a_cells_bus(a_cells_bus), .r_i_bus(r_i_bus), .pgc_rd_bus(pgc_rd_bus),
     .tA5(tA5), .tR5(tR5), .tS5(tS5), .xA5(xA5), .xR5(xR5), .xS5(xS5), .cA_xon5(cA_xon5),
-    .cR_xon5(cR_xon5), .cS_xon5(cS_xon5), .gr_h(gr_h), .ga_hd(ga_hd), .ev_hit(ev_hit_reg),
-    .ev_ron(ev_ron_reg), .ev_roff(ev_roff_reg), .xoff_next(xoff_next), .dsh3(dsh3),
+    .cR_xon5(cR_xon5), .cS_xon5(cS_xon5), .gr_rc(gr_rc), .gr_uh(gr_uh), .gr_sel_p(gr_sel_p),
+    .ga_hd(ga_hd), .ev_hit(ev_hit_reg), .ev_ron(ev_ron_reg), .ev_roff(ev_roff_reg), .xoff_next(xoff_next), .dsh3(dsh3),
     .dsh5(dsh5), .plim3(plim3), .fport3(fport3), .pcnt5(pcnt5), .dsh11(dsh11), .qtA10(qtA10),
     .qtR10(qtR10), .qtS10(qtS10), .qxA10(qxA10), .qxR10(qxR10), .qxS10(qxS10),
     .pfc_xoff(pfc_xoff), .pfc_change(pfc_change), .stat_addr(stat_addr), .st_port4(st_port4),

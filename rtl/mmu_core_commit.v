@@ -117,7 +117,17 @@ module mmu_core_commit #(
     output reg                  same_pg10, eS10_a, eS10_r,
     output wire [2*XW-1:0]      v_h_bus,
     output wire [2*XW-1:0]      v_s_bus,
-    output wire [W-1:0]         gr_t, gr_h, gr_s0, gr_s1, gr_es0, gr_es1,
+    // what the release takes, as candidates and the selects between them (GLOBAL and the
+    // port headroom counters sum each candidate and select after the carry chains):
+    //   total             gr_sel_t ? gr_rc : gr_uhsr
+    //   headroom          gr_sel_h ? gr_rc : gr_uh       (gr_sel_p: the ports' copy)
+    //   pool p            gr_zero_s[p] ? 0 : gr_sel_s[p] ? gr_uch[p] : gr_us[p]
+    //   egress pool p     gr_sel_es[p] ? gr_rcq[p] : gr_uq[p]
+    // (0 without a release; a pool's 0 when the release's PG or queue is of the other class)
+    output reg  [W-1:0]         gr_rc, gr_uhsr, gr_uh,
+    output wire [2*W-1:0]       gr_uch_bus, gr_us_bus, gr_rcq_bus, gr_uq_bus,
+    output reg                  gr_sel_t, gr_sel_h, gr_sel_p,
+    output reg  [1:0]           gr_zero_s, gr_sel_s, gr_sel_es,
     output reg  [W-1:0]         ga_c, ga_hd,
     output wire [2*W-1:0]       ga_sh_bus,
     output wire [2*W-1:0]       ga_esh_bus,
@@ -692,24 +702,21 @@ wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
 // release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
 // amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
 // (in a copy per GLOBAL sum they select for: kept apart)
-reg        c_ch10_h, c_ch10_s0, c_ch10_s1, c_chs10_s0, c_chs10_s1, c_cq10_0, c_cq10_1;
 (* keep *) always @(posedge clk) begin
-    c_ch10_h <= c_ch;
-    c_ch10_s0 <= c_ch;
-    c_ch10_s1 <= c_ch;
-    c_chs10_s0 <= c_chs;
-    c_chs10_s1 <= c_chs;
-    c_cq10_0 <= c_cq;
-    c_cq10_1 <= c_cq;
+    gr_sel_t <= c_chsr;
+    gr_sel_h <= c_ch;
+    gr_sel_p <= c_ch;
+    gr_zero_s <= {2{c_ch}};
+    gr_sel_s <= {2{c_chs}};
+    gr_sel_es <= {2{c_cq}};
 end
-reg [W-1:0] c_rc10, c_uhsr10, c_uh10;
 (* mem2reg *) reg [W-1:0] c_us10 [0:1], c_uch10 [0:1], c_rcq10 [0:1], c_uq10 [0:1];
 (* mem2reg *) reg [W-1:0] ga_sh [0:1], ga_esh [0:1];
 integer gpi;
 always @(posedge clk) begin
-    c_rc10 <= c_rel ? r_c[9] : {W{1'b0}};
-    c_uhsr10 <= c_rel ? uR_hsr[W-1:0] : {W{1'b0}};
-    c_uh10 <= c_rel ? uR[0 +: W] : {W{1'b0}};
+    gr_rc <= c_rel ? r_c[9] : {W{1'b0}};
+    gr_uhsr <= c_rel ? uR_hsr[W-1:0] : {W{1'b0}};
+    gr_uh <= c_rel ? uR[0 +: W] : {W{1'b0}};
     for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
         c_us10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? uR[W +: W] : {W{1'b0}};
         c_uch10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? c_c_h[W-1:0] : {W{1'b0}};
@@ -721,9 +728,9 @@ always @(posedge clk) begin
     ga_c <= g_cl9;
     ga_hd <= g_hd9;
     if (rst) begin
-        c_rc10 <= 0;
-        c_uhsr10 <= 0;
-        c_uh10 <= 0;
+        gr_rc <= 0;
+        gr_uhsr <= 0;
+        gr_uh <= 0;
         for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
             c_us10[gpi] <= 0;
             c_uch10[gpi] <= 0;
@@ -736,13 +743,10 @@ always @(posedge clk) begin
         ga_hd <= 0;
     end
 end
-// what the release takes (0 without a release, or for the other pool)
-assign gr_t = c_chsr10 ? c_rc10 : c_uhsr10;
-assign gr_h = c_ch10_h ? c_rc10 : c_uh10;
-assign gr_s0 = c_ch10_s0 ? {W{1'b0}} : c_chs10_s0 ? c_uch10[0] : c_us10[0];
-assign gr_s1 = c_ch10_s1 ? {W{1'b0}} : c_chs10_s1 ? c_uch10[1] : c_us10[1];
-assign gr_es0 = c_cq10_0 ? c_rcq10[0] : c_uq10[0];
-assign gr_es1 = c_cq10_1 ? c_rcq10[1] : c_uq10[1];
+assign gr_uch_bus = {c_uch10[1], c_uch10[0]};
+assign gr_us_bus = {c_us10[1], c_us10[0]};
+assign gr_rcq_bus = {c_rcq10[1], c_rcq10[0]};
+assign gr_uq_bus = {c_uq10[1], c_uq10[0]};
 
 reg        underflow_reg;
 always @(posedge clk) begin

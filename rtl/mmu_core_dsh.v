@@ -90,9 +90,12 @@ module mmu_core_dsh #(
     input  wire [W-1:0]         cA_xon5, cR_xon5, cS_xon5,
 
     /*
-     * GLOBAL's amounts (mmu_core_commit): headroom the release takes, headroom admitted
+     * GLOBAL's amounts (mmu_core_commit): the headroom the release takes, gr_sel_p ? gr_rc :
+     * gr_uh (0 without a release), the headroom admitted
      */
-    input  wire [W-1:0]         gr_h,
+    input  wire [W-1:0]         gr_rc,
+    input  wire [W-1:0]         gr_uh,
+    input  wire                 gr_sel_p,
     input  wire [W-1:0]         ga_hd,
 
     /*
@@ -279,24 +282,43 @@ always @(posedge clk) begin
     plim1 <= plim_reg[a_i0[IW-1:3]] + {{(W-1){1'b0}}, FAULT_INJECT == 3};
     plim2 <= plim1;
     plim3 <= plim2;
-    fp_a2 <= f_of(a_ok[2], a_i[2][IW-1:3], a_i[1][IW-1:3], a_cells[2])
-             + f_of(a_ok[3], a_i[3][IW-1:3], a_i[1][IW-1:3], a_cells[3])
-             + f_of(a_ok[4], a_i[4][IW-1:3], a_i[1][IW-1:3], a_cells[4]);
-    fp_b2 <= f_of(a_ok[5], a_i[5][IW-1:3], a_i[1][IW-1:3], a_cells[5])
-             + f_of(a_ok[6], a_i[6][IW-1:3], a_i[1][IW-1:3], a_cells[6])
-             + f_of(a_ok[7], a_i[7][IW-1:3], a_i[1][IW-1:3], a_cells[7]);
+    fp_a2 <= (fo2 ? fz(a_cells[2]) : {FW{1'b0}}) + fc3 + fc4;
+    fp_b2 <= fc5 + fc6 + fc7;
     fport3 <= fp_a2 + fp_b2;
 end
+// the terms a clock ahead: the per-pair fields shift one stage a clock (mmu_core_carry), so
+// the term of stage s when pair k is in stage 1 is the one of stage s - 1 a clock before,
+// against the index pair k has in stage 0 (a_i0); rst clears the fields of every stage.  Stage
+// 2's cells are computed in stage 1, so only its charge flag is taken ahead.
+reg          fo2;
+reg [FW-1:0] fc3, fc4, fc5, fc6, fc7;
+always @(posedge clk) begin
+    fo2 <= !rst && a_ok[1] && a_i[1][IW-1:3] == a_i0[IW-1:3];
+    fc3 <= rst ? {FW{1'b0}} : f_of(a_ok[2], a_i[2][IW-1:3], a_i0[IW-1:3], a_cells[2]);
+    fc4 <= rst ? {FW{1'b0}} : f_of(a_ok[3], a_i[3][IW-1:3], a_i0[IW-1:3], a_cells[3]);
+    fc5 <= rst ? {FW{1'b0}} : f_of(a_ok[4], a_i[4][IW-1:3], a_i0[IW-1:3], a_cells[4]);
+    fc6 <= rst ? {FW{1'b0}} : f_of(a_ok[5], a_i[5][IW-1:3], a_i0[IW-1:3], a_cells[5]);
+    fc7 <= rst ? {FW{1'b0}} : f_of(a_ok[6], a_i[6][IW-1:3], a_i0[IW-1:3], a_cells[6]);
+end
 
-// the port headroom counters (GLOBAL, E10 - E11: pair k-7's update is in at E5 of pair k)
+// the port headroom counters (GLOBAL, E10 - E11: pair k-7's update is in at E5 of pair k);
+// the ports of the release and the arrival decoded a clock ahead (stage 9), the release's
+// amount selected at each counter
 (* mem2reg *) reg [W-1:0] pcnt_reg [0:PORT_COUNT-1];
 (* mem2reg *) reg [W-1:0] pwm_reg [0:PORT_COUNT-1];
-integer pc;
+reg [PORT_COUNT-1:0] hr10, ha10;
+integer pc, hc;
+always @(posedge clk) begin
+    for (hc = 0; hc < PORT_COUNT; hc = hc + 1) begin
+        hr10[hc] <= r_i[9][IW-1:3] == hc[PI_W-1:0];
+        ha10[hc] <= a_i[9][IW-1:3] == hc[PI_W-1:0];
+    end
+end
 always @(posedge clk) begin
     for (pc = 0; pc < PORT_COUNT; pc = pc + 1) begin
         pcnt_reg[pc] <= pcnt_reg[pc]
-                        - ((r_i[10][IW-1:3] == pc[PI_W-1:0]) ? gr_h : {W{1'b0}})
-                        + ((a_i[10][IW-1:3] == pc[PI_W-1:0]) ? ga_hd : {W{1'b0}});
+                        - (hr10[pc] ? (gr_sel_p ? gr_rc : gr_uh) : {W{1'b0}})
+                        + (ha10[pc] ? ga_hd : {W{1'b0}});
         if (pcnt_reg[pc] > pwm_reg[pc]) begin
             pwm_reg[pc] <= pcnt_reg[pc];
         end
@@ -356,20 +378,27 @@ wire [PORT_COUNT-1:0] pxoff_next;
 wire [N-1:0] vec_next;
 (* mem2reg *) reg [31:0] pon_reg [0:PORT_COUNT-1];
 (* mem2reg *) reg [31:0] poff_reg [0:PORT_COUNT-1];
+reg [PORT_COUNT-1:0] pon_inc, poff_inc;
 genvar gp;
 generate
 for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port_pause
     assign pxoff_next[gp] = |req_next[gp*8 +: 8];
     assign vec_next[gp*8 +: 8] = xoff_next[gp*8 +: 8]
                                  | ({8{pxoff_next[gp]}} & mask_reg[gp*8 +: 8]);
+    // (the pause's edges registered, counted a clock later: pon_inc / poff_inc are part of
+    // the count, added back by the status read)
     always @(posedge clk) begin
-        if (pxoff_next[gp] && !pxoff_reg[gp]) begin
+        pon_inc[gp] <= pxoff_next[gp] && !pxoff_reg[gp];
+        poff_inc[gp] <= !pxoff_next[gp] && pxoff_reg[gp];
+        if (pon_inc[gp]) begin
             pon_reg[gp] <= pon_reg[gp] + 1'b1;
         end
-        if (!pxoff_next[gp] && pxoff_reg[gp]) begin
+        if (poff_inc[gp]) begin
             poff_reg[gp] <= poff_reg[gp] + 1'b1;
         end
         if (rst) begin
+            pon_inc[gp] <= 1'b0;
+            poff_inc[gp] <= 1'b0;
             pon_reg[gp] <= 0;
             poff_reg[gp] <= 0;
         end
@@ -397,6 +426,7 @@ end
 reg [15:0] sa0;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [31:0] sp1, sp2, sp3;
+reg        sp_inc1;
 wire [PI_W-1:0] sp_p = sa0[4 +: PI_W];
 always @(posedge clk) begin
     sa0 <= stat_addr;
@@ -410,7 +440,8 @@ always @(posedge clk) begin
         4'd8: sp1 <= {{(32-W){1'b0}}, plim_reg[sp_p]};
         default: sp1 <= 32'd0;
     endcase
-    sp2 <= sp1;
+    sp_inc1 <= (sa0[3:0] == 4'd3 && pon_inc[sp_p]) || (sa0[3:0] == 4'd4 && poff_inc[sp_p]);
+    sp2 <= sp1 + {31'd0, sp_inc1};
     sp3 <= sp2;
     st_port4 <= sp3;
 end

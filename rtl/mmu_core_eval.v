@@ -83,7 +83,11 @@ module mmu_core_eval #(
     input  wire                 same_pg10, eS10_a, eS10_r,
     input  wire [2*XW-1:0]      v_h_bus,
     input  wire [2*XW-1:0]      v_s_bus,
-    input  wire [W-1:0]         gr_t, gr_h, gr_s0, gr_s1, gr_es0, gr_es1,
+    // what the release takes, as candidates and selects (mmu_core_commit)
+    input  wire [W-1:0]         gr_rc, gr_uhsr, gr_uh,
+    input  wire [2*W-1:0]       gr_uch_bus, gr_us_bus, gr_rcq_bus, gr_uq_bus,
+    input  wire                 gr_sel_t, gr_sel_h,
+    input  wire [1:0]           gr_zero_s, gr_sel_s, gr_sel_es,
     input  wire [W-1:0]         ga_c, ga_hd,
     input  wire [2*W-1:0]       ga_sh_bus,
     input  wire [2*W-1:0]       ga_esh_bus,
@@ -194,14 +198,33 @@ end
 
 // ------------------------------------------------------------------------------ GLOBAL
 // total, pools and headroom pool: minus what the pair released, plus what it admitted
-// (committed at E11, a clock after the entries)
+// (committed at E11, a clock after the entries); each candidate of the release's amount
+// summed on its own carry chain, the release's compares selecting after the chains
 /* verilator lint_off UNUSEDSIGNAL */
-wire [XW-1:0] gt_n = add3(xz(total_reg), ~xz(gr_t), xz(ga_c), 1'b1);
-wire [XW-1:0] gh_n = add3(xz(hpool_reg), ~xz(gr_h), xz(ga_hd), 1'b1);
-wire [XW-1:0] gp_n0 = add3(xz(pool_reg[0]), ~xz(gr_s0), xz(ga_sh[0]), 1'b1);
-wire [XW-1:0] gp_n1 = add3(xz(pool_reg[1]), ~xz(gr_s1), xz(ga_sh[1]), 1'b1);
-wire [XW-1:0] ge_n0 = add3(xz(epool_reg[0]), ~xz(gr_es0), xz(ga_esh[0]), 1'b1);
-wire [XW-1:0] ge_n1 = add3(xz(epool_reg[1]), ~xz(gr_es1), xz(ga_esh[1]), 1'b1);
+wire [XW-1:0] gt_a = add3(xz(total_reg), ~xz(gr_rc), xz(ga_c), 1'b1);
+wire [XW-1:0] gt_b = add3(xz(total_reg), ~xz(gr_uhsr), xz(ga_c), 1'b1);
+wire [XW-1:0] gh_a = add3(xz(hpool_reg), ~xz(gr_rc), xz(ga_hd), 1'b1);
+wire [XW-1:0] gh_b = add3(xz(hpool_reg), ~xz(gr_uh), xz(ga_hd), 1'b1);
+wire [XW-1:0] gt_n = gr_sel_t ? gt_a : gt_b;
+wire [XW-1:0] gh_n = gr_sel_h ? gh_a : gh_b;
+wire [XW-1:0] gp_n [0:1];
+wire [XW-1:0] ge_n [0:1];
+genvar gq;
+generate
+for (gq = 0; gq < 2; gq = gq + 1) begin : g_pool_sum
+    wire [XW-1:0] z = xz(pool_reg[gq]) + xz(ga_sh[gq]);
+    wire [XW-1:0] c = add3(xz(pool_reg[gq]), ~xz(gr_uch_bus[gq*W +: W]), xz(ga_sh[gq]), 1'b1);
+    wire [XW-1:0] u = add3(xz(pool_reg[gq]), ~xz(gr_us_bus[gq*W +: W]), xz(ga_sh[gq]), 1'b1);
+    wire [XW-1:0] eq = add3(xz(epool_reg[gq]), ~xz(gr_rcq_bus[gq*W +: W]), xz(ga_esh[gq]), 1'b1);
+    wire [XW-1:0] eu = add3(xz(epool_reg[gq]), ~xz(gr_uq_bus[gq*W +: W]), xz(ga_esh[gq]), 1'b1);
+    assign gp_n[gq] = gr_zero_s[gq] ? z : gr_sel_s[gq] ? c : u;
+    assign ge_n[gq] = gr_sel_es[gq] ? eq : eu;
+end
+endgenerate
+wire [XW-1:0] gp_n0 = gp_n[0];
+wire [XW-1:0] gp_n1 = gp_n[1];
+wire [XW-1:0] ge_n0 = ge_n[0];
+wire [XW-1:0] ge_n1 = ge_n[1];
 /* verilator lint_on UNUSEDSIGNAL */
 // (kept: the watermarks' copies have the same inputs)
 (* keep *) always @(posedge clk) begin
