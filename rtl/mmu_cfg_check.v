@@ -213,9 +213,12 @@ reg          v2_reg, first2_reg, last2_reg;
 reg [4:0]    eflags2_reg;
 wire [4:0]   eflags1;
 reg          xon_chk2_reg;
-reg [W-1:0]  xon2_reg;
+reg [W:0]    xon2_reg;           // xon, under dsh xon + headroom
+reg          xon_nz2_reg;        // xon != 0
 reg [XP_W-1:0] xoff_pt2_reg;
-reg          xoff_pt0_2_reg;     // the point is 0 (the bound is then 1)
+reg          xoff_pt0_2_reg;     // static: the point is 0 (the bound is then 1)
+reg          dsh2_reg;
+reg [W-1:0]  hl2_reg;            // the PG's headroom (dsh: X <= 0 when the point is below it)
 reg [W-1:0]  res2_reg, hdrm2_reg, qres_ll2_reg, qres_ly2_reg;
 
 // (the alpha select in a copy per byte of the point: kept apart, one register drove the
@@ -243,10 +246,9 @@ reg [3:0]    pg_al_z;
 end
 wire [XP_W-1:0] xoff_pt1 = pg_dyn1_reg ? pool_x1 : {8'd0, pg_st1_reg};
 wire xoff_pt0_1 = pg_dyn1_reg ? pool_x0_reg[pg_al_z] : !pg_stnz1_reg;
-// dsh: the xon rule is against the queue-level Xoff point X = T - headroom (validate()'s);
-// X <= 0 when the point is at or below the PG's headroom (the bound is then 1)
-wire [XP_W-1:0] hl_x1 = {{(XP_W-W){1'b0}}, pg_hl1_reg};
-wire xoff_x_le0_1 = xoff_pt1 <= hl_x1;
+// dsh: the xon rule is against the queue-level Xoff point X = T - headroom (validate()'s),
+// checked as xon + headroom >= T (S3); X <= 0 when the point is at or below the PG's
+// headroom (the bound is then 1), compared at S3 too
 
 // a PG or queue whose threshold can be above zero draws on its class's shared segment
 wire pg_needs_pool1 = pg_dyn1_reg || pg_stnz1_reg;
@@ -266,9 +268,12 @@ always @(posedge clk) begin
     last2_reg <= last1_reg;
     eflags2_reg <= eflags1;
     xon_chk2_reg <= pg_ll1_reg;
-    xon2_reg <= pg_xon1_reg;
-    xoff_pt2_reg <= dsh_reg ? xoff_pt1 - hl_x1 : xoff_pt1;
-    xoff_pt0_2_reg <= dsh_reg ? xoff_x_le0_1 : xoff_pt0_1;
+    xon2_reg <= {1'b0, pg_xon1_reg} + (dsh_reg ? {1'b0, pg_hl1_reg} : {(W+1){1'b0}});
+    xon_nz2_reg <= pg_xon1_reg != 0;
+    xoff_pt2_reg <= xoff_pt1;
+    xoff_pt0_2_reg <= xoff_pt0_1;
+    dsh2_reg <= dsh_reg;
+    hl2_reg <= pg_hl1_reg;
     res2_reg <= pg_res1_reg;
     // the headroom reserved: under dsh the ports' (a PG's headroom is its eta_q, taken from
     // the shared segment), under static the lossless PGs'
@@ -282,10 +287,15 @@ end
 
 // ------------------------------------------------------------------------------ S3: scan
 // the entry's flags ORed and its cells summed over the scan (restarted at entry 0)
-// xon >= max(point, 1) (the fault build: >), with the point's zero case apart
-wire xon_ge2 = xoff_pt0_2_reg ? (FAULT_INJECT != 0 ? xon2_reg > 1 : xon2_reg != 0)
-               : (FAULT_INJECT != 0 ? {8'd0, xon2_reg} > xoff_pt2_reg
-                                    : {8'd0, xon2_reg} >= xoff_pt2_reg);
+// xon >= max(point, 1) (the fault build: >), with the point's zero case apart; under dsh the
+// point is X = T - headroom: xon + headroom >= T, and X <= 0 when T <= headroom
+wire pt_le_hl2 = xoff_pt2_reg <= {{(XP_W-W){1'b0}}, hl2_reg};
+wire pt0_2 = dsh2_reg ? pt_le_hl2 : xoff_pt0_2_reg;
+wire xon_gt1_2 = xon_nz2_reg && (dsh2_reg ? xon2_reg != {1'b0, hl2_reg} + 1'b1
+                                          : xon2_reg != {{W{1'b0}}, 1'b1});
+wire xon_ge2 = pt0_2 ? (FAULT_INJECT != 0 ? xon_gt1_2 : xon_nz2_reg)
+               : (FAULT_INJECT != 0 ? {{(XP_W-W-1){1'b0}}, xon2_reg} > xoff_pt2_reg
+                                    : {{(XP_W-W-1){1'b0}}, xon2_reg} >= xoff_pt2_reg);
 wire xon_bad2 = xon_chk2_reg && xon_ge2;
 wire [4:0] eflags2 = eflags2_reg | (xon_bad2 ? (5'd1 << FLAG_XON) : 5'd0);
 
