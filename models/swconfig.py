@@ -25,8 +25,8 @@ from models.prevention import PreventionConfig
 # the source MAC address of switch port p's PFC frames unless told: locally administered
 # 02-00-00-00-01-00 + p
 SRC_MAC_BASE = 0x020000000100
-# the watchdog's actions (rtl/pfc_watchdog.v; docs/watchdog.md)
-WD_ACTIONS = {"forward": 0, "forward_all": 1, "drop": 2}
+# the watchdog's actions (rtl/pfc_watchdog.v, models.watchdog; docs/watchdog.md)
+WD_ACTIONS = {"forward": 0, "drop": 1, "alert": 2}
 
 
 @dataclass
@@ -35,7 +35,7 @@ class WatchdogPort:
     enable: bool = False
     detect_time: int = 0       # clocks
     restore_time: int = 0      # clocks
-    action: int = 0            # 0 / 1 forward, 2 drop
+    action: int = 0            # 0 forward, 1 drop, 2 alert (3 as forward)
     storm_limit: int = 0
     reenable: int = 0          # bit per priority
 
@@ -119,17 +119,20 @@ class SwitchConfig:
             })
         return g, ports
 
-    def image(self) -> list[tuple[int, int]]:
+    def image(self, changed_only: bool = False) -> list[tuple[int, int]]:
         """(byte address, value) of every configuration register: the globals in map order,
-        then port by port."""
+        then port by port.  ``changed_only``: only the registers whose value is not their
+        reset value (a boot ROM writes after rst, when every register holds its reset
+        value)."""
         g, ports = self.registers()
-        out = [(global_addr(name), encode(swr.SW_GLOBALS[name], v, name))
+        out = [(global_addr(name), encode(swr.SW_GLOBALS[name], v, name), swr.SW_GLOBALS[name])
                for name, v in sorted(g.items(), key=lambda kv: swr.SW_GLOBALS[kv[0]].offset)]
         for p, regs in enumerate(ports):
             for name, v in sorted(regs.items(), key=lambda kv: swr.SW_PORT[kv[0]].offset):
                 out.append((port_addr(p, name), encode(swr.SW_PORT[name], v,
-                                                       f"sw_port[{p}].{name}")))
-        return out
+                                                       f"sw_port[{p}].{name}"),
+                            swr.SW_PORT[name]))
+        return [(a, v) for a, v, reg in out if not changed_only or v != reset_value(reg)]
 
 
 def _pack3(values: list[int]) -> int:
@@ -160,11 +163,25 @@ def encode(reg: swr.Reg, value: int, where: str) -> int:
     return value << f.lsb
 
 
+def reset_value(reg: swr.Reg) -> int:
+    """The register's value after rst (its fields' reset values in place)."""
+    return sum((f.reset or 0) << f.lsb for f in reg.fields)
+
+
+def selftest_switch_config(ports: int) -> SwitchConfig:
+    """The board self-test's switch configuration (rtl/fpga_core.v, syn/board_image.py):
+    priority k to PG k and queue k, port p's PFC source address 02-00-00-00-10-p, the 1 Gb/s
+    byte clock's quanta step (8 bits a clock: 1/64 quantum, 1024 in 8.16), the rest as after
+    rst."""
+    return SwitchConfig(port_count=ports, src_mac=[0x020000001000 + p for p in range(ports)],
+                        quanta_step=1024)
+
+
 def config_names() -> tuple[list[str], list[str]]:
     """The writable registers of the map (globals, per port): what ``registers`` sets."""
     return ([n for n, r in swr.SW_GLOBALS.items() if r.writable],
             [n for n, r in swr.SW_PORT.items() if r.writable])
 
 
-__all__ = ["SwitchConfig", "WatchdogPort", "WD_ACTIONS", "SRC_MAC_BASE", "global_addr",
+__all__ = ["SwitchConfig", "WatchdogPort", "reset_value", "selftest_switch_config", "WD_ACTIONS", "SRC_MAC_BASE", "global_addr",
            "port_addr", "encode", "config_names"]

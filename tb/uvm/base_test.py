@@ -76,13 +76,12 @@ class SwitchBaseTest(uvm_test):
         dut = cocotb.top
         cocotb.start_soon(Clock(dut.clk, self.cfg.timing.clk_ns, unit="ns").start())
         dut.rst.value = 1
-        for name, v in self.cfg.dut_cfg().items():
-            getattr(dut, name).value = v
         await ClockCycles(dut.clk, 8)
         dut.rst.value = 0
-        # the admission core's configuration: the model's register image over AXI4-Lite
-        # (the switch sends no request to mmu_core before its last write), with the register
-        # agent's AxiLiteMaster
+        # the switch registers (models.swconfig), then the admission core's configuration: the
+        # model's register images over AXI4-Lite (the switch sends no request to mmu_core
+        # before the admission image's last write), with the register agent's AxiLiteMaster
+        await self.env.regs.axil.load_switch(self.cfg.switch_config())
         await self.env.regs.axil.load(self.cfg.mmu)
         alter = reg_alter()
         if alter:
