@@ -454,9 +454,12 @@ def image_format(path: str | Path) -> str:
     return ext
 
 
-def render(cfg: MmuConfig, fmt: str, source: str | None = None) -> str:
-    """The image of ``cfg`` as the text of a ``.json``, ``.hex`` or ``.h`` file."""
-    writes = image(cfg)
+def render(cfg: MmuConfig, fmt: str, source: str | None = None,
+           before: list[tuple[int, int]] | None = None) -> str:
+    """The image of ``cfg`` as the text of a ``.json``, ``.hex`` or ``.h`` file; ``before``:
+    writes put in front of it (the switch registers' image, models.swconfig: a board boots
+    from both, the admission image last since its last write opens the admission gate)."""
+    writes = list(before or []) + image(cfg)
     return _WRITERS[fmt](writes, cfg.port_count, cfg.cell_bytes, source)
 
 

@@ -16,14 +16,20 @@
  * ones and overflow their egress queue), and the checkers prove that no lossless frame is
  * lost, corrupted or reordered.
  *
- * The MMU configuration is the model's: cfg_rom_boot writes the register image IMAGE_FILE
+ * The configuration is the model's: cfg_rom_boot writes the register image IMAGE_FILE
  * (models/regimage.py's $readmemh format; the boards' images are syn/<board>/mmu_image.hex,
- * made by syn/board_image.py from models.config.selftest_config() with the lossless headroom
+ * made by syn/board_image.py: first the switch registers that differ from their reset values,
+ * models.swconfig.selftest_switch_config(), then models.config.selftest_config() with the lossless headroom
  * = the model's worst-case eta for a 1 Gb/s link with no cable and 1518-byte frames) into
  * switch_core's AXI4-Lite port after reset, then reads the headroom pool's watermark over
  * the same port for the UART line.  The switch admits nothing before the image's last write,
  * and the partners start sending once the boot is done (tb/fpga_core checks the writes
  * against the model).
+ *
+ * The UART's D= (admission drops) and E= (error flags) come from switch_core's board wires,
+ * not from its registers: cfg_rom_boot polls one register (the headroom watermark, H=).
+ * Reading every printed counter through the CSR block needs a sequencer that polls a list
+ * of registers (not done yet; the registers are there: rtl/regs/pfcmmu.rdl pfcmmu_switch).
  *
  * Outputs: led[0] heartbeat, led[1..4] XOFF sent by switch port 0..3 (stretched), led[5] a
  * partner is paused, led[6] the MMU dropped a frame, led[7] error; the UART prints every PRINT_CYCLES
@@ -88,14 +94,16 @@ localparam DEST_WIDTH = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 // configuration is at most BUFFER_CELLS
 localparam CELL_W = $clog2(BUFFER_CELLS + 1);
 localparam LOSSLESS_PRIO = 3;
-localparam N = PORT_COUNT * 8;
 
-// ---------------------------------------------------------------- port configuration
-// mmu_core's port count (a power of two) and the writes of its register image (8 globals,
-// per port 1 port register and 8 PG and 5 queue registers per PG / queue:
-// models.regimage.image_entries; tb/fpga_core's boot check fails on another count)
+// ---------------------------------------------------------------- register image
+// mmu_core's port count (a power of two) and the writes of the boot image: first the switch
+// registers that differ from their reset values (models.swconfig.selftest_switch_config:
+// quanta_step, then each port's PFC source address, low and high word), then the admission
+// core's (8 globals, per port 1 port register and 8 PG and 5 queue registers per PG / queue:
+// models.regimage.image_entries); tb/fpga_core's boot check fails on another count
 localparam MMU_PORTS = 1 << $clog2(PORT_COUNT);
-localparam IMAGE_ENTRIES = 8 + MMU_PORTS * (1 + 8 * (8 + 5));
+localparam SW_IMAGE_ENTRIES = 1 + 2 * PORT_COUNT;
+localparam IMAGE_ENTRIES = SW_IMAGE_ENTRIES + 8 + MMU_PORTS * (1 + 8 * (8 + 5));
 // headroom pool watermark, mmu_core status word 0x05 (rtl/regs/pfcmmu.rdl hdrm_used_wm)
 localparam [17:0] HDRM_WM_ADDR = 18'h00014;
 
@@ -105,25 +113,6 @@ initial begin
         $finish;
     end
 end
-
-// priority k -> PG k -> queue k on every port; port p's PFC source address 02:00:00:00:10:p
-wire [N*3-1:0]          cfg_prio_to_pg;
-wire [N*3-1:0]          cfg_prio_to_queue;
-wire [PORT_COUNT*48-1:0] cfg_src_mac;
-
-genvar gi;
-generate
-for (gi = 0; gi < N; gi = gi + 1) begin : prio_map
-    localparam integer PRIO_I = gi % 8;
-    localparam [2:0] PRIO = PRIO_I[2:0];
-    assign cfg_prio_to_pg[gi*3 +: 3] = PRIO;
-    assign cfg_prio_to_queue[gi*3 +: 3] = PRIO;
-end
-for (gi = 0; gi < PORT_COUNT; gi = gi + 1) begin : src_mac
-    localparam [7:0] PORT = gi;
-    assign cfg_src_mac[gi*48 +: 48] = {40'h02_00_00_00_10, PORT};
-end
-endgenerate
 
 // ---------------------------------------------------------------- reset tree
 // The board's reset is registered here and fanned out through one more register per block
@@ -147,11 +136,10 @@ wire [PORT_COUNT*KEEP_WIDTH-1:0] s_tkeep, m_tkeep;
 wire [PORT_COUNT-1:0]            s_tvalid, s_tready, s_tlast, s_tuser;
 wire [PORT_COUNT-1:0]            m_tvalid, m_tready, m_tlast, m_tuser;
 wire [PORT_COUNT*DEST_WIDTH-1:0] s_tdest;
-wire [PORT_COUNT*32-1:0]         sw_stat_pfc_unused;
 wire [PORT_COUNT*32-1:0]         sw_drop_admission;
 wire [PORT_COUNT*8-1:0]          sw_xoff;
 wire [31:0]                      mmu_stat_data;
-wire                             err_underflow, err_bad_config, err_reserve, err_free, err_resp;
+wire                             sw_error;
 wire                             boot_err;
 // the boot ROM has written the whole image: the partners start sending (until max_frame_bytes
 // is written the switch would drop every frame as oversize)
@@ -200,8 +188,8 @@ cfg_rom_boot #(
     .poll_data(mmu_stat_data)
 );
 
-// status outputs the self-test does not print are left open on purpose
-/* verilator lint_off PINCONNECTEMPTY */
+// the switch: its configuration from the boot image, its status in its registers; the
+// self-test takes the three board wires (XOFF LEDs, the drops it prints, the error flag)
 switch_core #(
     .PORT_COUNT(PORT_COUNT),
     .DATA_WIDTH(DATA_WIDTH),
@@ -227,9 +215,6 @@ switch_core #(
     .m_axis_tready(m_tready),
     .m_axis_tlast(m_tlast),
     .m_axis_tuser(m_tuser),
-    .cfg_prio_to_pg(cfg_prio_to_pg),
-    .cfg_prio_to_queue(cfg_prio_to_queue),
-    .cfg_default_prio({PORT_COUNT{3'd0}}),
     .s_axil_awaddr(axil_awaddr),
     .s_axil_awprot(axil_awprot),
     .s_axil_awvalid(axil_awvalid),
@@ -249,60 +234,10 @@ switch_core #(
     .s_axil_rresp(axil_rresp),
     .s_axil_rvalid(axil_rvalid),
     .s_axil_rready(axil_rready),
-    .cfg_src_mac(cfg_src_mac),
-    .cfg_pause_quanta({8{16'hffff}}),
-    .cfg_refresh_quanta(16'h7fff),
-    .cfg_quanta_step(QUANTA_STEP),
-    // the on-chip partners send PFC only and never stall inside a frame
-    .cfg_link_pause_enable({PORT_COUNT{1'b0}}),
-    .cfg_stall_clocks(32'd0),
-    .cfg_wd_enable({PORT_COUNT{1'b0}}),
-    .cfg_wd_detect_time({PORT_COUNT*32{1'b0}}),
-    .cfg_wd_restore_time({PORT_COUNT*32{1'b0}}),
-    .cfg_wd_action({PORT_COUNT*2{1'b0}}),
-    .cfg_wd_storm_limit({PORT_COUNT*8{1'b0}}),
-    .cfg_wd_reenable({PORT_COUNT*8{1'b0}}),
-    .cfg_port_group({PORT_COUNT*2{1'b0}}),
-    .cfg_prev_enable(8'd0),
-    .cfg_prev_alt_prio(24'd0),
-    .cfg_prev_alt_dscp(48'd0),
-    .stat_wd_storm(),
-    .stat_wd_disabled(),
-    .stat_wd_storms(),
-    .stat_wd_drop_frames(),
-    .stat_wd_fwd_frames(),
-    .stat_prev_frames(),
-    .stat_prev_untagged(),
-    .stat_rx_frames(),
-    .stat_rx_bytes(),
-    .stat_tx_frames(),
-    .stat_tx_bytes(),
-    .stat_drop_error(),
-    .stat_drop_runt(),
-    .stat_drop_oversize(),
-    .stat_drop_admission(sw_drop_admission),
-    .stat_pfc_rx_frames(sw_stat_pfc_unused),
-    .stat_pause_rx_frames(),
-    .stat_ctrl_unknown(),
-    .stat_ctrl_malformed(),
-    .stat_drop_malformed(),
-    .stat_drop_bad_dest(),
-    .stat_drop_stall(),
-    .stat_free_cells(),
-    .stat_free_low_wm(),
-    .stat_used_cells(),
-    .stat_queued_frames(),
-    .stat_pause(),
-    .stat_xoff(sw_xoff),
-    .stat_axil_slverr(),
-    .stat_mmu_drop_count(),
-    .err_release_underflow(err_underflow),
-    .err_bad_config(err_bad_config),
-    .err_reserve(err_reserve),
-    .err_free_list(err_free),
-    .err_response(err_resp)
+    .board_xoff(sw_xoff),
+    .board_drop_admission(sw_drop_admission),
+    .board_error(sw_error)
 );
-/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------- link partners
 wire [PORT_COUNT*32-1:0] ok_v, lost_v, err_v, pfc_v;
@@ -589,7 +524,7 @@ reg         switch_error;
 reg  [31:0] err_total;
 reg  [31:0] ok_reg, lost_reg, drops_reg, pfc_reg;
 always @(posedge clk) begin
-    switch_error <= err_underflow | err_bad_config | err_reserve | err_free | err_resp
+    switch_error <= sw_error
                     | boot_err;
     ok_reg <= tree_root[0 +: 32];
     lost_reg <= tree_root[32 +: 32];

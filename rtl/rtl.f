@@ -19,6 +19,7 @@ rtl/mmu_core_status.v
 rtl/mmu_core_dsh.v
 rtl/mmu_core.v
 rtl/regs/pfcmmu_csr.v
+rtl/regs/pfcmmu_sw_regs.v
 rtl/sw_mmu_csr.v
 rtl/cfg_rom_boot.v
 rtl/sw_ram.v

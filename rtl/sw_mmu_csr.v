@@ -2,8 +2,14 @@
  * sw_mmu_csr: switch_core's register front end for its admission core (issue 17).
  *
  * Job: the generated AXI4-Lite CSR block pfcmmu_csr (rtl/regs/pfcmmu.rdl, docs/regs.md) in
- * front of mmu_core's configuration / status port, plus the two things switch_core itself
- * needs from the configuration:
+ * front of mmu_core's configuration / status port and of switch_core's own registers
+ * (pfcmmu_sw_regs, the map pfcmmu_switch: word address bit 15 set), plus the two things
+ * switch_core itself needs from the admission configuration:
+ *
+ *   - the routing of pfcmmu_csr's accesses by word address bit 15: a write goes to mmu_core
+ *     (bit 15 clear) or to the switch registers (m_sw_wr_valid; address and data shared); a
+ *     read's address goes to both, and the answer is the switch registers' when their
+ *     m_sw_rd_hit says the address was theirs (both answer with STAT_LATENCY);
  *
  *   - a copy of the global registers buffer_cells and max_frame_bytes, taken from the
  *     CSR's writes as mmu_core takes them: the ingress bounds the frames it stores by
@@ -22,7 +28,10 @@
  * Interfaces:
  *   s_axil_*            AXI4-Lite slave (pfcmmu_csr's), 32-bit data, 18-bit byte addresses
  *   m_cfg_wr_*          to mmu_core's cfg_wr_valid / addr / data
- *   m_stat_addr / data  to / from mmu_core's status port
+ *   m_stat_addr / data  to / from mmu_core's status port (m_stat_addr also to the switch
+ *                       registers' rd_addr)
+ *   m_sw_wr_valid       a write of a switch register (address, data: m_cfg_wr_addr / data)
+ *   m_sw_rd_data / hit  the switch registers' answer (pfcmmu_sw_regs rd_data / rd_hit)
  *   cfg_buffer_cells, cfg_max_frame_bytes   the copies (registers)
  *   cfg_loaded, cfg_loaded_copy             the gate, from two registers (one per consumer)
  *   stat_slverr_count   pfcmmu_csr's SLVERR count
@@ -78,6 +87,13 @@ module sw_mmu_csr #(
     input  wire [31:0]          m_stat_data,
 
     /*
+     * switch_core's own registers (pfcmmu_sw_regs)
+     */
+    output wire                 m_sw_wr_valid,
+    input  wire [31:0]          m_sw_rd_data,
+    input  wire                 m_sw_rd_hit,
+
+    /*
      * What switch_core uses of the configuration
      */
     output wire [CELL_W-1:0]    cfg_buffer_cells,
@@ -98,6 +114,14 @@ localparam [15:0] W_BUFFER_CELLS = 16'h0020;
 localparam [15:0] W_MAX_FRAME_BYTES = 16'h0021;
 localparam integer W_LAST_I = 32'h4000 + (MMU_PORTS * 8 - 1) * 16 + 12;
 localparam [15:0] W_LAST = W_LAST_I[15:0];
+
+wire        csr_wr_valid;
+wire [31:0] csr_stat_data;
+
+// word address bit 15: the switch registers' half of the port (rtl/regs/pfcmmu.rdl)
+assign m_cfg_wr_valid = csr_wr_valid && !m_cfg_wr_addr[15];
+assign m_sw_wr_valid = csr_wr_valid && m_cfg_wr_addr[15];
+assign csr_stat_data = m_sw_rd_hit ? m_sw_rd_data : m_stat_data;
 
 pfcmmu_csr #(
     .PORT_COUNT(MMU_PORTS),
@@ -124,11 +148,11 @@ pfcmmu_csr #(
     .s_axil_rresp(s_axil_rresp),
     .s_axil_rvalid(s_axil_rvalid),
     .s_axil_rready(s_axil_rready),
-    .m_cfg_wr_valid(m_cfg_wr_valid),
+    .m_cfg_wr_valid(csr_wr_valid),
     .m_cfg_wr_addr(m_cfg_wr_addr),
     .m_cfg_wr_data(m_cfg_wr_data),
     .m_stat_addr(m_stat_addr),
-    .m_stat_data(m_stat_data),
+    .m_stat_data(csr_stat_data),
     .stat_slverr_count(stat_slverr_count)
 );
 

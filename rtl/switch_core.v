@@ -115,16 +115,10 @@ module switch_core #(
     output wire [PORT_COUNT-1:0]                  m_axis_tuser,
 
     /*
-     * Port configuration: 3-bit entries, port p priority k at [(p*8+k)*3 +: 3]
-     */
-    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_pg,
-    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_queue,
-    input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
-
-    /*
-     * Admission core's registers (AXI4-Lite, map rtl/regs/pfcmmu.rdl: byte address = word
-     * address << 2; sw_mmu_csr / pfcmmu_csr): configuration and status of mmu_core.  No
-     * request goes to mmu_core before the image's last register is written after rst
+     * Registers (AXI4-Lite, map rtl/regs/pfcmmu.rdl: byte address = word address << 2;
+     * sw_mmu_csr / pfcmmu_csr): the admission core's configuration and status (byte 0x00000 -
+     * 0x1FFFF) and the switch's own (pfcmmu_sw_regs, byte 0x20000 - 0x3FFFF).  No request
+     * goes to mmu_core before the admission image's last register is written after rst
      * (docs/switch_core.md "Configuration over AXI4-Lite")
      */
     input  wire [17:0]                            s_axil_awaddr,
@@ -148,90 +142,17 @@ module switch_core #(
     input  wire                                   s_axil_rready,
 
     /*
-     * PFC configuration (pfc_tx / pfc_rx)
+     * What a board shows on LEDs and its status line without a bus master (fpga_core):
+     * everything else of the switch is in its registers (rtl/regs/pfcmmu.rdl, pfcmmu_switch)
      */
-    input  wire [PORT_COUNT*48-1:0]               cfg_src_mac,
-    input  wire [8*16-1:0]                        cfg_pause_quanta,
-    input  wire [15:0]                            cfg_refresh_quanta,
-    input  wire [23:0]                            cfg_quanta_step,
-    // port p honours received 802.3x PAUSE frames (as a pause of every priority) at bit p;
-    // else they are counted and dropped
-    input  wire [PORT_COUNT-1:0]                  cfg_link_pause_enable,
-
-    /*
-     * Bad input: a frame stalled for this many clocks between beats is cut (0: never)
-     */
-    input  wire [31:0]                            cfg_stall_clocks,
-
-    /*
-     * PFC watchdog configuration, per port p (one pfc_watchdog per port): enable bit p,
-     * detect / restore time in clocks at [p*32 +: 32], action at [p*2 +: 2], storm limit at
-     * [p*8 +: 8]; cfg_wd_reenable port p priority k at [p*8 + k]
-     */
-    input  wire [PORT_COUNT-1:0]                  cfg_wd_enable,
-    input  wire [PORT_COUNT*32-1:0]               cfg_wd_detect_time,
-    input  wire [PORT_COUNT*32-1:0]               cfg_wd_restore_time,
-    input  wire [PORT_COUNT*2-1:0]                cfg_wd_action,
-    input  wire [PORT_COUNT*8-1:0]                cfg_wd_storm_limit,
-    input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
-
-    /*
-     * Deadlock prevention (PREVENT_ENABLE): group of port p at [p*GROUP_W +: GROUP_W]
-     * (0: none); per priority k: protected (cfg_prev_enable[k]), alternate priority
-     * [k*3 +: 3] and alternate DSCP [k*6 +: 6]
-     */
-    input  wire [PORT_COUNT*GROUP_W-1:0]          cfg_port_group,
-    input  wire [7:0]                             cfg_prev_enable,
-    input  wire [8*3-1:0]                         cfg_prev_alt_prio,
-    input  wire [8*6-1:0]                         cfg_prev_alt_dscp,
-
-    /*
-     * Status: per-port 32-bit counters at [p*32 +: 32]
-     */
-    output wire [PORT_COUNT*32-1:0]               stat_rx_frames,
-    output wire [PORT_COUNT*32-1:0]               stat_rx_bytes,
-    output wire [PORT_COUNT*32-1:0]               stat_tx_frames,
-    output wire [PORT_COUNT*32-1:0]               stat_tx_bytes,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_error,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_runt,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_oversize,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_admission,
-    output wire [PORT_COUNT*32-1:0]               stat_pfc_rx_frames,
-    // MAC Control consumed (sw_ingress's classes): 802.3x PAUSE, unknown opcode, 0x8808 or
-    // 01-80-C2-00-00-01 without the other; data frames dropped as malformed (tkeep), for a
-    // tdest >= PORT_COUNT, cut after a stall
-    output wire [PORT_COUNT*32-1:0]               stat_pause_rx_frames,
-    output wire [PORT_COUNT*32-1:0]               stat_ctrl_unknown,
-    output wire [PORT_COUNT*32-1:0]               stat_ctrl_malformed,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_malformed,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_bad_dest,
-    output wire [PORT_COUNT*32-1:0]               stat_drop_stall,
-    output wire [31:0]                            stat_free_cells,
-    output wire [31:0]                            stat_free_low_wm,
-    output wire [31:0]                            stat_used_cells,
-    output wire [31:0]                            stat_queued_frames,
-    output wire [PORT_COUNT*8-1:0]                stat_pause,
-    output wire [PORT_COUNT*8-1:0]                stat_xoff,
-    // watchdog: port p priority k in storm recovery / PFC disabled at [p*8 + k], storms
-    // detected at [(p*8 + k)*32 +: 32]; per egress port at [p*32 +: 32]: frames discarded
-    // (action drop) and frames sent (action forward) from a queue in storm recovery
-    output wire [PORT_COUNT*8-1:0]                stat_wd_storm,
-    output wire [PORT_COUNT*8-1:0]                stat_wd_disabled,
-    output wire [PORT_COUNT*8*32-1:0]             stat_wd_storms,
-    output wire [PORT_COUNT*32-1:0]               stat_wd_drop_frames,
-    output wire [PORT_COUNT*32-1:0]               stat_wd_fwd_frames,
-    // prevention, per group g at [g*32 +: 32] (entry 0 stays 0): good frames classified
-    // with the alternate priority, and of those the untagged ones (bytes unchanged)
-    output wire [(1<<GROUP_W)*32-1:0]             stat_prev_frames,
-    output wire [(1<<GROUP_W)*32-1:0]             stat_prev_untagged,
-    // AXI4-Lite error responses (pfcmmu_csr's count)
-    output wire [31:0]                            stat_axil_slverr,
-    output wire [7*32-1:0]                        stat_mmu_drop_count,
-    output wire                                   err_release_underflow,
-    output wire                                   err_bad_config,
-    output wire                                   err_reserve,
-    output wire                                   err_free_list,
-    output wire                                   err_response
+    // XOFF requested per port p and PG k at [p*8 + k] (pfc_tx's state; the LEDs follow each
+    // XOFF as it happens, which polling a register cannot)
+    output wire [PORT_COUNT*8-1:0]                board_xoff,
+    // per-port admission drops at [p*32 +: 32] (the registers' drop_admission; fpga_core's
+    // UART line sums them: its boot sequencer polls one register only)
+    output wire [PORT_COUNT*32-1:0]               board_drop_admission,
+    // any error flag (the registers' errors word, ORed): the board's error LED
+    output wire                                   board_error
 );
 
 // ---------------------------------------------------------------------------- parameters
@@ -297,6 +218,11 @@ initial begin
         $error("switch_core: 2 <= PORT_COUNT <= 64, $clog2(PORT_COUNT) <= DEST_WIDTH <= 8");
         $finish;
     end
+    // (the register map's port group and per-group counters are 2 bits / 4 groups wide)
+    if (GROUP_W != 2) begin
+        $error("switch_core: GROUP_W must be 2 (rtl/regs/pfcmmu.rdl port_group)");
+        $finish;
+    end
     if (BUFFER_CELLS >= (1 << CELL_W)) begin
         $error("switch_core: BUFFER_CELLS must fit in CELL_W bits");
         $finish;
@@ -320,6 +246,88 @@ function [ADDR_W-1:0] word_addr;
         end
     end
 endfunction
+
+// ---------------------------------------------------------------------------- switch registers
+// switch_core's own configuration, from its registers (pfcmmu_sw_regs, generated from the map
+// pfcmmu_switch of rtl/regs/pfcmmu.rdl; reset values there).  Port configuration: 3-bit
+// entries, port p priority k at [(p*8+k)*3 +: 3]
+wire [PORT_COUNT*8*3-1:0]        cfg_prio_to_pg;
+wire [PORT_COUNT*8*3-1:0]        cfg_prio_to_queue;
+wire [PORT_COUNT*3-1:0]          cfg_default_prio;
+// PFC (pfc_tx / pfc_rx): source address of port p at [p*48 +: 48]; quanta of priority k at
+// [k*16 +: 16]; port p honours received 802.3x PAUSE frames at bit p
+wire [PORT_COUNT*48-1:0]         cfg_src_mac;
+wire [PORT_COUNT*32-1:0]         cfg_src_mac_lo;
+wire [PORT_COUNT*16-1:0]         cfg_src_mac_hi;
+wire [8*16-1:0]                  cfg_pause_quanta;
+wire [15:0]                      cfg_refresh_quanta;
+wire [23:0]                      cfg_quanta_step;
+wire [PORT_COUNT-1:0]            cfg_link_pause_enable;
+// bad input: a frame stalled for this many clocks between beats is cut (0: never)
+wire [31:0]                      cfg_stall_clocks;
+// PFC watchdog, per port p: enable bit p, detect / restore time at [p*32 +: 32], action at
+// [p*2 +: 2], storm limit at [p*8 +: 8], re-enable port p priority k at [p*8 + k]
+wire [PORT_COUNT-1:0]            cfg_wd_enable;
+wire [PORT_COUNT*32-1:0]         cfg_wd_detect_time;
+wire [PORT_COUNT*32-1:0]         cfg_wd_restore_time;
+wire [PORT_COUNT*2-1:0]          cfg_wd_action;
+wire [PORT_COUNT*8-1:0]          cfg_wd_storm_limit;
+wire [PORT_COUNT*8-1:0]          cfg_wd_reenable;
+// deadlock prevention: group of port p at [p*GROUP_W +: GROUP_W] (0: none); per priority k:
+// protected (cfg_prev_enable[k]), alternate priority [k*3 +: 3] and DSCP [k*6 +: 6]
+wire [PORT_COUNT*GROUP_W-1:0]    cfg_port_group;
+wire [7:0]                       cfg_prev_enable;
+wire [8*3-1:0]                   cfg_prev_alt_prio;
+wire [8*6-1:0]                   cfg_prev_alt_dscp;
+
+// status the registers read: per-port 32-bit counters at [p*32 +: 32]; MAC Control consumed
+// (sw_ingress's classes): 802.3x PAUSE, unknown opcode, 0x8808 or 01-80-C2-00-00-01 without
+// the other; data frames dropped as malformed (tkeep), for a tdest >= PORT_COUNT, cut after a
+// stall
+wire [PORT_COUNT*32-1:0]         stat_rx_frames;
+wire [PORT_COUNT*32-1:0]         stat_rx_bytes;
+wire [PORT_COUNT*32-1:0]         stat_tx_frames;
+wire [PORT_COUNT*32-1:0]         stat_tx_bytes;
+wire [PORT_COUNT*32-1:0]         stat_drop_error;
+wire [PORT_COUNT*32-1:0]         stat_drop_runt;
+wire [PORT_COUNT*32-1:0]         stat_drop_oversize;
+wire [PORT_COUNT*32-1:0]         stat_drop_admission;
+wire [PORT_COUNT*32-1:0]         stat_pfc_rx_frames;
+wire [PORT_COUNT*32-1:0]         stat_pause_rx_frames;
+wire [PORT_COUNT*32-1:0]         stat_ctrl_unknown;
+wire [PORT_COUNT*32-1:0]         stat_ctrl_malformed;
+wire [PORT_COUNT*32-1:0]         stat_drop_malformed;
+wire [PORT_COUNT*32-1:0]         stat_drop_bad_dest;
+wire [PORT_COUNT*32-1:0]         stat_drop_stall;
+wire [31:0]                      stat_free_cells;
+wire [31:0]                      stat_free_low_wm;
+wire [31:0]                      stat_used_cells;
+wire [31:0]                      stat_queued_frames;
+wire [PORT_COUNT*8-1:0]          stat_pause;
+wire [PORT_COUNT*8-1:0]          stat_xoff;
+// watchdog: port p priority k in storm recovery / PFC disabled at [p*8 + k], storms detected
+// at [(p*8 + k)*32 +: 32]; per egress port at [p*32 +: 32]: frames discarded (action drop)
+// and frames sent (action forward) from a queue in storm recovery
+wire [PORT_COUNT*8-1:0]          stat_wd_storm;
+wire [PORT_COUNT*8-1:0]          stat_wd_disabled;
+wire [PORT_COUNT*8*32-1:0]       stat_wd_storms;
+wire [PORT_COUNT*32-1:0]         stat_wd_drop_frames;
+wire [PORT_COUNT*32-1:0]         stat_wd_fwd_frames;
+// prevention, per group g at [g*32 +: 32] (entry 0 stays 0): good frames classified with the
+// alternate priority, and of those the untagged ones
+wire [(1<<GROUP_W)*32-1:0]       stat_prev_frames;
+wire [(1<<GROUP_W)*32-1:0]       stat_prev_untagged;
+// AXI4-Lite error responses (pfcmmu_csr's count); admission drops by reason r at [r*32 +: 32]
+// (entry 0, reason none, stays 0: the register map leaves it out; the benches read the vector)
+wire [31:0]                      stat_axil_slverr;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7*32-1:0]                  stat_mmu_drop_count;
+/* verilator lint_on UNUSEDSIGNAL */
+wire                             err_release_underflow;
+wire                             err_bad_config;
+wire                             err_reserve;
+wire                             err_free_list;
+wire                             err_response;
 
 // the configuration the datapath reads (sw_mmu_csr's copies of mmu_core's global
 // registers): max_frame_bytes bounds the frames the ingress stores, both bound the reserve
@@ -692,6 +700,9 @@ wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
 wire [15:0]          mmu_stat_addr;
 wire [31:0]          mmu_stat_data;
+wire                 sw_regs_wr_valid;
+wire [31:0]          sw_regs_rd_data;
+wire                 sw_regs_rd_hit;
 // the configuration is loaded (sw_mmu_csr: its last register written): requests may go to
 // mmu_core
 wire                 mmu_cfg_done;
@@ -726,9 +737,85 @@ sw_mmu_csr #(.MMU_PORTS(MMU_PORTS), .CELL_W(CELL_W)) mmu_csr_inst (
     .m_cfg_wr_valid(mmu_cfg_wr_valid), .m_cfg_wr_addr(mmu_cfg_wr_addr),
     .m_cfg_wr_data(mmu_cfg_wr_data), .m_stat_addr(mmu_stat_addr), .m_stat_data(mmu_stat_data),
     .cfg_buffer_cells(cfg_buffer_cells), .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .m_sw_wr_valid(sw_regs_wr_valid), .m_sw_rd_data(sw_regs_rd_data),
+    .m_sw_rd_hit(sw_regs_rd_hit),
     .cfg_loaded(mmu_cfg_done), .cfg_loaded_copy(mmu_cfg_done_ws),
     .stat_slverr_count(stat_axil_slverr)
 );
+
+// switch_core's own registers: the configuration above from registers, the status read back
+// with mmu_core's status latency (pfcmmu_sw_regs, generated; docs/regs.md)
+pfcmmu_sw_regs #(.PORT_COUNT(PORT_COUNT)) sw_regs_inst (
+    .clk(clk), .rst(rst),
+    .wr_valid(sw_regs_wr_valid), .wr_addr(mmu_cfg_wr_addr), .wr_data(mmu_cfg_wr_data),
+    .rd_addr(mmu_stat_addr), .rd_data(sw_regs_rd_data), .rd_hit(sw_regs_rd_hit),
+    .cfg_stall_clocks(cfg_stall_clocks),
+    .cfg_refresh_quanta(cfg_refresh_quanta),
+    .cfg_quanta_step(cfg_quanta_step),
+    .cfg_prev_enable(cfg_prev_enable),
+    .cfg_prev_alt_prio(cfg_prev_alt_prio),
+    .cfg_pause_quanta(cfg_pause_quanta),
+    .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
+    .stat_free_cells(stat_free_cells),
+    .stat_free_low_wm(stat_free_low_wm),
+    .stat_used_cells(stat_used_cells),
+    .stat_queued_frames(stat_queued_frames),
+    .stat_axil_slverr(stat_axil_slverr),
+    .stat_errors_release_underflow(err_release_underflow),
+    .stat_errors_bad_config(err_bad_config),
+    .stat_errors_reserve(err_reserve),
+    .stat_errors_free_list(err_free_list),
+    .stat_errors_response(err_response),
+    .stat_mmu_drop_count(stat_mmu_drop_count[7*32-1:32]),
+    .stat_prev_frames(stat_prev_frames),
+    .stat_prev_untagged(stat_prev_untagged),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_default_prio(cfg_default_prio),
+    .cfg_src_mac_lo(cfg_src_mac_lo),
+    .cfg_src_mac_hi(cfg_src_mac_hi),
+    .cfg_link_pause_enable(cfg_link_pause_enable),
+    .cfg_port_group(cfg_port_group),
+    .cfg_wd_enable(cfg_wd_enable),
+    .cfg_wd_detect_time(cfg_wd_detect_time),
+    .cfg_wd_restore_time(cfg_wd_restore_time),
+    .cfg_wd_action(cfg_wd_action),
+    .cfg_wd_storm_limit(cfg_wd_storm_limit),
+    .cfg_wd_reenable(cfg_wd_reenable),
+    .stat_rx_frames(stat_rx_frames),
+    .stat_rx_bytes(stat_rx_bytes),
+    .stat_tx_frames(stat_tx_frames),
+    .stat_tx_bytes(stat_tx_bytes),
+    .stat_drop_error(stat_drop_error),
+    .stat_drop_runt(stat_drop_runt),
+    .stat_drop_oversize(stat_drop_oversize),
+    .stat_drop_admission(stat_drop_admission),
+    .stat_pfc_rx_frames(stat_pfc_rx_frames),
+    .stat_pause_rx_frames(stat_pause_rx_frames),
+    .stat_ctrl_unknown(stat_ctrl_unknown),
+    .stat_ctrl_malformed(stat_ctrl_malformed),
+    .stat_drop_malformed(stat_drop_malformed),
+    .stat_drop_bad_dest(stat_drop_bad_dest),
+    .stat_drop_stall(stat_drop_stall),
+    .stat_wd_drop_frames(stat_wd_drop_frames),
+    .stat_wd_fwd_frames(stat_wd_fwd_frames),
+    .stat_pfc_state_pause(stat_pause),
+    .stat_pfc_state_xoff(stat_xoff),
+    .stat_pfc_state_wd_storm(stat_wd_storm),
+    .stat_pfc_state_wd_disabled(stat_wd_disabled),
+    .stat_wd_storms(stat_wd_storms)
+);
+
+generate
+    for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : src_mac
+        assign cfg_src_mac[gp*48 +: 48] = {cfg_src_mac_hi[gp*16 +: 16], cfg_src_mac_lo[gp*32 +: 32]};
+    end
+endgenerate
+
+assign board_xoff = stat_xoff;
+assign board_drop_admission = stat_drop_admission;
+assign board_error = err_release_underflow || err_bad_config || err_reserve || err_free_list
+                     || err_response;
 
 mmu_core #(
     .PORT_COUNT(MMU_PORTS),

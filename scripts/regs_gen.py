@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
 """make regs: every file generated from the register map rtl/regs/pfcmmu.rdl (docs/regs.md).
 
-    include/pfcmmu_regs.h            C header (peakrdl-cheader)
+The file holds two address maps on one AXI4-Lite port: pfcmmu_mmu_core (the admission
+core, byte 0x00000 - 0x1FFFF) and pfcmmu_switch (switch_core's own registers, byte 0x20000 -
+0x3FFFF).
+
+    include/pfcmmu_regs.h            C header (peakrdl-cheader), admission core
+    include/pfcmmu_switch_regs.h     C header, switch registers
     docs/regs/pfcmmu_mmu_core.md     register documentation (peakrdl-markdown)
+    docs/regs/pfcmmu_switch.md       register documentation, switch registers
     models/pfcmmu_regs.py            Python address map (this script, from the compiled model)
-    rtl/regs/pfcmmu_csr.v            AXI4-Lite CSR block in front of mmu_core (this script)
+    models/pfcmmu_switch_regs.py     Python address map, switch registers (this script)
+    rtl/regs/pfcmmu_csr.v            AXI4-Lite CSR block: decode of both maps (this script)
+    rtl/regs/pfcmmu_sw_regs.v        the switch registers: storage and read mux (this script)
     tb/uvm/pfcmmu_reg_model.py       pyuvm register model (peakrdl-pyuvm, header post-processed)
+    tb/uvm/pfcmmu_switch_reg_model.py  the same for the switch registers
 
 ``python scripts/regs_gen.py`` writes them into the repository; ``--check`` generates them
 into a temporary folder and compares them with the committed files (make lint), exit status 1
@@ -27,6 +36,9 @@ from pathlib import Path
 from systemrdl import RDLCompiler
 from systemrdl.node import AddrmapNode, FieldNode, RegfileNode, RegNode
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import regs_gen_switch  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 RDL = "rtl/regs/pfcmmu.rdl"
 C_HEADER = "include/pfcmmu_regs.h"
@@ -34,7 +46,16 @@ MARKDOWN = "docs/regs/pfcmmu_mmu_core.md"
 PY_MAP = "models/pfcmmu_regs.py"
 CSR_V = "rtl/regs/pfcmmu_csr.v"
 REG_MODEL = "tb/uvm/pfcmmu_reg_model.py"
-GENERATED = (C_HEADER, MARKDOWN, PY_MAP, CSR_V, REG_MODEL)
+SW_C_HEADER = "include/pfcmmu_switch_regs.h"
+SW_MARKDOWN = "docs/regs/pfcmmu_switch.md"
+SW_PY_MAP = "models/pfcmmu_switch_regs.py"
+SW_V = "rtl/regs/pfcmmu_sw_regs.v"
+SW_REG_MODEL = "tb/uvm/pfcmmu_switch_reg_model.py"
+GENERATED = (C_HEADER, MARKDOWN, PY_MAP, CSR_V, REG_MODEL,
+             SW_C_HEADER, SW_MARKDOWN, SW_PY_MAP, SW_V, SW_REG_MODEL)
+# the two address maps of the RDL (top addrmap definitions)
+MMU_TOP = "pfcmmu_mmu_core"
+SW_TOP = "pfcmmu_switch"
 # byte address = word address << ADDR_SHIFT (the core's port has 32-bit word addresses)
 ADDR_SHIFT = 2
 
@@ -47,11 +68,13 @@ def _stat_latency() -> int:
     return RTL_STAT_LATENCY
 
 
-def compile_rdl(root: Path = ROOT, params: dict[str, int] | None = None) -> AddrmapNode:
-    """The elaborated top address map of rtl/regs/pfcmmu.rdl (``params``: top parameters)."""
+def compile_rdl(root: Path = ROOT, params: dict[str, int] | None = None,
+                top: str = MMU_TOP) -> AddrmapNode:
+    """The elaborated address map ``top`` of rtl/regs/pfcmmu.rdl (``params``: its
+    parameters)."""
     rdlc = RDLCompiler()
     rdlc.compile_file(str(root / RDL))
-    return rdlc.elaborate(parameters=params or {}).top
+    return rdlc.elaborate(top_def_name=top, parameters=params or {}).top
 
 
 # ------------------------------------------------------------------------------ Python map
@@ -215,6 +238,13 @@ CSR_HEAD = '''\
  * (which addresses are registers, which of them software may write) is generated from the
  * RDL below; the core itself decodes the same word addresses.
  *
+ * Two maps share the port: the admission core's (pfcmmu_mmu_core, word addresses 0x0000 -
+ * 0x7FFF) and switch_core's own registers (pfcmmu_switch, word address bit 15 set: byte
+ * 0x20000 - 0x3FFFF), decoded here alike; both go out on m_cfg_wr_* / m_stat_addr, and
+ * sw_mmu_csr routes them by word address bit 15 (the switch registers, pfcmmu_sw_regs, answer
+ * with the same STAT_LATENCY).  In front of mmu_core alone (tb/mmu_csr) a switch register
+ * reads 0 (mmu_core's answer for its regions 4 - 7) and a write to one has no effect.
+ *
  * Responses (AXI4-Lite RESP: OKAY 2'b00, SLVERR 2'b10):
  *   write, configuration register (sw = rw), WSTRB 4'hF      OKAY, one m_cfg_wr_valid clock
  *   write with WSTRB other than 4'hF                          SLVERR, nothing written (the
@@ -277,9 +307,17 @@ def _case_lines(words: list[int], width: int, fn: str, indent: str) -> list[str]
     return out
 
 
-def csr_verilog(top: AddrmapNode, per_port: dict[str, int], stat_latency: int) -> str:
-    """The text of rtl/regs/pfcmmu_csr.v for the compiled map ``top``."""
+def csr_verilog(top: AddrmapNode, per_port: dict[str, int], stat_latency: int,
+                switch: AddrmapNode | None = None) -> str:
+    """The text of rtl/regs/pfcmmu_csr.v for the compiled map ``top`` (and the switch map
+    ``switch``, whose words the block decodes too)."""
     glob_r, glob_w, blocks = [], [], []
+    if switch is not None:
+        sw_r, sw_w, sw_block = regs_gen_switch.csr_decode(switch)
+        glob_r += sw_r
+        glob_w += sw_w
+        sw_blocks = [sw_block]
+        per_port = {**per_port, sw_block[0]: 1}
     for child in top.children(unroll=False):
         if isinstance(child, RegNode):
             w = _word(child.absolute_address, child.get_path())
@@ -296,6 +334,10 @@ def csr_verilog(top: AddrmapNode, per_port: dict[str, int], stat_latency: int) -
                            sorted(_word(r.address_offset, r.get_path()) for r in regs),
                            sorted(_word(r.address_offset, r.get_path()) for r in regs
                                   if _is_writable(r))))
+    glob_r.sort()
+    glob_w.sort()
+    if switch is not None:
+        blocks += sw_blocks
     end = max([_word(top.size, "map")] + [b[1] + b[2] * per_port[b[0]] * 64 for b in blocks])
     # mmu_core's port carries 16-bit word addresses; the map (at 64 ports) must fit them
     word_w = 16
@@ -534,7 +576,7 @@ endmodule
 # ------------------------------------------------------------------------------ pyuvm model
 
 REG_MODEL_HEAD = """\
-# pfcmmu register model for pyuvm (uvm_reg_block pfcmmu_mmu_core, byte addresses).
+# pfcmmu register model for pyuvm (uvm_reg_block {top}, byte addresses).
 #
 # GENERATED by scripts/regs_gen.py with peakrdl-pyuvm (PyUVMExporter, defaults) from
 # rtl/regs/pfcmmu.rdl: do not edit, run `make regs` (docs/regs.md).  Post-processed: this
@@ -554,7 +596,7 @@ def reg_model(top: AddrmapNode, path: Path) -> None:
         raise SystemExit(f"regs: peakrdl-pyuvm's output starts with {lines[:1]}, expected "
                          "its autogenerated line (a new version? check the post-processing)")
     body = "\n".join(ln.rstrip() for ln in lines[1:]).strip("\n")
-    path.write_text(REG_MODEL_HEAD + body + "\n", encoding="utf-8")
+    path.write_text(REG_MODEL_HEAD.format(top=top.inst_name) + body + "\n", encoding="utf-8")
 
 
 # ------------------------------------------------------------------------------ all
@@ -564,14 +606,20 @@ def generate(out: Path, root: Path = ROOT) -> list[Path]:
     from peakrdl_cheader.exporter import CHeaderExporter
 
     top = compile_rdl(root)
+    sw = compile_rdl(root, top=SW_TOP)
     for rel in GENERATED:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
     CHeaderExporter().export(top, str(out / C_HEADER))
     _markdown(top, out / MARKDOWN)
     (out / PY_MAP).write_text(python_map(top), encoding="utf-8")
-    (out / CSR_V).write_text(csr_verilog(top, _per_port(root), _stat_latency()),
+    (out / CSR_V).write_text(csr_verilog(top, _per_port(root), _stat_latency(), sw),
                              encoding="utf-8")
     reg_model(top, out / REG_MODEL)
+    CHeaderExporter().export(sw, str(out / SW_C_HEADER))
+    _markdown(sw, out / SW_MARKDOWN)
+    (out / SW_PY_MAP).write_text(regs_gen_switch.python_map(sw), encoding="utf-8")
+    (out / SW_V).write_text(regs_gen_switch.verilog(sw, _stat_latency()), encoding="utf-8")
+    reg_model(sw, out / SW_REG_MODEL)
     return [out / rel for rel in GENERATED]
 
 

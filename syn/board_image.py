@@ -1,7 +1,9 @@
-"""The boards' MMU register images: the configuration the board self-test (rtl/fpga_core.v)
+"""The boards' register images: the configuration the board self-test (rtl/fpga_core.v)
 boots from, made by the model (issue 17: the hardware uses the register map).
 
-Each board's image is ``models.config.selftest_config()`` for its core's parameters (ports,
+Each board's image is first the switch registers that differ from their reset values
+(``models.swconfig.selftest_switch_config()``: the PFC source addresses and the quanta step
+of the 1 Gb/s byte clock), then ``models.config.selftest_config()`` for its core's parameters (ports,
 cell size, cell RAM) with the lossless headroom = the model's worst-case eta for the board
 link (1 Gb/s, on-chip partner, no cable, 1518-byte frames: ``models.headroom.compute``),
 written by ``models.regimage`` as a ``$readmemh`` file that ``rtl/cfg_rom_boot.v`` writes over
@@ -28,6 +30,7 @@ if str(ROOT) not in sys.path:
 from models.config import MmuConfig, selftest_config  # noqa: E402
 from models.headroom import compute  # noqa: E402
 from models.regimage import render  # noqa: E402
+from models.swconfig import selftest_switch_config  # noqa: E402
 
 # the self-test core's parameters of each board (its syn/<board>/<board>_top.v sets the same)
 BOARDS: dict[str, dict[str, int]] = {
@@ -46,13 +49,26 @@ def board_config(ports: int, cell_bytes: int, buffer_cells: int,
                            max_frame_bytes=MAX_FRAME, headroom=headroom)
 
 
+def board_switch_writes(ports: int) -> list[tuple[int, int]]:
+    """The switch registers the self-test writes before the admission image (those whose
+    value is not the reset value)."""
+    return selftest_switch_config(ports).image(changed_only=True)
+
+
+def render_board(ports: int, cell_bytes: int, buffer_cells: int, headroom: int | None = None,
+                 source: str = "") -> str:
+    """The $readmemh image of a self-test core: switch registers, then the admission image."""
+    return render(board_config(ports, cell_bytes, buffer_cells, headroom), ".hex",
+                  source=source, before=board_switch_writes(ports))
+
+
 def image_path(board: str) -> Path:
     return ROOT / "syn" / board / "mmu_image.hex"
 
 
 def image_text(board: str) -> str:
     p = BOARDS[board]
-    return render(board_config(**p), ".hex",
+    return render_board(**p,
                   source=f"syn/board_image.py {board}: selftest_config({', '.join(f'{k}={v}' for k, v in p.items())}), headroom eta")
 
 

@@ -60,7 +60,7 @@ def test_freshness_check_catches_a_hand_edited_file(tmp_path):
 def compiled_top():
     rdlc = RDLCompiler()
     rdlc.compile_file(str(ROOT / regs_gen.RDL))
-    return rdlc.elaborate().top
+    return rdlc.elaborate(top_def_name=regs_gen.MMU_TOP).top
 
 
 def map_errors(regs, top) -> list[str]:

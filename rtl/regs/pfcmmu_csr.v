@@ -11,6 +11,13 @@
  * (which addresses are registers, which of them software may write) is generated from the
  * RDL below; the core itself decodes the same word addresses.
  *
+ * Two maps share the port: the admission core's (pfcmmu_mmu_core, word addresses 0x0000 -
+ * 0x7FFF) and switch_core's own registers (pfcmmu_switch, word address bit 15 set: byte
+ * 0x20000 - 0x3FFFF), decoded here alike; both go out on m_cfg_wr_* / m_stat_addr, and
+ * sw_mmu_csr routes them by word address bit 15 (the switch registers, pfcmmu_sw_regs, answer
+ * with the same STAT_LATENCY).  In front of mmu_core alone (tb/mmu_csr) a switch register
+ * reads 0 (mmu_core's answer for its regions 4 - 7) and a write to one has no effect.
+ *
  * Responses (AXI4-Lite RESP: OKAY 2'b00, SLVERR 2'b10):
  *   write, configuration register (sw = rw), WSTRB 4'hF      OKAY, one m_cfg_wr_valid clock
  *   write with WSTRB other than 4'hF                          SLVERR, nothing written (the
@@ -116,6 +123,10 @@ localparam integer QUEUE_END = QUEUE_BASE + PORT_COUNT * 8 * QUEUE_STRIDE;
 localparam integer PORT_BASE = 32'h6000;
 localparam integer PORT_STRIDE = 16;
 localparam integer PORT_END = PORT_BASE + PORT_COUNT * 1 * PORT_STRIDE;
+// sw_port[i] field f at word SW_PORT_BASE + i * SW_PORT_STRIDE + f, PORT_COUNT * 1 entries
+localparam integer SW_PORT_BASE = 32'h9000;
+localparam integer SW_PORT_STRIDE = 64;
+localparam integer SW_PORT_END = SW_PORT_BASE + PORT_COUNT * 1 * SW_PORT_STRIDE;
 
 initial begin
     if (ADDR_W < MAP_ADDR_W || ADDR_W > 32) begin
@@ -139,7 +150,14 @@ function map_readable;
             16'h000c, 16'h000d, 16'h000e, 16'h000f, 16'h0010, 16'h0011,
             16'h0012, 16'h0013, 16'h0014, 16'h0015, 16'h0016, 16'h0017,
             16'h0018, 16'h0019, 16'h001e, 16'h001f, 16'h0020, 16'h0021,
-            16'h0022, 16'h0023, 16'h0024, 16'h0025, 16'h0026, 16'h0027: map_readable = 1'b1;
+            16'h0022, 16'h0023, 16'h0024, 16'h0025, 16'h0026, 16'h0027,
+            16'h8000, 16'h8001, 16'h8002, 16'h8003, 16'h8004, 16'h8008,
+            16'h8009, 16'h800a, 16'h800b, 16'h800c, 16'h800d, 16'h800e,
+            16'h800f, 16'h8010, 16'h8011, 16'h8012, 16'h8013, 16'h8014,
+            16'h8015, 16'h8016, 16'h8017, 16'h8020, 16'h8021, 16'h8022,
+            16'h8023, 16'h8024, 16'h8025, 16'h8028, 16'h8029, 16'h802a,
+            16'h802b, 16'h802c, 16'h802d, 16'h8030, 16'h8031, 16'h8032,
+            16'h8033, 16'h8034, 16'h8035, 16'h8036, 16'h8037: map_readable = 1'b1;
             default: map_readable = 1'b0;
         endcase
         if ({16'd0, w} >= PG_BASE && {16'd0, w} < PG_END) begin
@@ -164,6 +182,18 @@ function map_readable;
                 default: map_readable = 1'b0;
             endcase
         end
+        if ({16'd0, w} >= SW_PORT_BASE && {16'd0, w} < SW_PORT_END) begin
+            case (w[5:0])
+                6'h00, 6'h01, 6'h02, 6'h03, 6'h04, 6'h05,
+                6'h06, 6'h08, 6'h09, 6'h0a, 6'h0b, 6'h0c,
+                6'h0d, 6'h10, 6'h11, 6'h12, 6'h13, 6'h14,
+                6'h15, 6'h16, 6'h17, 6'h18, 6'h19, 6'h1a,
+                6'h1b, 6'h1c, 6'h1d, 6'h1e, 6'h1f, 6'h20,
+                6'h21, 6'h28, 6'h29, 6'h2a, 6'h2b, 6'h2c,
+                6'h2d, 6'h2e, 6'h2f: map_readable = 1'b1;
+                default: map_readable = 1'b0;
+            endcase
+        end
     end
 endfunction
 
@@ -174,7 +204,10 @@ function map_writable;
         map_writable = 1'b0;
         case (w)
             16'h0020, 16'h0021, 16'h0022, 16'h0023, 16'h0024, 16'h0025,
-            16'h0026, 16'h0027: map_writable = 1'b1;
+            16'h0026, 16'h0027, 16'h8000, 16'h8001, 16'h8002, 16'h8003,
+            16'h8004, 16'h8008, 16'h8009, 16'h800a, 16'h800b, 16'h800c,
+            16'h800d, 16'h800e, 16'h800f, 16'h8010, 16'h8011, 16'h8012,
+            16'h8013, 16'h8014, 16'h8015, 16'h8016, 16'h8017: map_writable = 1'b1;
             default: map_writable = 1'b0;
         endcase
         if ({16'd0, w} >= PG_BASE && {16'd0, w} < PG_END) begin
@@ -193,6 +226,14 @@ function map_writable;
         if ({16'd0, w} >= PORT_BASE && {16'd0, w} < PORT_END) begin
             case (w[3:0])
                 4'h8: map_writable = 1'b1;
+                default: map_writable = 1'b0;
+            endcase
+        end
+        if ({16'd0, w} >= SW_PORT_BASE && {16'd0, w} < SW_PORT_END) begin
+            case (w[5:0])
+                6'h00, 6'h01, 6'h02, 6'h03, 6'h04, 6'h05,
+                6'h06, 6'h08, 6'h09, 6'h0a, 6'h0b, 6'h0c,
+                6'h0d: map_writable = 1'b1;
                 default: map_writable = 1'b0;
             endcase
         end

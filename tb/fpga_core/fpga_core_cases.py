@@ -21,6 +21,7 @@ from common.mmu_axil import switch_image
 from harness import scaled
 from models.config import selftest_config
 from models.regimage import reg_label
+from models.swconfig import selftest_switch_config
 
 P = {k[6:]: int(v) for k, v in os.environ.items()
      if k.startswith("PARAM_") and k != "PARAM_IMAGE_FILE"}
@@ -41,9 +42,10 @@ def cfg_of_params():
 
 
 async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
-    """The configuration writes at mmu_core's port (byte address, data) until the boot ROM's
+    """The configuration writes of the CSR block (byte address, data) until the boot ROM's
     done, and the clocks from reset to done (the partners start sending then)."""
-    m = dut.switch_inst.mmu_inst
+    # the CSR block's writes, before sw_mmu_csr routes them (switch registers or mmu_core)
+    m = dut.switch_inst.mmu_csr_inst
     out = []
     # (started with the test: rst may not be driven yet, Z on Icarus)
     await waits.until(dut.clk, lambda: dut.rst.value.is_resolvable and int(dut.rst.value), 100,
@@ -51,8 +53,8 @@ async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
     await waits.until(dut.clk, lambda: not int(dut.rst.value), 100, "reset low")
     for clock in range(20 * 4096):
         await FallingEdge(dut.clk)
-        if int(m.cfg_wr_valid.value):
-            out.append((int(m.cfg_wr_addr.value) << 2, int(m.cfg_wr_data.value)))
+        if int(m.csr_wr_valid.value):
+            out.append((int(m.m_cfg_wr_addr.value) << 2, int(m.m_cfg_wr_data.value)))
         if int(dut.boot_inst.done.value):
             return out, clock
     raise AssertionError("the boot ROM never raised done")
@@ -60,7 +62,7 @@ async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
 
 def boot_differences(got: list[tuple[int, int]], cfg) -> list[str]:
     """What differs between the writes seen and the model's image of ``cfg`` (in order)."""
-    want = switch_image(cfg)
+    want = selftest_switch_config(P["PORT_COUNT"]).image(changed_only=True) + switch_image(cfg)
     diff = [f"write {k}: {reg_label(g[0])} = {g[1]:#x}, model {reg_label(w[0])} = {w[1]:#x}"
             for k, (g, w) in enumerate(zip(got, want)) if g != w]
     if len(got) != len(want):

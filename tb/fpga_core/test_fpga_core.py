@@ -13,18 +13,18 @@ BASE = {"PORT_COUNT": 4, "DATA_WIDTH": 8, "CELL_BYTES": 256, "BUFFER_CELLS": 672
 
 
 def _image(test_id: str, params: dict, headroom: int, alter: bool = False) -> tuple[dict, dict]:
-    """The model's register image for this build (models.config.selftest_config through
+    """The model's register image for this build (the switch registers of
+    models.swconfig.selftest_switch_config, then models.config.selftest_config, through
     syn/board_image.py, as the boards' images are made) into the build's own folder: the
     IMAGE_FILE parameter and the bench's environment.  ``alter``: one entry changed (port 1
     PG 3's headroom, + 1)."""
     import sys
     sys.path.insert(0, str(harness.ROOT / "syn"))
-    from board_image import board_config
-    from models.regimage import pg_word, render
+    from board_image import render_board
+    from models.regimage import pg_word
 
-    cfg = board_config(params["PORT_COUNT"], params["CELL_BYTES"], params["BUFFER_CELLS"],
-                       headroom)
-    text = render(cfg, ".hex", source=f"tb/fpga_core {test_id}")
+    text = render_board(params["PORT_COUNT"], params["CELL_BYTES"], params["BUFFER_CELLS"],
+                        headroom, source=f"tb/fpga_core {test_id}")
     env = {"FPGA_CORE_HDRM_CELLS": str(headroom)}
     if alter:
         addr = pg_word(1 * 8 + 3, "headroom") << 2

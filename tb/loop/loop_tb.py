@@ -37,12 +37,12 @@ from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopC
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
 from common import waits
 from common.mmu_axil import MmuAxil
+from models.swconfig import SwitchConfig, WatchdogPort, global_addr, port_addr
 from common.mmu_bus import (SWITCH_RST_LAT, MmuMonitor, MmuPredictor, drained_status_addrs,
                             mmu_ports)
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, csum_update, prevention_remap
 from models.watchdog import DISABLED, STORM, Watchdog, WatchdogConfig
-from switch_core.sc_tb import pack_port_maps
 
 SWITCHES = int(os.environ.get("PARAM_SWITCH_COUNT", "3"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "96"))
@@ -230,30 +230,22 @@ class LoopTB:
     def apply_config(self) -> None:
         d = self.dut
         cfg = self.cfg
-        p2g, p2q, dp = pack_port_maps(self.mcfg)
-        d.cfg_prio_to_pg.value = p2g
-        d.cfg_prio_to_queue.value = p2q
-        d.cfg_default_prio.value = dp
-        d.cfg_pause_quanta.value = sum(cfg.pause_quanta << (16 * k) for k in range(8))
-        d.cfg_refresh_quanta.value = cfg.refresh_quanta
-        d.cfg_quanta_step.value = cfg.quanta_step
         w = self.wd_cfg
-        n = len(d.cfg_wd_enable)
-
-        def rep(v, width):  # the same watchdog configuration on every port (per-port vectors)
-            return sum(v << (p * width) for p in range(n))
-        d.cfg_wd_enable.value = rep(int(w is not None and w.enable), 1)
-        d.cfg_wd_detect_time.value = rep(w.detect_time if w else 0, 32)
-        d.cfg_wd_restore_time.value = rep(w.restore_time if w else 0, 32)
-        d.cfg_wd_action.value = rep(w.action if w else 0, 2)
-        d.cfg_wd_storm_limit.value = rep(w.storm_limit if w else 0, 8)
-        d.cfg_wd_reenable.value = 0
         # prevention (PREVENT_ENABLE builds): models.loop.loop_prevention, the ring ports in
         # one group, the loop's priority protected, moved to the lossy alternate priority
         pcfg = loop_prevention(cfg) or PreventionConfig.off(PORTS, GROUP_W)
         pcfg.group_w = GROUP_W
-        for k, v in pcfg.rtl_cfg().items():
-            getattr(d, k).value = v
+        # every switch's registers (models.swconfig), written over AXI4-Lite at reset: the
+        # same watchdog configuration on every port
+        self.scfg = SwitchConfig.from_mmu(
+            self.mcfg, pause_quanta=[cfg.pause_quanta] * 8, refresh_quanta=cfg.refresh_quanta,
+            quanta_step=cfg.quanta_step, prevention=pcfg,
+            watchdog=[WatchdogPort(enable=w is not None and bool(w.enable),
+                                   detect_time=w.detect_time if w else 0,
+                                   restore_time=w.restore_time if w else 0,
+                                   action=w.action if w else 0,
+                                   storm_limit=w.storm_limit if w else 0)
+                      for _ in range(PORTS)])
         for s in range(3):
             getattr(d, f"h{s}_in_axis_tuser").value = 0
             if s >= self.n:
@@ -275,6 +267,7 @@ class LoopTB:
         # traffic starts on configured switches (the model's register image written over
         # AXI4-Lite into every switch at once: until its last write a switch holds its
         # frames), so the loop's timing is counted from a working ring
+        await self.regs.load_switch(self.scfg)
         await self.regs.load(self.mcfg, mmu_ports(PORTS))
         cores = [self.dut.sw[s].core for s in range(self.n)]
         await waits.until(self.dut.clk, lambda: all(val(c.mmu_cfg_done) for c in cores), 10,
@@ -480,7 +473,29 @@ class LoopTB:
             for r in range(REASON_COUNT):
                 assert drops[r] == self.models[s].drops[r], f"switch {s} drop reason {r}"
         assert val(self.dut.err_flags) == 0, f"error flags {val(self.dut.err_flags):#x}"
+        await self.check_switch_regs()
         self.check_predictor()
+
+    async def check_switch_regs(self) -> None:
+        """Every switch's own registers over AXI4-Lite (models.swconfig's map, at byte
+        address bits 19:18 = switch): the drained globals, the admission drops against the
+        model, and each port's frame counters as the switch shows them inside."""
+        glob = ["free_cells", "used_cells", "queued_frames", "errors"] + \
+            [f"mmu_drop_count[{r - 1}]" for r in range(1, REASON_COUNT)]
+        ports = ["rx_frames", "tx_frames", "drop_admission", "pfc_rx_frames"]
+        names = glob + [f"{n}[{p}]" for n in ports for p in range(PORTS)]
+        addrs = [global_addr(n) for n in glob] + [port_addr(p, n) for n in ports
+                                                  for p in range(PORTS)]
+        for s in range(self.n):
+            got = dict(zip(names, await self.regs.read_many([(s << 18) | a for a in addrs])))
+            want = dict(free_cells=BUFFER_CELLS, used_cells=0, queued_frames=0, errors=0)
+            want.update({f"mmu_drop_count[{r - 1}]": self.models[s].drops[r]
+                         for r in range(1, REASON_COUNT)})
+            for n in ports:
+                v = val(getattr(self.dut, f"stat_{n}"))
+                want.update({f"{n}[{p}]": field_of(v, s * PORTS + p, 32) for p in range(PORTS)})
+            bad = [(k, got[k], want[k]) for k in want if got[k] != want[k]]
+            assert not bad, f"switch {s} registers (name, read, expected): {bad[:8]}"
 
     def check_predictor(self) -> None:
         for p in self.preds:

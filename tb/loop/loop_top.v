@@ -18,9 +18,10 @@
  * An IPv4 frame whose TTL a hop takes to 0 leaves on the host port of the switch it reached
  * (ring port 0 receives only PFC frames; any data there also goes to the host).
  *
- * Configuration is shared by all switches (one MmuConfig); each port's PFC source MAC is
- * 02:00:00:00:<switch>:<port>.  The admission registers are written over one AXI4-Lite port
- * into every switch at once and read from one switch at a time (address bits 19:18).
+ * Configuration is shared by all switches (one MmuConfig, one SwitchConfig: port p's PFC
+ * source MAC is 02:00:00:00:01:0p in every switch).  The registers (switch and admission) are
+ * written over one AXI4-Lite port into every switch at once and read from one switch at a
+ * time (address bits 19:18).
  * Status is concatenated per switch s at [s*W +: W].
  */
 
@@ -92,29 +93,9 @@ module loop_top #(
     output wire h2_out_axis_tuser,
 
     /*
-     * switch_core configuration, shared by all switches (cfg_src_mac is set here)
-     */
-    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_pg,
-    input  wire [PORT_COUNT*8*3-1:0]              cfg_prio_to_queue,
-    input  wire [PORT_COUNT*3-1:0]                cfg_default_prio,
-    input  wire [8*16-1:0]                        cfg_pause_quanta,
-    input  wire [15:0]                            cfg_refresh_quanta,
-    input  wire [23:0]                            cfg_quanta_step,
-    input  wire [PORT_COUNT-1:0]                  cfg_wd_enable,
-    input  wire [PORT_COUNT*32-1:0]               cfg_wd_detect_time,
-    input  wire [PORT_COUNT*32-1:0]               cfg_wd_restore_time,
-    input  wire [PORT_COUNT*2-1:0]                cfg_wd_action,
-    input  wire [PORT_COUNT*8-1:0]                cfg_wd_storm_limit,
-    input  wire [PORT_COUNT*8-1:0]                cfg_wd_reenable,
-    input  wire [PORT_COUNT*GROUP_W-1:0]          cfg_port_group,
-    input  wire [7:0]                             cfg_prev_enable,
-    input  wire [8*3-1:0]                         cfg_prev_alt_prio,
-    input  wire [8*6-1:0]                         cfg_prev_alt_dscp,
-
-    /*
-     * The switches' admission registers (AXI4-Lite, rtl/regs/pfcmmu.rdl): a write goes to
-     * every switch (the same image; byte address bits 19:18 ignored), a read to switch
-     * araddr[19:18] (its register at the low 18 bits)
+     * The switches' registers (AXI4-Lite, rtl/regs/pfcmmu.rdl: the switch registers and the
+     * admission core's): a write goes to every switch (the same images; byte address bits
+     * 19:18 ignored), a read to switch araddr[19:18] (its register at the low 18 bits)
      */
     input  wire [19:0]                            s_axil_awaddr,
     input  wire [2:0]                             s_axil_awprot,
@@ -134,34 +115,33 @@ module loop_top #(
     output wire [31:0]                            s_axil_rdata,
     output wire [1:0]                             s_axil_rresp,
     output wire                                   s_axil_rvalid,
-    input  wire                                   s_axil_rready,
-
-    /*
-     * Status per switch s
-     */
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_rx_frames,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_tx_frames,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_drop_admission,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_pfc_rx_frames,
-    output wire [SWITCH_COUNT*32-1:0]             stat_free_cells,
-    output wire [SWITCH_COUNT*32-1:0]             stat_used_cells,
-    output wire [SWITCH_COUNT*32-1:0]             stat_queued_frames,
-    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_pause,
-    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_xoff,
-    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_wd_storm,
-    output wire [SWITCH_COUNT*PORT_COUNT*8-1:0]   stat_wd_disabled,
-    output wire [SWITCH_COUNT*PORT_COUNT*8*32-1:0] stat_wd_storms,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_wd_drop_frames,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_wd_fwd_frames,
-    output wire [SWITCH_COUNT*(1<<GROUP_W)*32-1:0] stat_prev_frames,
-    output wire [SWITCH_COUNT*7*32-1:0]           stat_mmu_drop_count,
-    // loop_router per ring ingress port (port 2: 0): frames expired / routed with a TTL
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_ttl_expired,
-    output wire [SWITCH_COUNT*PORT_COUNT*32-1:0]  stat_ttl_routed,
-    // per switch: {err_response, err_free_list, err_reserve, err_bad_config,
-    // err_release_underflow}
-    output wire [SWITCH_COUNT*5-1:0]              err_flags
+    input  wire                                   s_axil_rready
 );
+
+// status per switch s at [s*W +: W]: probes of each switch_core's status wires (the same
+// values its registers answer over AXI4-Lite), read by the bench
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_rx_frames;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_tx_frames;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_drop_admission;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_pfc_rx_frames;
+wire [SWITCH_COUNT*32-1:0]                    stat_free_cells;
+wire [SWITCH_COUNT*32-1:0]                    stat_used_cells;
+wire [SWITCH_COUNT*32-1:0]                    stat_queued_frames;
+wire [SWITCH_COUNT*PORT_COUNT*8-1:0]          stat_pause;
+wire [SWITCH_COUNT*PORT_COUNT*8-1:0]          stat_xoff;
+wire [SWITCH_COUNT*PORT_COUNT*8-1:0]          stat_wd_storm;
+wire [SWITCH_COUNT*PORT_COUNT*8-1:0]          stat_wd_disabled;
+wire [SWITCH_COUNT*PORT_COUNT*8*32-1:0]       stat_wd_storms;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_wd_drop_frames;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_wd_fwd_frames;
+wire [SWITCH_COUNT*(1<<GROUP_W)*32-1:0]       stat_prev_frames;
+wire [SWITCH_COUNT*7*32-1:0]                  stat_mmu_drop_count;
+// loop_router per ring ingress port (port 2: 0): frames expired / routed with a TTL
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_ttl_expired;
+wire [SWITCH_COUNT*PORT_COUNT*32-1:0]         stat_ttl_routed;
+// per switch: {err_response, err_free_list, err_reserve, err_bad_config,
+// err_release_underflow}
+wire [SWITCH_COUNT*5-1:0]                     err_flags;
 
 localparam P = PORT_COUNT;
 localparam DW = DATA_WIDTH;
@@ -324,14 +304,6 @@ generate
         assign stat_ttl_routed[(B+2)*32 +: 32] = 32'd0;
 
         // ---- the switch
-        wire [P*48-1:0] src_mac;
-        genvar p;
-        for (p = 0; p < P; p = p + 1) begin : mac
-            assign src_mac[p*48 +: 48] = {40'h02_00_00_00_00, 8'd0} | (s << 8) | p;
-        end
-
-        // outputs not exported (byte counters, other drop reasons, low watermark) stay open
-        /* verilator lint_off PINCONNECTEMPTY */
         switch_core #(
             .PORT_COUNT(P),
             .DATA_WIDTH(DW),
@@ -359,9 +331,6 @@ generate
             .m_axis_tready(sw_m_tready[B +: P]),
             .m_axis_tlast(sw_m_tlast[B +: P]),
             .m_axis_tuser(sw_m_tuser[B +: P]),
-            .cfg_prio_to_pg(cfg_prio_to_pg),
-            .cfg_prio_to_queue(cfg_prio_to_queue),
-            .cfg_default_prio(cfg_default_prio),
             .s_axil_awaddr(s_axil_awaddr[17:0]),
             .s_axil_awprot(s_axil_awprot),
             .s_axil_awvalid(s_axil_awvalid),
@@ -381,59 +350,33 @@ generate
             .s_axil_rresp(sw_rresp[s*2 +: 2]),
             .s_axil_rvalid(sw_rvalid[s]),
             .s_axil_rready(s_axil_rready),
-            .cfg_src_mac(src_mac),
-            .cfg_pause_quanta(cfg_pause_quanta),
-            .cfg_refresh_quanta(cfg_refresh_quanta),
-            .cfg_quanta_step(cfg_quanta_step),
-            .cfg_link_pause_enable({P{1'b0}}),
-            .cfg_stall_clocks(32'd0),
-            .cfg_wd_enable(cfg_wd_enable),
-            .cfg_wd_detect_time(cfg_wd_detect_time),
-            .cfg_wd_restore_time(cfg_wd_restore_time),
-            .cfg_wd_action(cfg_wd_action),
-            .cfg_wd_storm_limit(cfg_wd_storm_limit),
-            .cfg_wd_reenable(cfg_wd_reenable),
-            .cfg_port_group(cfg_port_group),
-            .cfg_prev_enable(cfg_prev_enable),
-            .cfg_prev_alt_prio(cfg_prev_alt_prio),
-            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
-            .stat_rx_frames(stat_rx_frames[B*32 +: P*32]),
-            .stat_rx_bytes(),
-            .stat_tx_frames(stat_tx_frames[B*32 +: P*32]),
-            .stat_tx_bytes(),
-            .stat_drop_error(),
-            .stat_drop_runt(),
-            .stat_drop_oversize(),
-            .stat_drop_admission(stat_drop_admission[B*32 +: P*32]),
-            .stat_pfc_rx_frames(stat_pfc_rx_frames[B*32 +: P*32]),
-            .stat_pause_rx_frames(),
-            .stat_ctrl_unknown(),
-            .stat_ctrl_malformed(),
-            .stat_drop_malformed(),
-            .stat_drop_bad_dest(),
-            .stat_drop_stall(),
-            .stat_free_cells(stat_free_cells[s*32 +: 32]),
-            .stat_free_low_wm(),
-            .stat_used_cells(stat_used_cells[s*32 +: 32]),
-            .stat_queued_frames(stat_queued_frames[s*32 +: 32]),
-            .stat_pause(stat_pause[B*8 +: P*8]),
-            .stat_xoff(stat_xoff[B*8 +: P*8]),
-            .stat_wd_storm(stat_wd_storm[B*8 +: P*8]),
-            .stat_wd_disabled(stat_wd_disabled[B*8 +: P*8]),
-            .stat_wd_storms(stat_wd_storms[B*8*32 +: P*8*32]),
-            .stat_wd_drop_frames(stat_wd_drop_frames[B*32 +: P*32]),
-            .stat_wd_fwd_frames(stat_wd_fwd_frames[B*32 +: P*32]),
-            .stat_prev_frames(stat_prev_frames[s*(1<<GROUP_W)*32 +: (1<<GROUP_W)*32]),
-            .stat_prev_untagged(),
-            .stat_axil_slverr(),
-            .stat_mmu_drop_count(stat_mmu_drop_count[s*7*32 +: 7*32]),
-            .err_release_underflow(err_flags[s*5 + 0]),
-            .err_bad_config(err_flags[s*5 + 1]),
-            .err_reserve(err_flags[s*5 + 2]),
-            .err_free_list(err_flags[s*5 + 3]),
-            .err_response(err_flags[s*5 + 4])
+            .board_xoff(),
+            .board_drop_admission(),
+            .board_error()
         );
         /* verilator lint_on PINCONNECTEMPTY */
+        // status probes (hierarchical references into this switch)
+        assign stat_rx_frames[B*32 +: P*32] = core.stat_rx_frames;
+        assign stat_tx_frames[B*32 +: P*32] = core.stat_tx_frames;
+        assign stat_drop_admission[B*32 +: P*32] = core.stat_drop_admission;
+        assign stat_pfc_rx_frames[B*32 +: P*32] = core.stat_pfc_rx_frames;
+        assign stat_free_cells[s*32 +: 32] = core.stat_free_cells;
+        assign stat_used_cells[s*32 +: 32] = core.stat_used_cells;
+        assign stat_queued_frames[s*32 +: 32] = core.stat_queued_frames;
+        assign stat_pause[B*8 +: P*8] = core.stat_pause;
+        assign stat_xoff[B*8 +: P*8] = core.stat_xoff;
+        assign stat_wd_storm[B*8 +: P*8] = core.stat_wd_storm;
+        assign stat_wd_disabled[B*8 +: P*8] = core.stat_wd_disabled;
+        assign stat_wd_storms[B*8*32 +: P*8*32] = core.stat_wd_storms;
+        assign stat_wd_drop_frames[B*32 +: P*32] = core.stat_wd_drop_frames;
+        assign stat_wd_fwd_frames[B*32 +: P*32] = core.stat_wd_fwd_frames;
+        assign stat_prev_frames[s*(1<<GROUP_W)*32 +: (1<<GROUP_W)*32] = core.stat_prev_frames;
+        assign stat_mmu_drop_count[s*7*32 +: 7*32] = core.stat_mmu_drop_count;
+        assign err_flags[s*5 + 0] = core.err_release_underflow;
+        assign err_flags[s*5 + 1] = core.err_bad_config;
+        assign err_flags[s*5 + 2] = core.err_reserve;
+        assign err_flags[s*5 + 3] = core.err_free_list;
+        assign err_flags[s*5 + 4] = core.err_response;
     end
 endgenerate
 

@@ -24,7 +24,7 @@ from common.mmu_axil import MmuAxil
 from common.mmu_bus import drained_status_addrs
 from mmu_core import regmap
 from soak.replay import SUMMARY_NAME
-from soak.soak_config import CELL_W, LOSSLESS_MASK, PERIOD_NS, port_maps, soak_config
+from soak.soak_config import CELL_W, LOSSLESS_MASK, PERIOD_NS, soak_switch_config, soak_config
 
 P = {k[6:]: int(v) for k, v in os.environ.items() if k.startswith("PARAM_")}
 PORTS = P.get("PORT_COUNT", 4)
@@ -49,9 +49,6 @@ async def soak(dut):
     t0 = time.time()
     log = dut._log
     cfg = soak_config(ports=PORTS, cell_bytes=CELL_BYTES, buffer_cells=BUFFER_CELLS)
-    p2g, p2q = port_maps(cfg)
-    dut.cfg_prio_to_pg.value = p2g
-    dut.cfg_prio_to_queue.value = p2q
     dut.seed.value = SEED
     dut.gen_enable.value = 0
     dut.partner_pfc_enable.value = 0
@@ -67,8 +64,9 @@ async def soak(dut):
     dut.rst.value = 1
     await ClockCycles(dut.clk, 4)
     dut.rst.value = 0
-    # the model's register image over AXI4-Lite; the switch admits nothing before its last
-    # write
+    # the switch registers, then the model's register image over AXI4-Lite; the switch
+    # admits nothing before the admission image's last write
+    await regs.load_switch(soak_switch_config(cfg))
     await regs.load(cfg, PORTS)
     await ClockCycles(dut.clk, 2)
     assert int(dut.cfg_done.value), "the admission gate did not open after the image"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.headroom import compute
+from models.swconfig import SwitchConfig
 
 PORT_COUNT = 4
 DATA_WIDTH = 64
@@ -54,12 +55,9 @@ def soak_config(ports: int = PORT_COUNT, cell_bytes: int = CELL_BYTES,
     return cfg
 
 
-def port_maps(cfg: MmuConfig) -> tuple[int, int]:
-    """switch_core's cfg_prio_to_pg and cfg_prio_to_queue (3 bits, port p priority k at
-    [(p*8+k)*3])."""
-    p2g = p2q = 0
-    for p, port in enumerate(cfg.ports):
-        for k in range(8):
-            p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
-            p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
-    return p2g, p2q
+def soak_switch_config(cfg: MmuConfig) -> SwitchConfig:
+    """The switch registers of the soak (written over AXI4-Lite before the admission image):
+    ``cfg``'s priority maps, port p's PFC source address 02-00-00-00-10-p and the quanta step
+    of 64 bits a clock (soak_top's QUANTA_STEP: 512 bit times a quantum, 8192 in 8.16)."""
+    return SwitchConfig.from_mmu(cfg, src_mac=[0x020000001000 + p for p in range(cfg.port_count)],
+                                 quanta_step=8192)

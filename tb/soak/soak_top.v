@@ -61,11 +61,6 @@ module soak_top #(
     input  wire                         clk,
     input  wire                         rst,
 
-    /*
-     * Switch configuration (switch_core's, set once by the bench)
-     */
-    input  wire [PORT_COUNT*8*3-1:0]    cfg_prio_to_pg,
-    input  wire [PORT_COUNT*8*3-1:0]    cfg_prio_to_queue,
 
     /*
      * Soak control
@@ -75,7 +70,8 @@ module soak_top #(
     input  wire [PORT_COUNT-1:0]        partner_pfc_enable,
     input  wire [7:0]                   bad_rate,
     input  wire [7:0]                   lossless_prios,
-    // the admission core's registers (switch_core's AXI4-Lite slave, rtl/regs/pfcmmu.rdl)
+    // switch_core's registers (its AXI4-Lite slave, rtl/regs/pfcmmu.rdl: the switch
+    // registers and the admission core's)
     input  wire [17:0]                  s_axil_awaddr,
     input  wire [2:0]                   s_axil_awprot,
     input  wire                         s_axil_awvalid,
@@ -198,9 +194,6 @@ switch_core #(
     .m_axis_tready(m_tready),
     .m_axis_tlast(m_tlast),
     .m_axis_tuser(m_tuser),
-    .cfg_prio_to_pg(cfg_prio_to_pg),
-    .cfg_prio_to_queue(cfg_prio_to_queue),
-    .cfg_default_prio({PORT_COUNT{3'd0}}),
     .s_axil_awaddr(s_axil_awaddr),
     .s_axil_awprot(s_axil_awprot),
     .s_axil_awvalid(s_axil_awvalid),
@@ -220,62 +213,37 @@ switch_core #(
     .s_axil_rresp(s_axil_rresp),
     .s_axil_rvalid(s_axil_rvalid),
     .s_axil_rready(s_axil_rready),
-    .cfg_src_mac(src_mac),
-    .cfg_pause_quanta({8{16'hffff}}),
-    .cfg_refresh_quanta(16'h7fff),
-    .cfg_quanta_step(QUANTA_STEP),
-    .cfg_link_pause_enable({PORT_COUNT{1'b0}}),
-    .cfg_stall_clocks(32'd0),
-    .cfg_wd_enable({PORT_COUNT{1'b0}}),
-    .cfg_wd_detect_time({PORT_COUNT*32{1'b0}}),
-    .cfg_wd_restore_time({PORT_COUNT*32{1'b0}}),
-    .cfg_wd_action({PORT_COUNT*2{1'b0}}),
-    .cfg_wd_storm_limit({PORT_COUNT*8{1'b0}}),
-    .cfg_wd_reenable({PORT_COUNT*8{1'b0}}),
-    .cfg_port_group({PORT_COUNT*2{1'b0}}),
-    .cfg_prev_enable(8'd0),
-    .cfg_prev_alt_prio(24'd0),
-    .cfg_prev_alt_dscp(48'd0),
-    .stat_rx_frames(stat_rx_frames),
-    .stat_rx_bytes(),
-    .stat_tx_frames(stat_tx_frames),
-    .stat_tx_bytes(),
-    .stat_drop_error(stat_drop_error),
-    .stat_drop_runt(stat_drop_runt),
-    .stat_drop_oversize(stat_drop_oversize),
-    .stat_drop_admission(stat_drop_admission),
-    .stat_pfc_rx_frames(stat_pfc_rx_frames),
-    .stat_pause_rx_frames(pause_rx_frames),
-    .stat_ctrl_unknown(ctrl_unknown),
-    .stat_ctrl_malformed(ctrl_malformed),
-    .stat_drop_malformed(stat_drop_malformed),
-    .stat_drop_bad_dest(stat_drop_bad_dest),
-    .stat_drop_stall(stat_drop_stall),
-    .stat_free_cells(stat_free_cells),
-    .stat_free_low_wm(stat_free_low_wm),
-    .stat_used_cells(stat_used_cells),
-    .stat_queued_frames(stat_queued_frames),
-    .stat_pause(stat_pause),
-    .stat_xoff(stat_xoff),
-    .stat_wd_storm(),
-    .stat_wd_disabled(),
-    .stat_wd_storms(),
-    .stat_wd_drop_frames(),
-    .stat_wd_fwd_frames(),
-    .stat_prev_frames(),
-    .stat_prev_untagged(),
-    .stat_axil_slverr(),
-    .stat_mmu_drop_count(stat_mmu_drop_count),
-    .err_release_underflow(err_flags[0]),
-    .err_bad_config(err_flags[1]),
-    .err_reserve(err_flags[2]),
-    .err_free_list(err_flags[3]),
-    .err_response(err_flags[4])
+    .board_xoff(),
+    .board_drop_admission(),
+    .board_error()
 );
 /* verilator lint_on PINCONNECTEMPTY */
 
+assign stat_rx_frames = core.stat_rx_frames;
+assign stat_tx_frames = core.stat_tx_frames;
+assign stat_drop_error = core.stat_drop_error;
+assign stat_drop_runt = core.stat_drop_runt;
+assign stat_drop_oversize = core.stat_drop_oversize;
+assign stat_drop_admission = core.stat_drop_admission;
+assign stat_pfc_rx_frames = core.stat_pfc_rx_frames;
+assign stat_drop_malformed = core.stat_drop_malformed;
+assign stat_drop_bad_dest = core.stat_drop_bad_dest;
+assign stat_drop_stall = core.stat_drop_stall;
+assign stat_free_cells = core.stat_free_cells;
+assign stat_free_low_wm = core.stat_free_low_wm;
+assign stat_used_cells = core.stat_used_cells;
+assign stat_queued_frames = core.stat_queued_frames;
+assign stat_pause = core.stat_pause;
+assign stat_xoff = core.stat_xoff;
+assign stat_mmu_drop_count = core.stat_mmu_drop_count;
+assign err_flags[0] = core.err_release_underflow;
+assign err_flags[1] = core.err_bad_config;
+assign err_flags[2] = core.err_reserve;
+assign err_flags[3] = core.err_free_list;
+assign err_flags[4] = core.err_response;
 assign cfg_done = core.mmu_cfg_done;
-assign stat_ctrl_other = pause_rx_frames + ctrl_unknown + ctrl_malformed;
+assign stat_ctrl_other = core.stat_pause_rx_frames + core.stat_ctrl_unknown
+    + core.stat_ctrl_malformed;
 assign spare_valid = core.spare_valid_reg;
 assign core_busy = core.pend_valid != 0 || core.e_state_reg != 0;
 

@@ -24,6 +24,7 @@ from common.mmu_bus import MmuMonitor, MmuPredictor, drained_status_addrs
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import REASON_COUNT
 from models.prevention import PreventionConfig, Remap, prevention_remap
+from models.swconfig import SwitchConfig
 from switch_core.cell_shadow import CellShadow
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
@@ -123,17 +124,6 @@ def cell_of(handle) -> int | None:
 
 
 
-def pack_port_maps(cfg) -> tuple[int, int, int]:
-    """switch_core's cfg_prio_to_pg, cfg_prio_to_queue (3 bits, port p priority k at
-    [(p*8+k)*3]) and cfg_default_prio (3 bits per port) from an MmuConfig's ports."""
-    p2g = p2q = dp = 0
-    for p, port in enumerate(cfg.ports):
-        for k in range(8):
-            p2g |= port.prio_to_pg[k] << ((p * 8 + k) * 3)
-            p2q |= port.prio_to_queue[k] << ((p * 8 + k) * 3)
-        dp |= port.default_prio << (p * 3)
-    return p2g, p2q, dp
-
 class SwitchTB:
     def __init__(self, dut, cfg: MmuConfig, pfc_quanta: int = 0xFFFF, refresh: int = 0x7FFF,
                  quanta_step: int = 1 << 16, prevention: PreventionConfig | None = None,
@@ -175,27 +165,17 @@ class SwitchTB:
         # image entries replaced when the configuration is written (byte address -> value;
         # negative tests)
         self.alter: dict[int, int] = {}
+        # the switch registers' configuration (models.swconfig: the one description of the
+        # switch-level configuration), written before the admission image
+        self.scfg = SwitchConfig.from_mmu(
+            cfg, pause_quanta=[pfc_quanta] * 8, refresh_quanta=refresh, quanta_step=quanta_step,
+            link_pause=link_pause, stall_clocks=stall_clocks,
+            prevention=prevention or PreventionConfig.off(PORT_COUNT, GROUP_W))
 
     def apply_config(self) -> None:
-        """The switch-level vectors (not in the register map yet); the admission core's
-        configuration goes over AXI4-Lite (:meth:`load_config`)."""
+        """The stream inputs idle; the switch's own configuration is ``self.scfg`` (written
+        over AXI4-Lite by :meth:`load_config`, tests may change it before :meth:`reset`)."""
         d = self.dut
-        p2g, p2q, dp = pack_port_maps(self.cfg)
-        d.cfg_prio_to_pg.value = p2g
-        d.cfg_prio_to_queue.value = p2q
-        d.cfg_default_prio.value = dp
-        srcmac = 0
-        for p in range(PORT_COUNT):
-            srcmac |= (0x020000000100 + p) << (48 * p)
-        d.cfg_src_mac.value = srcmac
-        d.cfg_pause_quanta.value = sum(self.pfc_quanta << (16 * k) for k in range(8))
-        d.cfg_refresh_quanta.value = self.refresh
-        d.cfg_quanta_step.value = self.quanta_step
-        d.cfg_link_pause_enable.value = self.link_pause
-        d.cfg_stall_clocks.value = self.stall_clocks
-        prev = self.prevention or PreventionConfig.off(PORT_COUNT, GROUP_W)
-        for k, v in prev.rtl_cfg().items():
-            getattr(d, k).value = v
         for p in range(PORT_COUNT):
             getattr(d, f"s{p}_axis_tuser").value = 0
             getattr(d, f"s{p}_axis_tdest").value = 0
@@ -238,9 +218,11 @@ class SwitchTB:
             await self.load_task
 
     async def load_config(self) -> None:
-        """The configuration's register image (models.regimage, padded to mmu_core's ports)
-        written over AXI4-Lite; the admission gate must open with its last write."""
-        n = await self.regs.load(self.cfg, PORT_COUNT, self.alter)
+        """The switch registers' image (models.swconfig), then the configuration's register
+        image (models.regimage, padded to mmu_core's ports) written over AXI4-Lite; the
+        admission gate must open with its last write."""
+        n = await self.regs.load_switch(self.scfg, self.alter)
+        n += await self.regs.load(self.cfg, PORT_COUNT, self.alter)
         await waits.until(self.dut.clk, lambda: val(self.core.mmu_cfg_done), 10,
                           "the admission gate after the image's last write")
         assert val(self.dut.err_reserve) == 0, "buffer_cells exceeds the buffer reserve"
@@ -346,7 +328,32 @@ class SwitchTB:
         drops = val(self.dut.stat_mmu_drop_count)
         for r in range(REASON_COUNT):
             assert (drops >> (32 * r)) & 0xFFFFFFFF == self.model.drops[r], f"drop reason {r}"
+        await self.check_switch_regs()
         self.log.info("predictor: %s", self.pred.summary())
+
+    async def check_switch_regs(self) -> None:
+        """The switch registers read back over AXI4-Lite: the configuration as written, every
+        per-port counter as the switch shows it inside (what the tests' scoreboards checked),
+        the globals of a drained switch, the admission drops against the model."""
+        cfg_g, cfg_p = self.scfg.registers()
+        counters = ["rx_frames", "rx_bytes", "tx_frames", "tx_bytes", "drop_error",
+                    "drop_runt", "drop_oversize", "drop_admission", "pfc_rx_frames",
+                    "pause_rx_frames", "ctrl_unknown", "ctrl_malformed", "drop_malformed",
+                    "drop_bad_dest", "drop_stall", "wd_drop_frames", "wd_fwd_frames"]
+        glob = ["free_cells", "used_cells", "queued_frames", "errors"] + \
+            [f"mmu_drop_count[{r - 1}]" for r in range(1, REASON_COUNT)]
+        got = await self.regs.read_switch(list(cfg_g) + list(cfg_p[0]) + counters + glob,
+                                          PORT_COUNT)
+        want = dict(cfg_g)
+        for p, regs in enumerate(cfg_p):
+            want.update({f"{n}[{p}]": v for n, v in regs.items()})
+        for n in counters:
+            want.update({f"{n}[{p}]": self.port_stat(f"stat_{n}", p) for p in range(PORT_COUNT)})
+        want.update(free_cells=BUFFER_CELLS, used_cells=0, queued_frames=0, errors=0)
+        want.update({f"mmu_drop_count[{r - 1}]": self.model.drops[r]
+                     for r in range(1, REASON_COUNT)})
+        bad = [(k, got[k], want[k]) for k in want if got[k] != want[k]]
+        assert not bad, f"switch registers (name, read, expected): {bad[:8]}"
 
     def spare_cells(self) -> set[int]:
         """The cells the write stage holds as its ports' spares (taken from the free list,

@@ -20,6 +20,7 @@ from cocotb.triggers import ClockCycles, Event, FallingEdge
 from scapy.layers.l2 import Dot1Q, Ether
 
 from common.pfc_frames import pfc_frame
+from models.swconfig import WatchdogPort
 from models.watchdog import DROP, FORWARD, STORM, Watchdog, WatchdogConfig, egress_fate
 from switch_core.sc_tb import (BUFFER_CELLS, CELL_BYTES, SwitchTB, drain_sink, frame, mac,
                                make_config, split_rx)
@@ -37,10 +38,6 @@ PORT, PRIO = 1, 5
 OTHER_DETECT, OTHER_RESTORE = DETECT + 777, RESTORE + 555
 
 
-def per_port(dut, value, other, width):
-    """cfg vector with `value` for port PORT and `other` for every other port."""
-    n = len(dut.cfg_wd_enable)
-    return sum((value if p == PORT else other) << (p * width) for p in range(n))
 
 
 class StormMonitor:
@@ -70,20 +67,20 @@ class StormMonitor:
                 self.storm_at = self.clock
 
 
-def set_wd_cfg(dut, action: int) -> None:
-    n = len(dut.cfg_wd_enable)
-    dut.cfg_wd_enable.value = (1 << n) - 1
-    dut.cfg_wd_detect_time.value = per_port(dut, DETECT, OTHER_DETECT, 32)
-    dut.cfg_wd_restore_time.value = per_port(dut, RESTORE, OTHER_RESTORE, 32)
-    dut.cfg_wd_action.value = per_port(dut, action, 0, 2)
-    dut.cfg_wd_storm_limit.value = 0
-    dut.cfg_wd_reenable.value = 0
+def set_wd_cfg(tb, action: int) -> None:
+    """Every port's watchdog on (the switch registers, written at reset): port PORT with
+    DETECT / RESTORE and ``action``, the others with other times and action 0."""
+    tb.scfg.watchdog = [
+        WatchdogPort(enable=True, detect_time=DETECT if p == PORT else OTHER_DETECT,
+                     restore_time=RESTORE if p == PORT else OTHER_RESTORE,
+                     action=action if p == PORT else 0)
+        for p in range(tb.scfg.port_count)]
 
 
 @cocotb.test()
 async def storm_forward_and_restore(dut):
     tb = SwitchTB(dut, make_config())
-    set_wd_cfg(dut, 0)
+    set_wd_cfg(tb, 0)
     await tb.reset()
     qi = PORT * 8 + PRIO                      # identity prio -> queue map
     mon = StormMonitor(dut, qi)
@@ -157,7 +154,7 @@ async def _drop_storm(dut, action: int) -> None:
     rng = random.Random(seed)
     dut._log.info("storm_drop: seed %d, action %d", seed, action)
     tb = SwitchTB(dut, make_config())
-    set_wd_cfg(dut, action)
+    set_wd_cfg(tb, action)
     await tb.reset()
     p2q = tb.cfg.ports[PORT].prio_to_queue
     qi = PORT * 8 + PRIO

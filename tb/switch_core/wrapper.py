@@ -21,6 +21,17 @@ def _core_ports() -> list[tuple[str, str, str]]:
     return ports
 
 
+def _core_status() -> list[tuple[str, str]]:
+    """(width expression, name) of switch_core's internal status wires (stat_*, err_*: what
+    its registers read), from the RTL's "switch registers" section."""
+    text = (ROOT / "rtl" / "switch_core.v").read_text()
+    sec = text[text.index("// ------------------------------------------------------------"
+                          "---------------- switch registers"):
+               text.index("// the configuration the datapath reads")]
+    return [(m.group(1) or "", m.group(2)) for m in re.finditer(
+        r"^wire\s+(\[[^\]]+\])?\s*((?:stat|err)_\w+)\s*;", sec, re.M)]
+
+
 def generate(port_count: int, out: Path) -> Path:
     n = port_count
     stream = {"tdata": "DATA_WIDTH", "tkeep": "KEEP_WIDTH", "tvalid": "", "tready": "",
@@ -69,6 +80,10 @@ def generate(port_count: int, out: Path) -> Path:
     # changed, mmu_core configuration write, free-list push, pop, mmu_core response, release,
     # request}; and the clock number since reset (clock k: the k-th edge sampling the admission
     # core's reset, core.rst_mmu, low)
+    # the switch's status as the benches read it through the hierarchy (the same values its
+    # registers answer over AXI4-Lite)
+    lines.append("// testbench probes: switch_core's status wires under their own names")
+    lines += [f"wire {w} {name} = core.{name};" for w, name in _core_status()]
     lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
               "wire [6:0] tb_events = {|core.mmu_inst.pfc_change, "
               "core.mmu_inst.cfg_wr_valid, "

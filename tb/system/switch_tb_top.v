@@ -3,7 +3,9 @@
  * tb_axis_port per switch port (port0 .. port3) drives and watches the port's streams, named
  * s<p>_axis_* / m<p>_axis_* here, so the Python side works per frame, never per clock
  * (tb/system/tb_axis_port.v).  mmu_obs records what happens at the switch's mmu_core ports on
- * every clock that has something (MmuObserver).  cfg_*, stat_*, err_* pass through under the same name.
+ * every clock that has something (MmuObserver).  switch_core is configured over its AXI4-Lite
+ * port (switch registers, then the admission image); its status wires stat_*, err_* are
+ * probes here under their own names (hierarchical references), read by the bench.
  * PORT_COUNT is fixed at 4 here.
  */
 
@@ -28,18 +30,7 @@ module switch_tb_top #(
     input  wire                        rst,
 
     /*
-     * Configuration and status (switch_core's, unchanged)
-     */
-    input  wire [96-1:0] cfg_prio_to_pg,
-    input  wire [96-1:0] cfg_prio_to_queue,
-    input  wire [12-1:0] cfg_default_prio,
-    input  wire [192-1:0] cfg_src_mac,
-    input  wire [128-1:0] cfg_pause_quanta,
-    input  wire [16-1:0] cfg_refresh_quanta,
-    input  wire [24-1:0] cfg_quanta_step,
-
-    /*
-     * The admission core's registers (switch_core's AXI4-Lite slave, rtl/regs/pfcmmu.rdl)
+     * switch_core's registers (its AXI4-Lite slave, rtl/regs/pfcmmu.rdl)
      */
     input  wire [17:0] s_axil_awaddr,
     input  wire [2:0] s_axil_awprot,
@@ -59,32 +50,33 @@ module switch_tb_top #(
     output wire [31:0] s_axil_rdata,
     output wire [1:0] s_axil_rresp,
     output wire s_axil_rvalid,
-    input  wire s_axil_rready,
-
-    output wire [128-1:0] stat_rx_frames,
-    output wire [128-1:0] stat_rx_bytes,
-    output wire [128-1:0] stat_tx_frames,
-    output wire [128-1:0] stat_tx_bytes,
-    output wire [128-1:0] stat_drop_error,
-    output wire [128-1:0] stat_drop_runt,
-    output wire [128-1:0] stat_drop_oversize,
-    output wire [128-1:0] stat_drop_admission,
-    output wire [128-1:0] stat_pfc_rx_frames,
-    output wire [32-1:0] stat_free_cells,
-    output wire [32-1:0] stat_free_low_wm,
-    output wire [32-1:0] stat_used_cells,
-    output wire [32-1:0] stat_queued_frames,
-    output wire [32-1:0] stat_pause,
-    output wire [32-1:0] stat_xoff,
-    output wire [7*32-1:0] stat_mmu_drop_count,
-    output wire [1-1:0] err_release_underflow,
-    output wire [1-1:0] err_bad_config,
-    output wire [1-1:0] err_reserve,
-    output wire [1-1:0] err_free_list,
-    output wire [1-1:0] err_response
+    input  wire s_axil_rready
 );
 
 localparam N = 4;
+
+// switch_core's status as the bench reads it (the same values its registers answer)
+wire [128-1:0] stat_rx_frames = core.stat_rx_frames;
+wire [128-1:0] stat_rx_bytes = core.stat_rx_bytes;
+wire [128-1:0] stat_tx_frames = core.stat_tx_frames;
+wire [128-1:0] stat_tx_bytes = core.stat_tx_bytes;
+wire [128-1:0] stat_drop_error = core.stat_drop_error;
+wire [128-1:0] stat_drop_runt = core.stat_drop_runt;
+wire [128-1:0] stat_drop_oversize = core.stat_drop_oversize;
+wire [128-1:0] stat_drop_admission = core.stat_drop_admission;
+wire [128-1:0] stat_pfc_rx_frames = core.stat_pfc_rx_frames;
+wire [32-1:0] stat_free_cells = core.stat_free_cells;
+wire [32-1:0] stat_free_low_wm = core.stat_free_low_wm;
+wire [32-1:0] stat_used_cells = core.stat_used_cells;
+wire [32-1:0] stat_queued_frames = core.stat_queued_frames;
+wire [32-1:0] stat_pause = core.stat_pause;
+wire [32-1:0] stat_xoff = core.stat_xoff;
+wire [7*32-1:0] stat_mmu_drop_count = core.stat_mmu_drop_count;
+wire [1-1:0] err_release_underflow = core.err_release_underflow;
+wire [1-1:0] err_bad_config = core.err_bad_config;
+wire [1-1:0] err_reserve = core.err_reserve;
+wire [1-1:0] err_free_list = core.err_free_list;
+wire [1-1:0] err_response = core.err_response;
 
 wire [DATA_WIDTH-1:0] s0_axis_tdata;
 wire [KEEP_WIDTH-1:0] s0_axis_tkeep;
@@ -325,9 +317,6 @@ switch_core #(
     .m_axis_tready({m3_axis_tready, m2_axis_tready, m1_axis_tready, m0_axis_tready}),
     .m_axis_tlast(m_tlast),
     .m_axis_tuser(m_tuser),
-    .cfg_prio_to_pg(cfg_prio_to_pg),
-    .cfg_prio_to_queue(cfg_prio_to_queue),
-    .cfg_default_prio(cfg_default_prio),
     .s_axil_awaddr(s_axil_awaddr),
     .s_axil_awprot(s_axil_awprot),
     .s_axil_awvalid(s_axil_awvalid),
@@ -347,57 +336,9 @@ switch_core #(
     .s_axil_rresp(s_axil_rresp),
     .s_axil_rvalid(s_axil_rvalid),
     .s_axil_rready(s_axil_rready),
-    .cfg_src_mac(cfg_src_mac),
-    .cfg_pause_quanta(cfg_pause_quanta),
-    .cfg_refresh_quanta(cfg_refresh_quanta),
-    .cfg_quanta_step(cfg_quanta_step),
-    .cfg_link_pause_enable({N{1'b0}}),
-    .cfg_stall_clocks(32'd0),
-    .cfg_wd_enable({N{1'b0}}),
-    .cfg_wd_detect_time({N*32{1'b0}}),
-    .cfg_wd_restore_time({N*32{1'b0}}),
-    .cfg_wd_action({N*2{1'b0}}),
-    .cfg_wd_storm_limit({N*8{1'b0}}),
-    .cfg_wd_reenable({N*8{1'b0}}),
-    .cfg_port_group({N*2{1'b0}}),
-    .cfg_prev_enable(8'd0),
-    .cfg_prev_alt_prio(24'd0),
-    .cfg_prev_alt_dscp(48'd0),
-    .stat_wd_storm(),
-    .stat_wd_disabled(),
-    .stat_wd_storms(),
-    .stat_wd_drop_frames(),
-    .stat_wd_fwd_frames(),
-    .stat_prev_frames(),
-    .stat_prev_untagged(),
-    .stat_rx_frames(stat_rx_frames),
-    .stat_rx_bytes(stat_rx_bytes),
-    .stat_tx_frames(stat_tx_frames),
-    .stat_tx_bytes(stat_tx_bytes),
-    .stat_drop_error(stat_drop_error),
-    .stat_drop_runt(stat_drop_runt),
-    .stat_drop_oversize(stat_drop_oversize),
-    .stat_drop_admission(stat_drop_admission),
-    .stat_pfc_rx_frames(stat_pfc_rx_frames),
-    .stat_pause_rx_frames(),
-    .stat_ctrl_unknown(),
-    .stat_ctrl_malformed(),
-    .stat_drop_malformed(),
-    .stat_drop_bad_dest(),
-    .stat_drop_stall(),
-    .stat_free_cells(stat_free_cells),
-    .stat_free_low_wm(stat_free_low_wm),
-    .stat_used_cells(stat_used_cells),
-    .stat_queued_frames(stat_queued_frames),
-    .stat_pause(stat_pause),
-    .stat_xoff(stat_xoff),
-    .stat_axil_slverr(),
-    .stat_mmu_drop_count(stat_mmu_drop_count),
-    .err_release_underflow(err_release_underflow),
-    .err_bad_config(err_bad_config),
-    .err_reserve(err_reserve),
-    .err_free_list(err_free_list),
-    .err_response(err_response)
+    .board_xoff(),
+    .board_drop_admission(),
+    .board_error()
 );
 
 endmodule

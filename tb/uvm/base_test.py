@@ -32,10 +32,6 @@ from .switch_env import SwitchEnv
 REGRESSION_SEED = getattr(cocotb, "RANDOM_SEED", None)
 
 
-def _field(value: int, i: int, width: int = 32) -> int:
-    return (value >> (i * width)) & ((1 << width) - 1)
-
-
 class SwitchBaseTest(uvm_test):
     soak_scale = 1
 
@@ -76,13 +72,12 @@ class SwitchBaseTest(uvm_test):
         dut = cocotb.top
         cocotb.start_soon(Clock(dut.clk, self.cfg.timing.clk_ns, unit="ns").start())
         dut.rst.value = 1
-        for name, v in self.cfg.dut_cfg().items():
-            getattr(dut, name).value = v
         await ClockCycles(dut.clk, 8)
         dut.rst.value = 0
-        # the admission core's configuration: the model's register image over AXI4-Lite
-        # (the switch sends no request to mmu_core before its last write), with the register
-        # agent's AxiLiteMaster
+        # the switch registers (models.swconfig), then the admission core's configuration: the
+        # model's register images over AXI4-Lite (the switch sends no request to mmu_core
+        # before the admission image's last write), with the register agent's AxiLiteMaster
+        await self.env.regs.axil.load_switch(self.cfg.switch_config())
         await self.env.regs.axil.load(self.cfg.mmu)
         alter = reg_alter()
         if alter:
@@ -119,29 +114,33 @@ class SwitchBaseTest(uvm_test):
                 break
         await clocks(clk, 2 * self.cfg.pfc_window_max, self.cfg.timing.clk_ns)
 
-    def read_counters(self) -> dict:
-        dut = cocotb.top
+    async def read_counters(self) -> dict:
+        """switch_core's counters over AXI4-Lite (the switch registers, models.swconfig's map;
+        no clear on read), each with the model's or the scoreboard's figure."""
         m = self.env.predictor.model
         sb = self.env.scoreboard
-        out = {}
-        drops = int(dut.stat_mmu_drop_count.value)
-        for r, name in enumerate(REASON_NAMES):
-            if r:
-                out[f"mmu_drop_{name}"] = (_field(drops, r), m.drops[r])
         n = self.cfg.port_count
-        tx = int(dut.stat_tx_frames.value)
-        err = int(dut.stat_drop_error.value)
-        adm = int(dut.stat_drop_admission.value)
-        prx = int(dut.stat_pfc_rx_frames.value)
-        out["tx_frames"] = (sum(_field(tx, p) for p in range(n)), sum(sb.flows.frames_out))
-        out["drop_error"] = (sum(_field(err, p) for p in range(n)), sb.flows.bad_in)
-        out["drop_admission"] = (sum(_field(adm, p) for p in range(n)),
-                                 sum(m.drops[1:]))
-        out["pfc_rx_frames"] = (sum(_field(prx, p) for p in range(n)),
-                                sum(sb.pfc.frames_received))
-        out["used_cells"] = (int(dut.stat_used_cells.value), 0)
-        for e in ("err_release_underflow", "err_reserve", "err_free_list", "err_response"):
-            out[e] = (int(getattr(dut, e).value), 0)
+        drops = [f"mmu_drop_count[{r - 1}]" for r in range(1, len(REASON_NAMES))]
+        r = await self.env.regs.axil.read_switch(
+            ["tx_frames", "drop_error", "drop_admission", "pfc_rx_frames", "used_cells",
+             "errors"] + drops, n)
+        out = {}
+        for k, name in enumerate(REASON_NAMES):
+            if k:
+                out[f"mmu_drop_{name}"] = (r[f"mmu_drop_count[{k - 1}]"], m.drops[k])
+
+        def total(reg):
+            return sum(r[f"{reg}[{p}]"] for p in range(n))
+        out["tx_frames"] = (total("tx_frames"), sum(sb.flows.frames_out))
+        out["drop_error"] = (total("drop_error"), sb.flows.bad_in)
+        out["drop_admission"] = (total("drop_admission"), sum(m.drops[1:]))
+        out["pfc_rx_frames"] = (total("pfc_rx_frames"), sum(sb.pfc.frames_received))
+        out["used_cells"] = (r["used_cells"], 0)
+        # the errors register's flags (rtl/regs/pfcmmu.rdl): bit 0 release_underflow,
+        # 2 reserve, 3 free_list, 4 response (bad_config, bit 1, is the register check's)
+        for bit, e in ((0, "err_release_underflow"), (2, "err_reserve"), (3, "err_free_list"),
+                       (4, "err_response")):
+            out[e] = ((r["errors"] >> bit) & 1, 0)
         return out
 
     async def run_phase(self):
@@ -150,7 +149,7 @@ class SwitchBaseTest(uvm_test):
         self.t0 = self.now()
         await self.stimulus()
         await self.drain()
-        self.env.scoreboard.dut_counters = self.read_counters()
+        self.env.scoreboard.dut_counters = await self.read_counters()
         self.t1 = self.now()
         # every register the model knows, read through the register model and compared
         self.reg_reads, self.env.scoreboard.reg_diffs = await check_registers(

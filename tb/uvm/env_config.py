@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 from dataclasses import dataclass, field
 
+from models.swconfig import SwitchConfig
 from models.config import MmuConfig
 
 from .link_timing import LinkTiming
@@ -64,18 +65,10 @@ class EnvConfig:
     def pfc_window_max(self) -> int:
         return max([self.pfc_window, *self.drain_windows.values()])
 
-    def dut_cfg(self) -> dict[str, int]:
-        """Values for the DUT's switch-level cfg_* ports (the admission core's configuration
-        goes over AXI4-Lite as the model's register image: base_test.reset)."""
-        d = {}
-        ports = self.mmu.ports
-        d["cfg_prio_to_pg"] = sum(g << (3 * (p * 8 + k)) for p, pc in enumerate(ports)
-                                  for k, g in enumerate(pc.prio_to_pg))
-        d["cfg_prio_to_queue"] = sum(q << (3 * (p * 8 + k)) for p, pc in enumerate(ports)
-                                     for k, q in enumerate(pc.prio_to_queue))
-        d["cfg_default_prio"] = sum(pc.default_prio << (3 * p) for p, pc in enumerate(ports))
-        d["cfg_src_mac"] = sum((0x020000000200 + p) << (48 * p) for p in range(len(ports)))
-        d["cfg_pause_quanta"] = sum(self.pause_quanta << (16 * k) for k in range(8))
-        d["cfg_refresh_quanta"] = self.refresh_quanta
-        d["cfg_quanta_step"] = self.timing.quanta_step_fixed()
-        return d
+    def switch_config(self) -> SwitchConfig:
+        """The switch registers' configuration (models.swconfig; written over AXI4-Lite before
+        the admission core's image: base_test.reset)."""
+        return SwitchConfig.from_mmu(
+            self.mmu, src_mac=[0x020000000200 + p for p in range(len(self.mmu.ports))],
+            pause_quanta=[self.pause_quanta] * 8, refresh_quanta=self.refresh_quanta,
+            quanta_step=self.timing.quanta_step_fixed())
