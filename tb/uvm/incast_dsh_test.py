@@ -77,5 +77,9 @@ class IncastDshTest(IncastTest):
         assert f["pfc_all_lossless"] > 0, \
             "no PFC frame of the switch paused every lossless priority"
         assert f["partner_xoff_entries"] > 0, "the partners received no XOFF"
-        assert 0 < f["port_hdrm_peak"] <= f["port_headroom"], \
+        # (whether data in flight after a port pause reaches the port's headroom depends on
+        # the seed's frame sizes and the partners' reaction: 8 of 101 cells with one seed, 0
+        # with another; tb/mmu_core's dsh cases fill it on purpose; the model's counter and
+        # watermark are compared with the RTL's in the register read-back)
+        assert f["port_hdrm_peak"] <= f["port_headroom"], \
             f"the port headroom peaked at {f['port_hdrm_peak']} of {f['port_headroom']} cells"
