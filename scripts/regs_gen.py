@@ -57,7 +57,8 @@ GENERATED = (C_HEADER, MARKDOWN, PY_MAP, CSR_V, REG_MODEL,
 MMU_TOP = "pfcmmu_mmu_core"
 SW_TOP = "pfcmmu_switch"
 # byte address = word address << ADDR_SHIFT (the core's port has 32-bit word addresses)
-ADDR_SHIFT = 2
+ADDR_SHIFT = regs_gen_switch.ADDR_SHIFT
+_word = regs_gen_switch.word_of
 
 
 def _stat_latency() -> int:
@@ -131,29 +132,12 @@ class Reg(NamedTuple):
 '''
 
 
-def _access(node: FieldNode, prop: str) -> str:
-    return node.get_property(prop).name
-
-
-def _field(node: FieldNode) -> str:
-    reset = node.get_property("reset")
-    twos = bool(node.get_property("twos_complement", default=False))
-    return (f"Field({node.inst_name!r}, {node.lsb}, {node.width}, {_access(node, 'sw')!r}, "
-            f"{_access(node, 'hw')!r}, {reset!r}{', True' if twos else ''})")
-
-
 def _reg(node: RegNode, offset: int) -> list[str]:
     fields = sorted(node.fields(), key=lambda f: f.lsb)
     out = [f"    {node.inst_name!r}: Reg({node.inst_name!r}, {offset:#06x}, ("]
-    out += [f"        {_field(f)}," for f in fields]
+    out += [f"        {regs_gen_switch.py_field(f)}," for f in fields]
     out.append("    )),")
     return out
-
-
-def _word(byte_addr: int, what: str) -> int:
-    if byte_addr % (1 << ADDR_SHIFT):
-        raise ValueError(f"{what}: byte address {byte_addr:#x} is not a word address")
-    return byte_addr >> ADDR_SHIFT
 
 
 def python_map(top: AddrmapNode) -> str:

@@ -31,10 +31,21 @@ class Elem(NamedTuple):
     node: RegNode
 
 
-def _word(byte_addr: int, what: str) -> int:
+# (word_of() and py_field() are regs_gen.py's too: it imports this module)
+def word_of(byte_addr: int, what: str) -> int:
+    """A byte address as a word address (ValueError if it is not a word's)."""
     if byte_addr % (1 << ADDR_SHIFT):
         raise ValueError(f"{what}: byte address {byte_addr:#x} is not a word address")
     return byte_addr >> ADDR_SHIFT
+
+
+def py_field(node: FieldNode) -> str:
+    """A field as the Python map's Field(...) constructor."""
+    reset = node.get_property("reset")
+    twos = bool(node.get_property("twos_complement", default=False))
+    return (f"Field({node.inst_name!r}, {node.lsb}, {node.width}, "
+            f"{node.get_property('sw').name!r}, {node.get_property('hw').name!r}, "
+            f"{reset!r}{', True' if twos else ''})")
 
 
 def _elems(regs, base_word: int) -> list[Elem]:
@@ -44,7 +55,7 @@ def _elems(regs, base_word: int) -> list[Elem]:
             raise ValueError(f"{r.get_path()}: registers expected")
         k = r.current_idx[0] if r.is_array else None
         count = r.array_dimensions[0] if r.is_array else 1
-        word = _word(r.absolute_address if base_word else r.address_offset, r.get_path())
+        word = word_of(r.absolute_address if base_word else r.address_offset, r.get_path())
         word -= base_word
         if not 0 <= word < WINDOW:
             raise ValueError(f"{r.get_path()}: word {word} outside its {WINDOW}-word window")
@@ -67,11 +78,11 @@ def switch_map(top: AddrmapNode) -> SwitchMap:
     if len(files) != 1 or not files[0].is_array or len(files[0].array_dimensions) != 1:
         raise ValueError("pfcmmu_switch: one register-file array (the ports) expected")
     pf = files[0]
-    glob_base = _word(min(r.absolute_address for r in regs), "globals") & ~(WINDOW - 1)
+    glob_base = word_of(min(r.absolute_address for r in regs), "globals") & ~(WINDOW - 1)
     globs = _elems(regs, glob_base)
-    if _word(pf.array_stride, pf.get_path()) != WINDOW:
+    if word_of(pf.array_stride, pf.get_path()) != WINDOW:
         raise ValueError(f"{pf.get_path()}: stride must be {WINDOW} words")
-    port_base = _word(pf.raw_absolute_address, pf.get_path())
+    port_base = word_of(pf.raw_absolute_address, pf.get_path())
     if port_base % 4096 or port_base >> 12 == glob_base >> 12:
         raise ValueError(f"{pf.get_path()}: must start at a 4096-word boundary of its own")
     ports = _elems(list(pf.children(unroll=True)), 0)
@@ -126,17 +137,12 @@ from models.pfcmmu_regs import ADDR_SHIFT, Field, Reg
 '''
 
 
-def _py_field(f: FieldNode) -> str:
-    return (f"Field({f.inst_name!r}, {f.lsb}, {f.width}, {f.get_property('sw').name!r}, "
-            f"{f.get_property('hw').name!r}, {f.get_property('reset')!r})")
-
-
 def _py_regs(elems: list[Elem], base: int) -> list[str]:
     out = []
     for e in elems:
         key = e.name if e.k is None else f"{e.name}[{e.k}]"
         out.append(f"    {key!r}: Reg({key!r}, {base + e.word:#06x}, (")
-        out += [f"        {_py_field(f)}," for f in _fields(e)]
+        out += [f"        {py_field(f)}," for f in _fields(e)]
         out.append("    )),")
     return out
 
