@@ -230,6 +230,10 @@ reg              hdr_pause_reg;
 // stall cut: clocks without a beat inside a frame; the cut waits for room in the FIFO
 // (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
 reg [31:0]       stall_cnt_reg;
+// stall_cnt_reg + 1 >= cfg_stall_clocks (and cfg_stall_clocks != 0), computed a clock ahead
+// from the count the register takes, so the cut starts at a flip-flop, not at two 33-bit
+// carry chains (a new cfg_stall_clocks applies from the clock after its write)
+reg              stall_ge_reg;
 reg              cut_pend_reg;
 reg              cut_reg;
 reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
@@ -256,8 +260,10 @@ wire cut_push = cut_pend_reg && fifo_ready;
 wire parse_start = (take && s_axis_tlast) || cut_push || rst;
 // the frame has stalled for cfg_stall_clocks clocks after this one
 wire in_frame = !first_reg && !cut_reg && !cut_pend_reg;
-wire stall_due = cfg_stall_clocks != 32'd0 && in_frame && !s_axis_tvalid
-                 && {1'b0, stall_cnt_reg} + 33'd1 >= {1'b0, cfg_stall_clocks};
+wire stall_due = stall_ge_reg && in_frame && !s_axis_tvalid;
+// the count the register takes (0 after a cut and at reset)
+wire [31:0] stall_cnt_next = (cut_push || rst) ? 32'd0
+                           : (in_frame && !s_axis_tvalid) ? stall_cnt_reg + 32'd1 : 32'd0;
 assign s_axis_tready = fifo_ready && !cut_pend_reg;
 
 // this beat's contribution; the *_next header fields are the header as of this beat (the
@@ -590,7 +596,9 @@ always @(posedge clk) begin
     end
     // stall cut: the cut frame's last word went into the FIFO (cut_push); the parser starts
     // over, and the rest of the frame up to its tlast is discarded (cut_reg)
-    stall_cnt_reg <= (in_frame && !s_axis_tvalid) ? stall_cnt_reg + 32'd1 : 32'd0;
+    stall_cnt_reg <= stall_cnt_next;
+    stall_ge_reg <= cfg_stall_clocks != 32'd0
+                    && {1'b0, stall_cnt_next} + 33'd1 >= {1'b0, cfg_stall_clocks};
     if (stall_due) begin
         cut_pend_reg <= 1'b1;
     end
@@ -600,7 +608,6 @@ always @(posedge clk) begin
     if (cut_push) begin
         cut_pend_reg <= 1'b0;
         cut_reg <= 1'b1;
-        stall_cnt_reg <= 32'd0;
         widx_reg <= 5'd0;
         beat_reg <= {BI_W{1'b0}};
         word_bytes_reg <= {WB_W{1'b0}};

@@ -1,7 +1,7 @@
 /*
  * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.
  *
- *   s_axis[p] -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word;
+ *   s_axis[p] -> input register (in_slice_inst, one clock) -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word;
  *                  PREVENT_ENABLE: a frame whose ingress and egress ports share a port group
  *                  and whose priority is protected is classified with the alternate priority,
  *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
@@ -350,6 +350,11 @@ wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*4-1:0]          in_kind;
 wire [PORT_COUNT-1:0]            in_remap;
 wire [PORT_COUNT-1:0]            in_tagged;
+// the link's beats after each port's input register (in_slice_inst below)
+wire [PORT_COUNT*DATA_WIDTH-1:0] rx_tdata;
+wire [PORT_COUNT*KW-1:0]         rx_tkeep;
+wire [PORT_COUNT-1:0]            rx_tvalid, rx_tready, rx_tlast, rx_tuser;
+wire [PORT_COUNT*DEST_WIDTH-1:0] rx_tdest;
 // prevention: the beat's tdest is a port of the ingress port's group (not 0)
 wire [PORT_COUNT-1:0]            same_group;
 wire [PORT_COUNT*8-1:0]          pause;
@@ -395,6 +400,39 @@ wire [QN-1:0]                    pfc_xoff;
 /* verilator lint_off PINCONNECTEMPTY */
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
+        // the port's own copy of the reset for the blocks that take the link's beats (keep:
+        // not merged with the other ports' copies), so the reset reaches them from a register
+        // placed beside them; they leave reset a clock after the rest of the switch, and the
+        // port is not ready meanwhile
+        reg rst_port;
+        (* keep *) always @(posedge clk) rst_port <= rst;
+
+        // input register stage at the link (the MAC boundary): every beat is registered before
+        // any logic of the port sees it, and tready is a register (a two-entry sw_fifo: full
+        // rate, one clock of latency)
+        localparam SL_W = DATA_WIDTH + KW + 2 + DEST_WIDTH;
+        wire slice_ready;
+        sw_fifo #(
+            .WIDTH(SL_W),
+            .DEPTH(2),
+            .PTR_W(1)
+        ) in_slice_inst (
+            .clk(clk),
+            .rst(rst_port),
+            .s_valid(s_axis_tvalid[gp]),
+            .s_ready(slice_ready),
+            .s_data({s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH], s_axis_tkeep[gp*KW +: KW],
+                     s_axis_tlast[gp], s_axis_tuser[gp],
+                     s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
+            .m_valid(rx_tvalid[gp]),
+            .m_ready(rx_tready[gp]),
+            .m_data({rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH], rx_tkeep[gp*KW +: KW],
+                     rx_tlast[gp], rx_tuser[gp], rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
+            .count()
+        );
+        // (a beat offered while rst_port is high is not taken: the slice is held in reset)
+        assign s_axis_tready[gp] = slice_ready && !rst_port;
+
         sw_ingress #(
             .PORT_COUNT(PORT_COUNT),
             .DATA_WIDTH(DATA_WIDTH),
@@ -407,14 +445,14 @@ generate
             .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT)
         ) ingress_inst (
             .clk(clk),
-            .rst(rst),
-            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(s_axis_tvalid[gp]),
-            .s_axis_tready(s_axis_tready[gp]),
-            .s_axis_tlast(s_axis_tlast[gp]),
-            .s_axis_tuser(s_axis_tuser[gp]),
-            .s_axis_tdest(s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .rst(rst_port),
+            .s_axis_tdata(rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(rx_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(rx_tvalid[gp]),
+            .s_axis_tready(rx_tready[gp]),
+            .s_axis_tlast(rx_tlast[gp]),
+            .s_axis_tuser(rx_tuser[gp]),
+            .s_axis_tdest(rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
             .s_axis_same_group(same_group[gp]),
             .m_word_valid(in_valid[gp]),
             .m_word_ready(in_pop[gp]),
@@ -464,12 +502,12 @@ generate
             .LINK_PAUSE_ENABLE(1)
         ) pfc_rx_inst (
             .clk(clk),
-            .rst(rst),
-            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(s_axis_tvalid[gp] && s_axis_tready[gp]),
-            .s_axis_tlast(s_axis_tlast[gp]),
-            .s_axis_tuser(s_axis_tlast[gp] && !ctrl_apply[gp]),
+            .rst(rst_port),
+            .s_axis_tdata(rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(rx_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(rx_tvalid[gp] && rx_tready[gp]),
+            .s_axis_tlast(rx_tlast[gp]),
+            .s_axis_tuser(rx_tlast[gp] && !ctrl_apply[gp]),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
@@ -1386,7 +1424,7 @@ generate
         reg [GROUPS*32-1:0] frames_reg, untagged_reg;
         genvar gq;
         for (gq = 0; gq < PORT_COUNT; gq = gq + 1) begin : port
-            wire [DEST_WIDTH-1:0] dest = s_axis_tdest[gq*DEST_WIDTH +: DEST_WIDTH];
+            wire [DEST_WIDTH-1:0] dest = rx_tdest[gq*DEST_WIDTH +: DEST_WIDTH];
             wire                  dest_ok = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT;
             wire [P_W-1:0]        dest_idx = dest_ok ? dest[P_W-1:0] : {P_W{1'b0}};
             wire [GROUP_W-1:0]    group = cfg_port_group[gq*GROUP_W +: GROUP_W];
