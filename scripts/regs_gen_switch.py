@@ -320,22 +320,31 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
         return out
 
     def read_case(elems: list[Elem], target: str, indent: str, stat: str) -> list[str]:
-        out = [f"{indent}always @* begin",
-               f"{indent}    {target} = 32'd0;",
-               f"{indent}    case (rd_addr[5:0])"]
-        for e in elems:
+        # the window's 64 words as one vector (unused words and bits 0), read by an index:
+        # a binary mux tree on rd_addr[5:0] (a case statement became a one-hot select with
+        # about one LUT per word and bit)
+        out = [f"{indent}wire [64*32-1:0] {target}_words;"]
+        by_word = {e.word: e for e in elems}
+        for w in range(WINDOW):
+            e = by_word.get(w)
+            if e is None:
+                out.append(f"{indent}assign {target}_words[{w * 32 + 31}:{w * 32}] = 32'd0;")
+                continue
             k = e.k or 0
-            parts = []
+            parts, pos = [], 0
             for f in _fields(e):
+                if f.lsb > pos:
+                    parts.append(f"{f.lsb - pos}'d0")
                 sl = f"[{k * f.width + f.width - 1}:{k * f.width}]"
-                src = f"{signal(e, f)}_reg{sl}" if _is_cfg(f) else stat.format(
-                    s=signal(e, f), n=e.count * f.width, lo=k * f.width, w=f.width)
-                parts.append(f"{indent}        {target}[{f.msb}:{f.lsb}] = {src};")
-            out.append(f"{indent}        {_const(6, e.word)}: begin")
-            out += ["    " + p for p in parts]
-            out.append(f"{indent}        end")
-        out += [f"{indent}        default: {target} = 32'd0;",
-                f"{indent}    endcase",
+                parts.append(f"{signal(e, f)}_reg{sl}" if _is_cfg(f) else stat.format(
+                    s=signal(e, f), n=e.count * f.width, lo=k * f.width, w=f.width))
+                pos = f.msb + 1
+            if pos < 32:
+                parts.append(f"{32 - pos}'d0")
+            out.append(f"{indent}assign {target}_words[{w * 32 + 31}:{w * 32}] = "
+                       f"{{{', '.join(reversed(parts))}}};")
+        out += [f"{indent}always @* begin",
+                f"{indent}    {target} = {target}_words[rd_addr[5:0]*32 +: 32];",
                 f"{indent}end"]
         return out
 

@@ -241,138 +241,73 @@ assign cfg_pause_quanta = cfg_pause_quanta_reg;
 assign cfg_prev_alt_dscp = cfg_prev_alt_dscp_reg;
 
 reg [31:0] glob_rd;
+wire [64*32-1:0] glob_rd_words;
+assign glob_rd_words[31:0] = {cfg_stall_clocks_reg[31:0]};
+assign glob_rd_words[63:32] = {16'd0, cfg_refresh_quanta_reg[15:0]};
+assign glob_rd_words[95:64] = {8'd0, cfg_quanta_step_reg[23:0]};
+assign glob_rd_words[127:96] = {24'd0, cfg_prev_enable_reg[7:0]};
+assign glob_rd_words[159:128] = {8'd0, cfg_prev_alt_prio_reg[23:0]};
+assign glob_rd_words[191:160] = 32'd0;
+assign glob_rd_words[223:192] = 32'd0;
+assign glob_rd_words[255:224] = 32'd0;
+assign glob_rd_words[287:256] = {16'd0, cfg_pause_quanta_reg[15:0]};
+assign glob_rd_words[319:288] = {16'd0, cfg_pause_quanta_reg[31:16]};
+assign glob_rd_words[351:320] = {16'd0, cfg_pause_quanta_reg[47:32]};
+assign glob_rd_words[383:352] = {16'd0, cfg_pause_quanta_reg[63:48]};
+assign glob_rd_words[415:384] = {16'd0, cfg_pause_quanta_reg[79:64]};
+assign glob_rd_words[447:416] = {16'd0, cfg_pause_quanta_reg[95:80]};
+assign glob_rd_words[479:448] = {16'd0, cfg_pause_quanta_reg[111:96]};
+assign glob_rd_words[511:480] = {16'd0, cfg_pause_quanta_reg[127:112]};
+assign glob_rd_words[543:512] = {26'd0, cfg_prev_alt_dscp_reg[5:0]};
+assign glob_rd_words[575:544] = {26'd0, cfg_prev_alt_dscp_reg[11:6]};
+assign glob_rd_words[607:576] = {26'd0, cfg_prev_alt_dscp_reg[17:12]};
+assign glob_rd_words[639:608] = {26'd0, cfg_prev_alt_dscp_reg[23:18]};
+assign glob_rd_words[671:640] = {26'd0, cfg_prev_alt_dscp_reg[29:24]};
+assign glob_rd_words[703:672] = {26'd0, cfg_prev_alt_dscp_reg[35:30]};
+assign glob_rd_words[735:704] = {26'd0, cfg_prev_alt_dscp_reg[41:36]};
+assign glob_rd_words[767:736] = {26'd0, cfg_prev_alt_dscp_reg[47:42]};
+assign glob_rd_words[799:768] = 32'd0;
+assign glob_rd_words[831:800] = 32'd0;
+assign glob_rd_words[863:832] = 32'd0;
+assign glob_rd_words[895:864] = 32'd0;
+assign glob_rd_words[927:896] = 32'd0;
+assign glob_rd_words[959:928] = 32'd0;
+assign glob_rd_words[991:960] = 32'd0;
+assign glob_rd_words[1023:992] = 32'd0;
+assign glob_rd_words[1055:1024] = {stat_free_cells[0+32-1:0]};
+assign glob_rd_words[1087:1056] = {stat_free_low_wm[0+32-1:0]};
+assign glob_rd_words[1119:1088] = {stat_used_cells[0+32-1:0]};
+assign glob_rd_words[1151:1120] = {stat_queued_frames[0+32-1:0]};
+assign glob_rd_words[1183:1152] = {stat_axil_slverr[0+32-1:0]};
+assign glob_rd_words[1215:1184] = {27'd0, stat_errors_response[0+1-1:0], stat_errors_free_list[0+1-1:0], stat_errors_reserve[0+1-1:0], stat_errors_bad_config[0+1-1:0], stat_errors_release_underflow[0+1-1:0]};
+assign glob_rd_words[1247:1216] = 32'd0;
+assign glob_rd_words[1279:1248] = 32'd0;
+assign glob_rd_words[1311:1280] = {stat_mmu_drop_count[0+32-1:0]};
+assign glob_rd_words[1343:1312] = {stat_mmu_drop_count[32+32-1:32]};
+assign glob_rd_words[1375:1344] = {stat_mmu_drop_count[64+32-1:64]};
+assign glob_rd_words[1407:1376] = {stat_mmu_drop_count[96+32-1:96]};
+assign glob_rd_words[1439:1408] = {stat_mmu_drop_count[128+32-1:128]};
+assign glob_rd_words[1471:1440] = {stat_mmu_drop_count[160+32-1:160]};
+assign glob_rd_words[1503:1472] = 32'd0;
+assign glob_rd_words[1535:1504] = 32'd0;
+assign glob_rd_words[1567:1536] = {stat_prev_frames[0+32-1:0]};
+assign glob_rd_words[1599:1568] = {stat_prev_frames[32+32-1:32]};
+assign glob_rd_words[1631:1600] = {stat_prev_frames[64+32-1:64]};
+assign glob_rd_words[1663:1632] = {stat_prev_frames[96+32-1:96]};
+assign glob_rd_words[1695:1664] = {stat_prev_untagged[0+32-1:0]};
+assign glob_rd_words[1727:1696] = {stat_prev_untagged[32+32-1:32]};
+assign glob_rd_words[1759:1728] = {stat_prev_untagged[64+32-1:64]};
+assign glob_rd_words[1791:1760] = {stat_prev_untagged[96+32-1:96]};
+assign glob_rd_words[1823:1792] = 32'd0;
+assign glob_rd_words[1855:1824] = 32'd0;
+assign glob_rd_words[1887:1856] = 32'd0;
+assign glob_rd_words[1919:1888] = 32'd0;
+assign glob_rd_words[1951:1920] = 32'd0;
+assign glob_rd_words[1983:1952] = 32'd0;
+assign glob_rd_words[2015:1984] = 32'd0;
+assign glob_rd_words[2047:2016] = 32'd0;
 always @* begin
-    glob_rd = 32'd0;
-    case (rd_addr[5:0])
-        6'h0: begin
-            glob_rd[31:0] = cfg_stall_clocks_reg[31:0];
-        end
-        6'h1: begin
-            glob_rd[15:0] = cfg_refresh_quanta_reg[15:0];
-        end
-        6'h2: begin
-            glob_rd[23:0] = cfg_quanta_step_reg[23:0];
-        end
-        6'h3: begin
-            glob_rd[7:0] = cfg_prev_enable_reg[7:0];
-        end
-        6'h4: begin
-            glob_rd[23:0] = cfg_prev_alt_prio_reg[23:0];
-        end
-        6'h8: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[15:0];
-        end
-        6'h9: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[31:16];
-        end
-        6'ha: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[47:32];
-        end
-        6'hb: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[63:48];
-        end
-        6'hc: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[79:64];
-        end
-        6'hd: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[95:80];
-        end
-        6'he: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[111:96];
-        end
-        6'hf: begin
-            glob_rd[15:0] = cfg_pause_quanta_reg[127:112];
-        end
-        6'h10: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[5:0];
-        end
-        6'h11: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[11:6];
-        end
-        6'h12: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[17:12];
-        end
-        6'h13: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[23:18];
-        end
-        6'h14: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[29:24];
-        end
-        6'h15: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[35:30];
-        end
-        6'h16: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[41:36];
-        end
-        6'h17: begin
-            glob_rd[5:0] = cfg_prev_alt_dscp_reg[47:42];
-        end
-        6'h20: begin
-            glob_rd[31:0] = stat_free_cells[0+32-1:0];
-        end
-        6'h21: begin
-            glob_rd[31:0] = stat_free_low_wm[0+32-1:0];
-        end
-        6'h22: begin
-            glob_rd[31:0] = stat_used_cells[0+32-1:0];
-        end
-        6'h23: begin
-            glob_rd[31:0] = stat_queued_frames[0+32-1:0];
-        end
-        6'h24: begin
-            glob_rd[31:0] = stat_axil_slverr[0+32-1:0];
-        end
-        6'h25: begin
-            glob_rd[0:0] = stat_errors_release_underflow[0+1-1:0];
-            glob_rd[1:1] = stat_errors_bad_config[0+1-1:0];
-            glob_rd[2:2] = stat_errors_reserve[0+1-1:0];
-            glob_rd[3:3] = stat_errors_free_list[0+1-1:0];
-            glob_rd[4:4] = stat_errors_response[0+1-1:0];
-        end
-        6'h28: begin
-            glob_rd[31:0] = stat_mmu_drop_count[0+32-1:0];
-        end
-        6'h29: begin
-            glob_rd[31:0] = stat_mmu_drop_count[32+32-1:32];
-        end
-        6'h2a: begin
-            glob_rd[31:0] = stat_mmu_drop_count[64+32-1:64];
-        end
-        6'h2b: begin
-            glob_rd[31:0] = stat_mmu_drop_count[96+32-1:96];
-        end
-        6'h2c: begin
-            glob_rd[31:0] = stat_mmu_drop_count[128+32-1:128];
-        end
-        6'h2d: begin
-            glob_rd[31:0] = stat_mmu_drop_count[160+32-1:160];
-        end
-        6'h30: begin
-            glob_rd[31:0] = stat_prev_frames[0+32-1:0];
-        end
-        6'h31: begin
-            glob_rd[31:0] = stat_prev_frames[32+32-1:32];
-        end
-        6'h32: begin
-            glob_rd[31:0] = stat_prev_frames[64+32-1:64];
-        end
-        6'h33: begin
-            glob_rd[31:0] = stat_prev_frames[96+32-1:96];
-        end
-        6'h34: begin
-            glob_rd[31:0] = stat_prev_untagged[0+32-1:0];
-        end
-        6'h35: begin
-            glob_rd[31:0] = stat_prev_untagged[32+32-1:32];
-        end
-        6'h36: begin
-            glob_rd[31:0] = stat_prev_untagged[64+32-1:64];
-        end
-        6'h37: begin
-            glob_rd[31:0] = stat_prev_untagged[96+32-1:96];
-        end
-        default: glob_rd = 32'd0;
-    endcase
+    glob_rd = glob_rd_words[rd_addr[5:0]*32 +: 32];
 end
 
 // ---- ports: one generate block per port (its registers and its read word)
@@ -468,131 +403,73 @@ generate
         assign cfg_wd_storm_limit[gp*8 +: 8] = cfg_wd_storm_limit_reg;
         assign cfg_wd_reenable[gp*8 +: 8] = cfg_wd_reenable_reg;
         reg [31:0] rd;
+        wire [64*32-1:0] rd_words;
+        assign rd_words[31:0] = {8'd0, cfg_prio_to_pg_reg[23:0]};
+        assign rd_words[63:32] = {8'd0, cfg_prio_to_queue_reg[23:0]};
+        assign rd_words[95:64] = {29'd0, cfg_default_prio_reg[2:0]};
+        assign rd_words[127:96] = {cfg_src_mac_lo_reg[31:0]};
+        assign rd_words[159:128] = {16'd0, cfg_src_mac_hi_reg[15:0]};
+        assign rd_words[191:160] = {31'd0, cfg_link_pause_enable_reg[0:0]};
+        assign rd_words[223:192] = {30'd0, cfg_port_group_reg[1:0]};
+        assign rd_words[255:224] = 32'd0;
+        assign rd_words[287:256] = {31'd0, cfg_wd_enable_reg[0:0]};
+        assign rd_words[319:288] = {cfg_wd_detect_time_reg[31:0]};
+        assign rd_words[351:320] = {cfg_wd_restore_time_reg[31:0]};
+        assign rd_words[383:352] = {30'd0, cfg_wd_action_reg[1:0]};
+        assign rd_words[415:384] = {24'd0, cfg_wd_storm_limit_reg[7:0]};
+        assign rd_words[447:416] = {24'd0, cfg_wd_reenable_reg[7:0]};
+        assign rd_words[479:448] = 32'd0;
+        assign rd_words[511:480] = 32'd0;
+        assign rd_words[543:512] = {stat_rx_frames[gp*32+0 +: 32]};
+        assign rd_words[575:544] = {stat_rx_bytes[gp*32+0 +: 32]};
+        assign rd_words[607:576] = {stat_tx_frames[gp*32+0 +: 32]};
+        assign rd_words[639:608] = {stat_tx_bytes[gp*32+0 +: 32]};
+        assign rd_words[671:640] = {stat_drop_error[gp*32+0 +: 32]};
+        assign rd_words[703:672] = {stat_drop_runt[gp*32+0 +: 32]};
+        assign rd_words[735:704] = {stat_drop_oversize[gp*32+0 +: 32]};
+        assign rd_words[767:736] = {stat_drop_admission[gp*32+0 +: 32]};
+        assign rd_words[799:768] = {stat_pfc_rx_frames[gp*32+0 +: 32]};
+        assign rd_words[831:800] = {stat_pause_rx_frames[gp*32+0 +: 32]};
+        assign rd_words[863:832] = {stat_ctrl_unknown[gp*32+0 +: 32]};
+        assign rd_words[895:864] = {stat_ctrl_malformed[gp*32+0 +: 32]};
+        assign rd_words[927:896] = {stat_drop_malformed[gp*32+0 +: 32]};
+        assign rd_words[959:928] = {stat_drop_bad_dest[gp*32+0 +: 32]};
+        assign rd_words[991:960] = {stat_drop_stall[gp*32+0 +: 32]};
+        assign rd_words[1023:992] = {stat_wd_drop_frames[gp*32+0 +: 32]};
+        assign rd_words[1055:1024] = {stat_wd_fwd_frames[gp*32+0 +: 32]};
+        assign rd_words[1087:1056] = {stat_pfc_state_wd_disabled[gp*8+0 +: 8], stat_pfc_state_wd_storm[gp*8+0 +: 8], stat_pfc_state_xoff[gp*8+0 +: 8], stat_pfc_state_pause[gp*8+0 +: 8]};
+        assign rd_words[1119:1088] = 32'd0;
+        assign rd_words[1151:1120] = 32'd0;
+        assign rd_words[1183:1152] = 32'd0;
+        assign rd_words[1215:1184] = 32'd0;
+        assign rd_words[1247:1216] = 32'd0;
+        assign rd_words[1279:1248] = 32'd0;
+        assign rd_words[1311:1280] = {stat_wd_storms[gp*256+0 +: 32]};
+        assign rd_words[1343:1312] = {stat_wd_storms[gp*256+32 +: 32]};
+        assign rd_words[1375:1344] = {stat_wd_storms[gp*256+64 +: 32]};
+        assign rd_words[1407:1376] = {stat_wd_storms[gp*256+96 +: 32]};
+        assign rd_words[1439:1408] = {stat_wd_storms[gp*256+128 +: 32]};
+        assign rd_words[1471:1440] = {stat_wd_storms[gp*256+160 +: 32]};
+        assign rd_words[1503:1472] = {stat_wd_storms[gp*256+192 +: 32]};
+        assign rd_words[1535:1504] = {stat_wd_storms[gp*256+224 +: 32]};
+        assign rd_words[1567:1536] = 32'd0;
+        assign rd_words[1599:1568] = 32'd0;
+        assign rd_words[1631:1600] = 32'd0;
+        assign rd_words[1663:1632] = 32'd0;
+        assign rd_words[1695:1664] = 32'd0;
+        assign rd_words[1727:1696] = 32'd0;
+        assign rd_words[1759:1728] = 32'd0;
+        assign rd_words[1791:1760] = 32'd0;
+        assign rd_words[1823:1792] = 32'd0;
+        assign rd_words[1855:1824] = 32'd0;
+        assign rd_words[1887:1856] = 32'd0;
+        assign rd_words[1919:1888] = 32'd0;
+        assign rd_words[1951:1920] = 32'd0;
+        assign rd_words[1983:1952] = 32'd0;
+        assign rd_words[2015:1984] = 32'd0;
+        assign rd_words[2047:2016] = 32'd0;
         always @* begin
-            rd = 32'd0;
-            case (rd_addr[5:0])
-                6'h0: begin
-                    rd[23:0] = cfg_prio_to_pg_reg[23:0];
-                end
-                6'h1: begin
-                    rd[23:0] = cfg_prio_to_queue_reg[23:0];
-                end
-                6'h2: begin
-                    rd[2:0] = cfg_default_prio_reg[2:0];
-                end
-                6'h3: begin
-                    rd[31:0] = cfg_src_mac_lo_reg[31:0];
-                end
-                6'h4: begin
-                    rd[15:0] = cfg_src_mac_hi_reg[15:0];
-                end
-                6'h5: begin
-                    rd[0:0] = cfg_link_pause_enable_reg[0:0];
-                end
-                6'h6: begin
-                    rd[1:0] = cfg_port_group_reg[1:0];
-                end
-                6'h8: begin
-                    rd[0:0] = cfg_wd_enable_reg[0:0];
-                end
-                6'h9: begin
-                    rd[31:0] = cfg_wd_detect_time_reg[31:0];
-                end
-                6'ha: begin
-                    rd[31:0] = cfg_wd_restore_time_reg[31:0];
-                end
-                6'hb: begin
-                    rd[1:0] = cfg_wd_action_reg[1:0];
-                end
-                6'hc: begin
-                    rd[7:0] = cfg_wd_storm_limit_reg[7:0];
-                end
-                6'hd: begin
-                    rd[7:0] = cfg_wd_reenable_reg[7:0];
-                end
-                6'h10: begin
-                    rd[31:0] = stat_rx_frames[gp*32+0 +: 32];
-                end
-                6'h11: begin
-                    rd[31:0] = stat_rx_bytes[gp*32+0 +: 32];
-                end
-                6'h12: begin
-                    rd[31:0] = stat_tx_frames[gp*32+0 +: 32];
-                end
-                6'h13: begin
-                    rd[31:0] = stat_tx_bytes[gp*32+0 +: 32];
-                end
-                6'h14: begin
-                    rd[31:0] = stat_drop_error[gp*32+0 +: 32];
-                end
-                6'h15: begin
-                    rd[31:0] = stat_drop_runt[gp*32+0 +: 32];
-                end
-                6'h16: begin
-                    rd[31:0] = stat_drop_oversize[gp*32+0 +: 32];
-                end
-                6'h17: begin
-                    rd[31:0] = stat_drop_admission[gp*32+0 +: 32];
-                end
-                6'h18: begin
-                    rd[31:0] = stat_pfc_rx_frames[gp*32+0 +: 32];
-                end
-                6'h19: begin
-                    rd[31:0] = stat_pause_rx_frames[gp*32+0 +: 32];
-                end
-                6'h1a: begin
-                    rd[31:0] = stat_ctrl_unknown[gp*32+0 +: 32];
-                end
-                6'h1b: begin
-                    rd[31:0] = stat_ctrl_malformed[gp*32+0 +: 32];
-                end
-                6'h1c: begin
-                    rd[31:0] = stat_drop_malformed[gp*32+0 +: 32];
-                end
-                6'h1d: begin
-                    rd[31:0] = stat_drop_bad_dest[gp*32+0 +: 32];
-                end
-                6'h1e: begin
-                    rd[31:0] = stat_drop_stall[gp*32+0 +: 32];
-                end
-                6'h1f: begin
-                    rd[31:0] = stat_wd_drop_frames[gp*32+0 +: 32];
-                end
-                6'h20: begin
-                    rd[31:0] = stat_wd_fwd_frames[gp*32+0 +: 32];
-                end
-                6'h21: begin
-                    rd[7:0] = stat_pfc_state_pause[gp*8+0 +: 8];
-                    rd[15:8] = stat_pfc_state_xoff[gp*8+0 +: 8];
-                    rd[23:16] = stat_pfc_state_wd_storm[gp*8+0 +: 8];
-                    rd[31:24] = stat_pfc_state_wd_disabled[gp*8+0 +: 8];
-                end
-                6'h28: begin
-                    rd[31:0] = stat_wd_storms[gp*256+0 +: 32];
-                end
-                6'h29: begin
-                    rd[31:0] = stat_wd_storms[gp*256+32 +: 32];
-                end
-                6'h2a: begin
-                    rd[31:0] = stat_wd_storms[gp*256+64 +: 32];
-                end
-                6'h2b: begin
-                    rd[31:0] = stat_wd_storms[gp*256+96 +: 32];
-                end
-                6'h2c: begin
-                    rd[31:0] = stat_wd_storms[gp*256+128 +: 32];
-                end
-                6'h2d: begin
-                    rd[31:0] = stat_wd_storms[gp*256+160 +: 32];
-                end
-                6'h2e: begin
-                    rd[31:0] = stat_wd_storms[gp*256+192 +: 32];
-                end
-                6'h2f: begin
-                    rd[31:0] = stat_wd_storms[gp*256+224 +: 32];
-                end
-                default: rd = 32'd0;
-            endcase
+            rd = rd_words[rd_addr[5:0]*32 +: 32];
         end
         // stage 1: the port's word
         reg [31:0] rd_reg;
