@@ -35,9 +35,9 @@ from scapy.packet import Raw
 
 from models.loop import (ALT_DSCP, PORT_HOST, PORT_NEXT, PORT_PREV, PORTS, LoopConfig,
                          check_progress, loop_mmu_config, loop_prevention, pause_clocks)
-from common import waits
+from common import switch_regs, waits
 from common.mmu_axil import MmuAxil
-from models.swconfig import SwitchConfig, WatchdogPort, global_addr, port_addr
+from models.swconfig import SwitchConfig, WatchdogPort
 from common.mmu_bus import (SWITCH_RST_LAT, MmuMonitor, MmuPredictor, drained_status_addrs,
                             mmu_ports)
 from models.mmu import REASON_COUNT
@@ -477,24 +477,16 @@ class LoopTB:
         self.check_predictor()
 
     async def check_switch_regs(self) -> None:
-        """Every switch's own registers over AXI4-Lite (models.swconfig's map, at byte
-        address bits 19:18 = switch): the drained globals, the admission drops against the
-        model, and each port's frame counters as the switch shows them inside."""
-        glob = ["free_cells", "used_cells", "queued_frames", "errors"] + \
-            [f"mmu_drop_count[{r - 1}]" for r in range(1, REASON_COUNT)]
+        """Every switch's own registers over AXI4-Lite (common.switch_regs, at byte address
+        bits 19:18 = switch): the drained globals, the admission drops against the model, and
+        each port's frame counters as the switch shows them inside."""
         ports = ["rx_frames", "tx_frames", "drop_admission", "pfc_rx_frames"]
-        names = glob + [f"{n}[{p}]" for n in ports for p in range(PORTS)]
-        addrs = [global_addr(n) for n in glob] + [port_addr(p, n) for n in ports
-                                                  for p in range(PORTS)]
         for s in range(self.n):
-            got = dict(zip(names, await self.regs.read_many([(s << 18) | a for a in addrs])))
-            want = dict(free_cells=BUFFER_CELLS, used_cells=0, queued_frames=0, errors=0)
-            want.update({f"mmu_drop_count[{r - 1}]": self.models[s].drops[r]
-                         for r in range(1, REASON_COUNT)})
+            want = switch_regs.drained(BUFFER_CELLS, self.models[s].drops)
             for n in ports:
                 v = val(getattr(self.dut, f"stat_{n}"))
                 want.update({f"{n}[{p}]": field_of(v, s * PORTS + p, 32) for p in range(PORTS)})
-            bad = [(k, got[k], want[k]) for k in want if got[k] != want[k]]
+            bad = await switch_regs.check(self.regs, want, base=s << 18)
             assert not bad, f"switch {s} registers (name, read, expected): {bad[:8]}"
 
     def check_predictor(self) -> None:

@@ -18,7 +18,7 @@ from scapy.layers.l2 import Dot1Q, Ether
 from scapy.packet import Raw
 from scapy.utils import checksum
 
-from common import waits
+from common import switch_regs, waits
 from common.mmu_axil import MmuAxil
 from common.mmu_bus import MmuMonitor, MmuPredictor, drained_status_addrs
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
@@ -332,27 +332,19 @@ class SwitchTB:
         self.log.info("predictor: %s", self.pred.summary())
 
     async def check_switch_regs(self) -> None:
-        """The switch registers read back over AXI4-Lite: the configuration as written, every
-        per-port counter as the switch shows it inside (what the tests' scoreboards checked),
-        the globals of a drained switch, the admission drops against the model."""
-        cfg_g, cfg_p = self.scfg.registers()
+        """The switch registers read back over AXI4-Lite (common.switch_regs): the
+        configuration as written, every per-port counter as the switch shows it inside (what
+        the tests' scoreboards checked), the globals of a drained switch, the admission drops
+        against the model."""
         counters = ["rx_frames", "rx_bytes", "tx_frames", "tx_bytes", "drop_error",
                     "drop_runt", "drop_oversize", "drop_admission", "pfc_rx_frames",
                     "pause_rx_frames", "ctrl_unknown", "ctrl_malformed", "drop_malformed",
                     "drop_bad_dest", "drop_stall", "wd_drop_frames", "wd_fwd_frames"]
-        glob = ["free_cells", "used_cells", "queued_frames", "errors"] + \
-            [f"mmu_drop_count[{r - 1}]" for r in range(1, REASON_COUNT)]
-        got = await self.regs.read_switch(list(cfg_g) + list(cfg_p[0]) + counters + glob,
-                                          PORT_COUNT)
-        want = dict(cfg_g)
-        for p, regs in enumerate(cfg_p):
-            want.update({f"{n}[{p}]": v for n, v in regs.items()})
+        want = switch_regs.config(self.scfg)
         for n in counters:
             want.update({f"{n}[{p}]": self.port_stat(f"stat_{n}", p) for p in range(PORT_COUNT)})
-        want.update(free_cells=BUFFER_CELLS, used_cells=0, queued_frames=0, errors=0)
-        want.update({f"mmu_drop_count[{r - 1}]": self.model.drops[r]
-                     for r in range(1, REASON_COUNT)})
-        bad = [(k, got[k], want[k]) for k in want if got[k] != want[k]]
+        want.update(switch_regs.drained(BUFFER_CELLS, self.model.drops))
+        bad = await switch_regs.check(self.regs, want)
         assert not bad, f"switch registers (name, read, expected): {bad[:8]}"
 
     def spare_cells(self) -> set[int]:
