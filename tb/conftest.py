@@ -57,6 +57,8 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_system[MixedLossyTest]": _SYS + "lossy beside lossless: test_pfc congestion_pfc",
     "test_system[IncastUndersizedTest]": _SYS + "the scoreboard's negative case",
     "test_system_reg_write_caught": _SYS + "the register model's negative (IncastTest)",
+    "test_system_switch_reg_write_caught": _SYS + "the switch register model's negative "
+                                           "(IncastTest)",
     "test_system[IncastDshTest]": _SYS + "IncastTest under headroom policy dsh: dsh itself "
                                   "runs on Icarus in tb/mmu_core",
     "test_mmu_core_small_and_large[32]": "32 ports: Icarus runs the core at 2 and 4",

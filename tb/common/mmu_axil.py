@@ -2,7 +2,8 @@
 cocotbext-axi's AxiLiteMaster on the ``s_axil_*`` port (sw_mmu_csr / pfcmmu_csr, map
 rtl/regs/pfcmmu.rdl), the configuration written as the model's register images (the switch
 registers from a models.swconfig.SwitchConfig first, then the admission core's from the
-MmuConfig, models/regimage.py) and the status read back.
+MmuConfig, models/regimage.py) and the status read back (the switch registers by name:
+tb/common/switch_regs.py).
 
 The image covers mmu_core's port count (a power of two): a switch with fewer ports gets the
 entries of the missing ports written 0 (``pad_config``), so the image ends with the core's last
@@ -15,10 +16,9 @@ from __future__ import annotations
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiResp
 
 from common.mmu_bus import mmu_ports, pad_config
-from models import pfcmmu_switch_regs as swr
 from models.config import MmuConfig
 from models.regimage import image
-from models.swconfig import SwitchConfig, global_addr, port_addr
+from models.swconfig import SwitchConfig
 
 
 def switch_image(cfg: MmuConfig, ports: int | None = None) -> list[tuple[int, int]]:
@@ -73,20 +73,6 @@ class MmuAxil:
             assert ev.data.resp == AxiResp.OKAY, f"read of {a:#07x} answered {ev.data.resp}"
             out.append(int.from_bytes(ev.data.data, "little"))
         return out
-
-    async def read_switch(self, names: list[str], ports: int) -> dict[str, int]:
-        """Switch registers over AXI4-Lite: each global ``name`` ("name[k]" for an element)
-        as is, each per-port ``name`` as "name[p]" for p < ``ports``."""
-        keys, addrs = [], []
-        for n in names:
-            if n in swr.SW_GLOBALS:
-                keys.append(n)
-                addrs.append(global_addr(n))
-            else:
-                for p in range(ports):
-                    keys.append(f"{n}[{p}]")
-                    addrs.append(port_addr(p, n))
-        return dict(zip(keys, await self.read_many(addrs)))
 
     def init_access(self, write: bool, byte_addr: int, value: int = 0):
         """Queue one read or write without waiting (AxiLiteMaster's init_read / init_write):

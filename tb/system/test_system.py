@@ -138,6 +138,31 @@ def test_system_reg_write_caught(tmp_path):
         "the predictor did not report the configuration write"
 
 
+# the negative of the switch registers' read-back: IncastTest with one switch configuration
+# register written wrong through the switch register model after the switch image.  Port 1's
+# watchdog storm limit (watchdog off: the wrong value changes nothing the scoreboard sees, so
+# only the register read-back can catch it)
+SW_REG_ALTER = "sw_port[1].wd_storm_limit"
+
+
+def test_system_switch_reg_write_caught(tmp_path):
+    """A wrong switch register write is caught by the register read-back alone: the run must
+    fail, its log must name the register (read through the switch register model against
+    the SwitchConfig's value) and count exactly one difference."""
+    sel = selected()
+    if sel is not None and REG_ALTER_TEST not in sel:
+        pytest.skip(f"SYSTEM_TESTS={','.join(sel)} without {REG_ALTER_TEST}")
+    sim = harness.sim_name()
+    tid = f"system-{REG_ALTER_TEST}-switch-reg-alter"
+    run_system(REG_ALTER_TEST, sim, extra_env={"SYSTEM_REG_ALTER": SW_REG_ALTER,
+                                               "COV_DIR": str(tmp_path)},
+               test_id=tid, expect_failed=1)
+    log = (harness.run_dir(tid, sim) / "sim.log").read_text()
+    assert f"register switch_regs.{SW_REG_ALTER} (0x24130) = 0x1 read through the register " \
+        "model, the model has 0x0" in log, f"the register read-back did not name {SW_REG_ALTER}"
+    assert "(differences 1)" in log, "the wrong write should be the run's only register difference"
+
+
 def closure_report(cov_files: dict[str, Path]) -> tuple[str, list[str]]:
     """Merge the coverage files (test name -> JSON) and return (report, missing bins)."""
     from uvm.cov_db import CovDb

@@ -330,6 +330,81 @@ def test_reg_model_is_the_python_map():
                 check(getattr(blocks[i], name), base + i * stride + r.offset, r)
 
 
+def _switch_reg_model():
+    from uvm.pfcmmu_switch_reg_model import pfcmmu_switch
+
+    regs = pfcmmu_switch("switch_regs")
+    regs.build()
+    regs.lock_model()
+    return regs
+
+
+def test_switch_reg_model_is_the_python_map():
+    """The generated switch register model (pfcmmu_switch) holds absolute AXI4-Lite
+    addresses (its map at base 0): every global and every register of ports 0, 1 and 63 is
+    at the byte address of models/pfcmmu_switch_regs.py (common.switch_regs.reg_addr) with
+    its access, and ``reg_at`` finds the registers of both models by address (negative: an
+    address neither map names, a path neither model has)."""
+    from common import switch_regs
+    from models import pfcmmu_switch_regs as swr
+    from uvm.reg_agent import find_reg, reg_at
+
+    sw = _switch_reg_model()
+    mmu = _reg_model()
+    blocks = (mmu, sw)
+
+    def check(reg, key, r):
+        addr = switch_regs.reg_addr(key)
+        assert reg.get_address() == addr, (key, hex(reg.get_address()), hex(addr))
+        assert reg_at(blocks, addr) is reg
+        assert reg.get_rights() == ("RW" if r.writable else "RO"), key
+        fields = {f.get_name(): f for f in reg.get_fields()}
+        assert sorted(fields) == sorted(f.name for f in r.fields), key
+
+    for key, r in swr.SW_GLOBALS.items():
+        name, _, idx = key.partition("[")
+        reg = getattr(sw, name)[int(idx[:-1])] if idx else getattr(sw, name)
+        check(reg, key, r)
+    assert len(sw.sw_port) == swr.SW_PORT_ENTRIES
+    for p in (0, 1, swr.SW_PORT_ENTRIES - 1):
+        for name, r in swr.SW_PORT.items():
+            base, _, idx = name.partition("[")  # wd_storms[k]: an element of the port's array
+            reg = getattr(sw.sw_port[p], base)
+            check(reg[int(idx[:-1])] if idx else reg, f"{name}[{p}]", r)
+    # the MMU's registers through the same lookup; a hole of the switch map names nothing
+    assert reg_at(blocks, 0x80FC) is find_reg(mmu, "pg[3].xon_offset")
+    assert reg_at(blocks, 0x20014) is None
+    assert find_reg(blocks, "sw_port[1].wd_storm_limit").get_address() == 0x24130
+    assert find_reg(blocks, "quanta_step").get_address() == 0x20008
+    with pytest.raises(ValueError):
+        find_reg(blocks, "sw_port[1].no_such")
+
+
+def test_switch_regs_keys_and_diffs():
+    """common.switch_regs: keys to addresses, the drained globals, the configuration as
+    SwitchConfig writes it, and ``diffs`` naming a wrong or missing value (negative)."""
+    from common import switch_regs as sr
+    from models.swconfig import SwitchConfig
+
+    assert sr.reg_addr("stall_clocks") == 0x20000
+    assert sr.reg_addr("mmu_drop_count[2]") == 0x200A8
+    assert sr.reg_addr("tx_frames[1]") == 0x24148
+    with pytest.raises(KeyError):
+        sr.reg_addr("no_such[1]")
+    assert sr.keys(["used_cells", "tx_frames"], 2) == ["used_cells", "tx_frames[0]",
+                                                      "tx_frames[1]"]
+    scfg = SwitchConfig(port_count=2, quanta_step=1024)
+    want = sr.config(scfg)
+    assert {sr.reg_addr(k): v for k, v in want.items()} == dict(scfg.image())
+    d = sr.drained(2048, [5, 1, 0, 2, 0, 0, 3])
+    assert d["free_cells"] == 2048 and d["mmu_drop_count[0]"] == 1 and \
+        d["mmu_drop_count[5]"] == 3 and len(d) == 10
+    got = dict(d, used_cells=1)
+    del got["errors"]
+    assert sr.diffs(got, d) == [("used_cells", 1, 0), ("errors", None, 0)]
+    assert sr.diffs(dict(d), d) == []
+
+
 def test_reg_adapter_and_item():
     """AxilRegAdapter: a register read / write becomes an AxilRegItem at the byte address;
     the answered item gives the data, OKAY -> UVM_IS_OK, SLVERR -> UVM_NOT_OK (negative)."""

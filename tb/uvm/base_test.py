@@ -21,9 +21,10 @@ from models.mmu import REASON_NAMES
 
 from .cov_db import CovDb
 from .cov_export import write_xml
-from .reg_agent import check_registers, find_reg, reg_alter
+from .reg_agent import check_registers, find_reg, reg_alter, switch_status
 from .sim_clock import clocks
 from .switch_env import SwitchEnv
+from .system_config import BUFFER_CELLS
 
 
 # cocotb.RANDOM_SEED while this module is imported (test collection) is the regression seed;
@@ -81,11 +82,12 @@ class SwitchBaseTest(uvm_test):
         await self.env.regs.axil.load(self.cfg.mmu)
         alter = reg_alter()
         if alter:
-            # negative test (tb/system/test_system.py): one configuration register written
-            # wrong through the register model; the predictor's image check and the register
-            # read-back at the end must both name it
-            reg = find_reg(self.env.regs.model, alter)
-            value = dict(switch_image(self.cfg.mmu))[reg.get_address()] ^ 1
+            # negative tests (tb/system/test_system.py): one configuration register written
+            # wrong through the register model; the register read-back at the end must name
+            # it (an MMU register: the predictor's image check too)
+            reg = find_reg(self.env.regs.blocks(), alter)
+            written = dict(switch_image(self.cfg.mmu)) | dict(self.cfg.switch_config().image())
+            value = written[reg.get_address()] ^ 1
             self.logger.warning("SYSTEM_REG_ALTER: writing %s = %#x through the register "
                                 "model (the image has %#x)", reg.get_full_name(), value,
                                 value ^ 1)
@@ -115,13 +117,14 @@ class SwitchBaseTest(uvm_test):
         await clocks(clk, 2 * self.cfg.pfc_window_max, self.cfg.timing.clk_ns)
 
     async def read_counters(self) -> dict:
-        """switch_core's counters over AXI4-Lite (the switch registers, models.swconfig's map;
-        no clear on read), each with the model's or the scoreboard's figure."""
+        """switch_core's counters read through the switch register model (pfcmmu_switch,
+        ``RegAgent.read_switch``: uvm_reg.read over AXI4-Lite; no clear on read), each with
+        the model's or the scoreboard's figure."""
         m = self.env.predictor.model
         sb = self.env.scoreboard
         n = self.cfg.port_count
         drops = [f"mmu_drop_count[{r - 1}]" for r in range(1, len(REASON_NAMES))]
-        r = await self.env.regs.axil.read_switch(
+        r = await self.env.regs.read_switch(
             ["tx_frames", "drop_error", "drop_admission", "pfc_rx_frames", "used_cells",
              "errors"] + drops, n)
         out = {}
@@ -151,9 +154,14 @@ class SwitchBaseTest(uvm_test):
         await self.drain()
         self.env.scoreboard.dut_counters = await self.read_counters()
         self.t1 = self.now()
-        # every register the model knows, read through the register model and compared
-        self.reg_reads, self.env.scoreboard.reg_diffs = await check_registers(
-            self.env.regs, self.env.predictor.pred, self.cfg.mmu)
+        # every register the models know, read through the register models and compared
+        sb = self.env.scoreboard
+        sw_status = switch_status(BUFFER_CELLS, self.env.predictor.model.drops,
+                                  sb.flows.frames_in, sb.flows.frames_out,
+                                  sb.pfc.frames_received)
+        self.reg_reads, sb.reg_diffs = await check_registers(
+            self.env.regs, self.env.predictor.pred, self.cfg.mmu, self.cfg.switch_config(),
+            sw_status)
         self.logger.info("register model: %d registers read in %d clocks, %d differ",
                          self.reg_reads, self.now() - self.t1,
                          len(self.env.scoreboard.reg_diffs))
