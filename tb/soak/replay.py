@@ -14,6 +14,14 @@
   returned twice (soak_cell_owner); every admission counter zero; the RTL's drop counters and
   per-PG headroom watermarks equal the model's; peak headroom at most eta; the coverage bins
   the soak exists for (XOFF, headroom, incoming PFC, lossy drops, bad frames) all hit.
+* **Switch registers** (:func:`switch_expected`): switch_core's own registers, read back over
+  the soak's AXI4-Lite master after the drain (``summary["switch_regs"]``, keys of
+  tb/common/switch_regs.py), against the soak's own counts: the configuration as
+  ``soak_switch_config`` wrote it, the drained globals and the admission drops by reason of
+  the model, and per port the frames in (frame_gen's frames + the partner's PFC frames),
+  data frames out (frame_check's frames less the PFC frames pfc_rx counted), bad frames
+  dropped (marked by the bench), admission drops (the model's refusals by ingress port) and
+  PFC frames received (the partner's pfc_tx).
 """
 
 from __future__ import annotations
@@ -24,9 +32,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from common import switch_regs
 from common.mmu_bus import MmuPredictor
+from models.config import MmuConfig
 from models.mmu import REASON_NAMES
-from soak.soak_config import CELL_W, ETA, LOSSLESS, soak_config
+from soak.soak_config import CELL_W, ETA, LOSSLESS, soak_config, soak_switch_config
 
 TRACE_NAME = "admission_trace.txt"
 SUMMARY_NAME = "soak_summary.json"
@@ -58,6 +68,7 @@ class Replay:
     lossless_drops: int = 0
     decisions: Counter = field(default_factory=Counter)
     pg_arrivals: Counter = field(default_factory=Counter)
+    port_drops: Counter = field(default_factory=Counter)   # admission refusals by ingress port
 
     @property
     def model(self):
@@ -81,6 +92,8 @@ def replay(trace: Path, end_clock: int, cfg=None, max_errors: int = 50) -> Repla
     def decision(clock, arr, d, tag):
         r.decisions[REASON_NAMES[d.reason]] += 1
         r.pg_arrivals[(arr[0], arr[1])] += 1
+        if not d.admit:
+            r.port_drops[arr[0]] += 1
         if not d.admit and (arr[0], arr[1]) in lossless:
             r.lossless_drops += 1
     pred.on_decision = decision
@@ -98,6 +111,40 @@ def replay(trace: Path, end_clock: int, cfg=None, max_errors: int = 50) -> Repla
     pred.check_loaded()
     r.clocks = end_clock
     return r
+
+
+# the per-port counters the soak reads back (soak_cases) and compares (switch_expected)
+SWITCH_PORT_COUNTERS = ["rx_frames", "tx_frames", "drop_error", "drop_admission",
+                        "pfc_rx_frames"]
+
+
+def switch_keys(cfg: MmuConfig) -> list[str]:
+    """The switch registers the soak reads back after the drain (tb/common/switch_regs.py
+    keys): every configuration register, the drained globals, SWITCH_PORT_COUNTERS."""
+    drops = [0] * len(REASON_NAMES)
+    return (list(switch_regs.config(soak_switch_config(cfg)))
+            + list(switch_regs.drained(0, drops))
+            + switch_regs.keys(SWITCH_PORT_COUNTERS, cfg.port_count))
+
+
+def switch_expected(summary: dict, rep: Replay) -> dict[str, int]:
+    """What the soak itself counted, for each register of ``switch_keys`` (module
+    docstring)."""
+    s = summary
+    ports = len(s["gen_frames"])
+    cfg = soak_config(ports=ports, cell_bytes=s["params"]["cell_bytes"],
+                      buffer_cells=s["buffer_cells"])
+    want = switch_regs.config(soak_switch_config(cfg))
+    want.update(switch_regs.drained(s["buffer_cells"], list(rep.model.drops)))
+    for p in range(ports):
+        want[f"rx_frames[{p}]"] = s["gen_frames"][p] + s["partner_pfc_tx"][p]
+        # frame_check counts every frame once: ok, an error, or other (the PFC frames)
+        want[f"tx_frames[{p}]"] = (s["chk_ok"][p] + s["chk_errors"][p] + s["chk_other"][p]
+                                   - s["partner_pfc_rx"][p])
+        want[f"drop_error[{p}]"] = s["gen_bad_frames"][p]
+        want[f"drop_admission[{p}]"] = rep.port_drops[p]
+        want[f"pfc_rx_frames[{p}]"] = s["partner_pfc_tx"][p]
+    return want
 
 
 def _sum(v: list[int]) -> int:
@@ -145,6 +192,9 @@ def check(summary: dict, rep: Replay) -> list[str]:
     need(hw == list(m.hdrm_wm), f"per-PG headroom watermarks {hw} != model {list(m.hdrm_wm)}")
     need(max(hw) <= ETA, f"peak headroom {max(hw)} cells above eta {ETA}")
     need(s["stat_xoff"] == 0 and not any(m.xoff), "a PG still in XOFF after draining")
+    bad = switch_regs.diffs(s.get("switch_regs", {}), switch_expected(s, rep))
+    need(not bad, f"switch registers read over AXI4-Lite differ from the soak's counts "
+                  f"({len(bad)}; name, read, expected): {bad[:8]}")
     for name, hit in coverage(s, rep).items():
         need(hit > 0, f"coverage: {name} never hit")
     return fails
@@ -209,6 +259,9 @@ def table(s: dict, rep: Replay, wall: dict | None = None) -> str:
     lines.append(f"  XOFF / XON per lossless PG: " + ", ".join(
         f"p{i // 8}/{i % 8} {m.xoff_count[i]}/{m.xon_count[i]}" for i in range(len(hw))
         if i % 8 in LOSSLESS))
+    sw_bad = switch_regs.diffs(s.get("switch_regs", {}), switch_expected(s, rep))
+    lines.append(f"  switch registers read back over AXI4-Lite: {len(s.get('switch_regs', {}))}, "
+                 f"{len(sw_bad)} differ from the soak's counts")
     lines.append(f"  cells: {s['cell_allocs']} allocations, free {s['stat_free_cells']} of "
                  f"{s['buffer_cells']} at the end, lowest free {s['stat_free_low_wm']}")
     cov = coverage(s, rep)

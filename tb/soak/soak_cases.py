@@ -7,7 +7,9 @@ the checks need to soak_summary.json in the run folder.
 Environment: SOAK_FRAMES (test frames delivered, counted by the frame checkers, before the
 partners stop; the frames offered are about 1.65 times as many, the rest dropped), SOAK_SEED,
 SOAK_BAD_RATE (bad priority-1 frames in 256), SOAK_PFC_PORTS (bit mask of the partners that
-send PFC to the switch), SOAK_CHUNK (clocks between counter reads).
+send PFC to the switch), SOAK_CHUNK (clocks between counter reads).  After the drain it reads
+the admission core's status and switch_core's own registers (replay.switch_keys) over the same
+AXI4-Lite master.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 
+from common import switch_regs
 from common.mmu_axil import MmuAxil
 from common.mmu_bus import drained_status_addrs
 from mmu_core import regmap
-from soak.replay import SUMMARY_NAME
+from soak.replay import SUMMARY_NAME, switch_keys
 from soak.soak_config import CELL_W, LOSSLESS_MASK, PERIOD_NS, soak_switch_config, soak_config
 
 P = {k[6:]: int(v) for k, v in os.environ.items() if k.startswith("PARAM_")}
@@ -124,6 +127,9 @@ async def soak(dut):
     vals = await regs.read_words(held_addrs + wm_addrs)
     held = [(hex(a), v) for a, v in zip(held_addrs, vals) if v]
     wms = vals[len(held_addrs):]
+    # switch_core's own registers (configuration, drained globals, per-port counters), for
+    # replay.check to compare with the soak's counts
+    sw_regs = await switch_regs.read(regs, switch_keys(cfg))
     await FallingEdge(dut.clk)
     end_clock = int(dut.mmu_clock.value)
     dut.trace_flush.value = 1
@@ -152,6 +158,7 @@ async def soak(dut):
         "err_flags": int(dut.err_flags.value),
         "stat_mmu_drop_count": words(dut.stat_mmu_drop_count, 7),
         "stat_xoff": int(dut.stat_xoff.value),
+        "switch_regs": sw_regs,
     }
     for name in ("gen_frames", "gen_bad_frames", "gen_paused_clocks", "chk_ok", "chk_other",
                  "chk_lost", "chk_gaps", "chk_errors", "partner_pfc_rx", "partner_pfc_tx",

@@ -2,11 +2,16 @@
 run): the on-chip partners congest the switch for SOAK_CI_FRAMES frames, the admission trace is
 replayed through the golden model, and the end checks of tb/soak/replay.py must all pass; the
 counters the soak exists for (XOFF, headroom, PFC received from a partner, lossy and bad-frame
-drops) are asserted by name.  Two negatives show that the checks can fail: a trace with one
-decision altered, or one pfc_xoff change removed, fails the replay; and a switch built with
-MMU_FAULT_INJECT (the admission core's "shared below T" made "at or below") fails it."""
+drops) are asserted by name; switch_core's registers, read back over AXI4-Lite after the
+drain, must equal the soak's own counts (replay.switch_expected).  Negatives show that the
+checks can fail: a trace with one decision altered, or one pfc_xoff change removed, fails the
+replay; a switch register read off by one (a counter, a configuration register) fails the end
+checks; and a switch built with MMU_FAULT_INJECT (the admission core's "shared below T" made
+"at or below") fails the replay."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 
@@ -70,6 +75,14 @@ def test_soak_replay_catches_altered_trace():
         r = rp.replay(bad, s["end_clock"])
         assert r.errors, f"the replay did not notice the {kind} altered on line {n + 1}"
         print(f"{kind} altered on line {n + 1}: {r.errors[0]}")
+    # the switch registers' read-back: one counter read and one configuration register read
+    # off by one must each fail the end checks, naming the register
+    for key in ("pfc_rx_frames[0]", "quanta_step"):
+        alt = copy.deepcopy(s)
+        alt["switch_regs"][key] += 1
+        msgs = [f for f in rp.check(alt, rep) if f.startswith("switch registers")]
+        assert msgs and f"'{key}'" in msgs[0], f"{key} read wrong was not reported: {msgs}"
+        print(f"{key} read off by one: {msgs[0][:200]}")
 
 
 def test_soak_catches_mmu_fault():
