@@ -121,8 +121,8 @@ localparam SW_IMAGE_ENTRIES = 1 + 2 * PORT_COUNT;
 localparam IMAGE_ENTRIES = SW_IMAGE_ENTRIES + 8 + MMU_PORTS * (1 + 8 * (8 + 5));
 // ---------------------------------------------------------------- polled registers
 // byte addresses (word address << 2) of rtl/regs/pfcmmu.rdl, as models/pfcmmu_regs.py and
-// models/pfcmmu_switch_regs.py generate them (syn/board_image.py --check compares these
-// four with the generated map; tb/fpga_core the addresses the poll reads):
+// models/pfcmmu_switch_regs.py generate them (syn/board_image.py --check compares the six
+// below with the generated map; tb/fpga_core the addresses the poll reads):
 // headroom pool watermark, mmu_core status word 0x05 (pfcmmu GLOBALS hdrm_wm)
 localparam [17:0] HDRM_WM_ADDR = 18'h00014;
 // the switch's error flags (pfcmmu_switch SW_GLOBALS errors, word 0x8025)
