@@ -142,17 +142,13 @@ module switch_core #(
     input  wire                                   s_axil_rready,
 
     /*
-     * What a board shows on LEDs and its status line without a bus master (fpga_core):
-     * everything else of the switch is in its registers (rtl/regs/pfcmmu.rdl, pfcmmu_switch)
+     * What a board shows on LEDs as it happens (fpga_core): everything else of the switch,
+     * the figures of its status line included, is in its registers (rtl/regs/pfcmmu.rdl,
+     * pfcmmu_switch), read over AXI4-Lite
      */
     // XOFF requested per port p and PG k at [p*8 + k] (pfc_tx's state; the LEDs follow each
     // XOFF as it happens, which polling a register cannot)
-    output wire [PORT_COUNT*8-1:0]                board_xoff,
-    // per-port admission drops at [p*32 +: 32] (the registers' drop_admission; fpga_core's
-    // UART line sums them: its boot sequencer polls one register only)
-    output wire [PORT_COUNT*32-1:0]               board_drop_admission,
-    // any error flag (the registers' errors word, ORed): the board's error LED
-    output wire                                   board_error
+    output wire [PORT_COUNT*8-1:0]                board_xoff
 );
 
 // ---------------------------------------------------------------------------- parameters
@@ -851,9 +847,6 @@ generate
 endgenerate
 
 assign board_xoff = stat_xoff;
-assign board_drop_admission = stat_drop_admission;
-assign board_error = err_release_underflow || err_bad_config || err_reserve || err_free_list
-                     || err_response;
 
 mmu_core #(
     .PORT_COUNT(MMU_PORTS),

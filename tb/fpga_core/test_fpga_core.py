@@ -75,3 +75,12 @@ def test_fpga_core_boot_check_catches_altered_image():
     params, env = _image(test_id, dict(BASE), ETA, alter=True)
     harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
                 parameters=params, testcase="boot_check_catches_altered_image", extra_env=env)
+
+
+def test_fpga_core_uart_check_catches_wrong_poll():
+    """Negative of the UART line's D= / E= check (and of the poll list check): a build that
+    polls wrong, mapped registers (FAULT_INJECT=1)."""
+    test_id = "fpga_core-wrong-poll"
+    params, env = _image(test_id, dict(BASE, FAULT_INJECT=1), ETA)
+    harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
+                parameters=params, testcase="uart_check_catches_wrong_poll", extra_env=env)
