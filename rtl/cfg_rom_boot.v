@@ -40,9 +40,9 @@
  *   poll_data  entry i: the last data read from POLL_ADDRS entry i with an OKAY response (0
  *              until the first)
  *
- * Latency: a write every 6 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
- * WREADY in the clock the valids rise, BVALID the clock after): about 6 ENTRIES + 3 clocks
- * from rst to done (2,540 clocks, 20 us at 125 MHz, for 423 writes); the ROM is read two
+ * Latency: a write every 7 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
+ * WREADY in the clock the valids rise, BVALID two clocks after): about 7 ENTRIES + 3 clocks
+ * from rst to done (about 3,000 clocks, 24 us at 125 MHz, for 423 writes); the ROM is read two
  * clocks ahead of its use (rom_d), so the block RAM's clock-to-out is a path of its own.  The ROM has one
  * 32-bit read port (an entry's two words are read one after the other), so it takes one
  * block RAM per 512 words.  A polled read takes STAT_LATENCY + 3 clocks from one AR
