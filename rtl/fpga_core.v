@@ -79,6 +79,9 @@ module fpga_core #(
     parameter LED_HOLD = CLK_HZ / 10,
     // 1: the admission core's smaller decision stage (switch_core MMU_COMPACT; the i5)
     parameter MMU_COMPACT = 0,
+    // switch_core PORT_COUNTERS: 1 every per-port counter of the switch registers, 0 only
+    // drop_admission (the UART's D=; the i5, whose 25F cannot hold the rest)
+    parameter PORT_COUNTERS = 1,
     // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
     // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
     // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
@@ -250,6 +253,7 @@ switch_core #(
     .BUFFER_CELLS(BUFFER_CELLS),
     .CELL_W(CELL_W),
     .MMU_COMPACT(MMU_COMPACT),
+    .PORT_COUNTERS(PORT_COUNTERS),
     .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),
