@@ -258,7 +258,7 @@ async def selftest_lossless(dut):
                   ", ".join(n for n, _ in poll_list_of_map(P["PORT_COUNT"])), round_clocks,
                   window_clocks)
     cpb = P["CLK_HZ"] // P["BAUD"]
-    uart = UartReceiver(dut.uart_txd, cpb * PERIOD)
+    uart = await UartReceiver.when_idle(dut.uart_txd, cpb * PERIOD)
     # the first line (its counters sampled at its trigger)
     fields, at_trigger, window = await line_with_window(dut, uart, window_clocks)
     assert int(fields["F"], 16) == at_trigger["frames_ok"]
@@ -361,7 +361,7 @@ async def uart_check_catches_wrong_poll(dut):
     assert all("drop_runt" in d or "quanta_step" in d for d in diff), diff
     await ClockCycles(dut.clk, CYCLES)
     cpb = P["CLK_HZ"] // P["BAUD"]
-    uart = UartReceiver(dut.uart_txd, cpb * PERIOD)
+    uart = await UartReceiver.when_idle(dut.uart_txd, cpb * PERIOD)
     fields, at_trigger, window = await line_with_window(dut, uart, 2 * round_clocks + 16)
     diff = poll_ui_differences(fields, at_trigger, window)
     dut._log.info("UART check on the fault build: %s", diff)
