@@ -109,7 +109,7 @@ fusesoc-lint: | $(PY) ## pfcmmu.core's lint target through FuseSoC / edalize (Ve
 # logic of sw_ingress (97.7 % against 97.6 % of the lines, measured with the first admission
 # core, since removed)
 COVERAGE_TESTS ?= tb/system tb/mmu_core tb/pfc_tx tb/pfc_rx tb/pfc_watchdog tb/sw_ram tb/mmu_mpram \
-	tb/fpga_core tb/frame_gen tb/stat_uart
+	tb/fpga_core tb/frame_gen tb/stat_uart tb/cfg_rom_boot
 coverage: | $(PY) ## Verilator line coverage of rtl/ (COVERAGE_TESTS on coverage builds): HTML in sim_build/coverage/html/ (minutes; not in make test)
 	PY=$(PY) TESTS="$(TESTS)" bash scripts/coverage.sh $(COVERAGE_TESTS) $(XDIST) $(PYTEST_K) -ra
 

@@ -21,26 +21,37 @@
  * made by syn/board_image.py: first the switch registers that differ from their reset values,
  * models.swconfig.selftest_switch_config(), then models.config.selftest_config() with the lossless headroom
  * = the model's worst-case eta for a 1 Gb/s link with no cable and 1518-byte frames) into
- * switch_core's AXI4-Lite port after reset, then reads the headroom pool's watermark over
- * the same port for the UART line.  The switch admits nothing before the image's last write,
- * and the partners start sending once the boot is done (tb/fpga_core checks the writes
- * against the model).
+ * switch_core's AXI4-Lite port after reset, then reads the switch's status for the UART line
+ * over the same port.  The switch admits nothing before the image's last write, and the
+ * partners start sending once the boot is done (tb/fpga_core checks the writes against the
+ * model).
  *
- * The UART's D= (admission drops) and E= (error flags) come from switch_core's board wires,
- * not from its registers: cfg_rom_boot polls one register (the headroom watermark, H=).
- * Reading every printed counter through the CSR block needs a sequencer that polls a list
- * of registers (not done yet; the registers are there: rtl/regs/pfcmmu.rdl pfcmmu_switch).
+ * The switch's figures on the UART line come through its CSR block (issue 17): after the
+ * boot, cfg_rom_boot polls a list of registers round-robin (POLL_ADDRS below, byte addresses
+ * of rtl/regs/pfcmmu.rdl; syn/board_image.py --check and tb/fpga_core compare them with the
+ * generated map): the headroom pool's watermark (H=), the switch's `errors` word (part of
+ * E=) and each port's `drop_admission` counter (D= is their sum).  Only the XOFF LEDs take a
+ * board wire (switch_core board_xoff): they follow each XOFF as it happens, which polling
+ * cannot.
  *
  * Outputs: led[0] heartbeat, led[1..4] XOFF sent by switch port 0..3 (stretched), led[5] a
- * partner is paused, led[6] the MMU dropped a frame, led[7] error; the UART prints every PRINT_CYCLES
+ * partner is paused, led[6] the MMU dropped a frame (D= changed), led[7] error; the UART
+ * prints every PRINT_CYCLES
  *     F=<frames ok> L=<lossless lost> D=<frames dropped by the MMU> P=<PFC frames to partners>
  *     H=<peak headroom cells> E=<errors>
+ * with D= the sum of the polled drop_admission counters and E= the checkers' errors (corrupt,
+ * misrouted, reordered frames) plus 1 while the switch's polled errors word is not 0 or the
+ * boot sequencer's err is set (a write or a polled read answered with anything but OKAY, or
+ * an image of the wrong length).
  *
  * Timing (125 MHz on ECP5, issue 8): the self-test logic around the switch is registered at
  * every module boundary.  frame_gen streams from registers, its requests (priority, length)
  * are registered here; frame_check is a pipelined tap; the per-port counters are summed by a
  * registered adder tree, so the totals (and the UART line, sampled at print_trigger) follow
- * the checkers by log2(PORT_COUNT) + 1 clocks; LED events and the error LED are registered.
+ * the checkers by log2(PORT_COUNT) + 1 clocks; the polled figures (H=, D=, the errors word in
+ * E=) follow the switch's counters by up to a poll round more (9 clocks per register read,
+ * POLL_COUNT = PORT_COUNT + 2 reads: 54 clocks at 4 ports; cfg_rom_boot "Latency"); LED
+ * events and the error LED are registered.
  * The reset reaches every block through a two-register tree (one copy per block, "reset
  * tree" below), so the whole self-test leaves reset two clocks after `rst`; the generators'
  * requests come from a two-stage pipeline on an LFSR that runs ahead, so they draw the same
@@ -68,10 +79,17 @@ module fpga_core #(
     parameter LED_HOLD = CLK_HZ / 10,
     // 1: the admission core's smaller decision stage (switch_core MMU_COMPACT; the i5)
     parameter MMU_COMPACT = 0,
+    // switch_core PORT_COUNTERS: 1 every per-port counter of the switch registers, 0 only
+    // drop_admission (the UART's D=; the i5, whose 25F cannot hold the rest)
+    parameter PORT_COUNTERS = 1,
     // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
     // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
     // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
-    parameter MMU_HEADROOM_DSH = 0
+    parameter MMU_HEADROOM_DSH = 0,
+    // test only: 1 polls a wrong register for D= (each port's drop_runt) and for E= (the
+    // switch's quanta_step, not 0 after the boot), both mapped (OKAY): tb/fpga_core's UART
+    // check must catch the wrong D= and E=
+    parameter FAULT_INJECT = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -104,8 +122,43 @@ localparam LOSSLESS_PRIO = 3;
 localparam MMU_PORTS = 1 << $clog2(PORT_COUNT);
 localparam SW_IMAGE_ENTRIES = 1 + 2 * PORT_COUNT;
 localparam IMAGE_ENTRIES = SW_IMAGE_ENTRIES + 8 + MMU_PORTS * (1 + 8 * (8 + 5));
-// headroom pool watermark, mmu_core status word 0x05 (rtl/regs/pfcmmu.rdl hdrm_used_wm)
+// ---------------------------------------------------------------- polled registers
+// byte addresses (word address << 2) of rtl/regs/pfcmmu.rdl, as models/pfcmmu_regs.py and
+// models/pfcmmu_switch_regs.py generate them (syn/board_image.py --check compares the six
+// below with the generated map; tb/fpga_core the addresses the poll reads):
+// headroom pool watermark, mmu_core status word 0x05 (pfcmmu GLOBALS hdrm_wm)
 localparam [17:0] HDRM_WM_ADDR = 18'h00014;
+// the switch's error flags (pfcmmu_switch SW_GLOBALS errors, word 0x8025)
+localparam [17:0] SW_ERRORS_ADDR = 18'h20094;
+// port 0's admission drops (SW_PORT_BASE 0x9000 + SW_PORT drop_admission 0x17) and the
+// distance between two ports' registers (SW_PORT_STRIDE 0x40 words)
+localparam [17:0] SW_DROP_ADMISSION_ADDR = 18'h2405c;
+localparam [17:0] SW_PORT_STRIDE_BYTES = 18'h00100;
+// FAULT_INJECT's registers: port 0's drop_runt (SW_PORT 0x15), the global quanta_step (0x8002)
+localparam [17:0] FAULT_DROP_ADDR = 18'h24054;
+localparam [17:0] FAULT_ERRORS_ADDR = 18'h20008;
+
+// the poll list: entry 0 the watermark (H=), 1 the errors word, 2 + p port p's drops
+localparam POLL_COUNT = 2 + PORT_COUNT;
+localparam POLL_HDRM = 0, POLL_ERRORS = 1, POLL_DROPS = 2;
+
+function [POLL_COUNT*18-1:0] poll_list;
+    input integer fault;
+    integer i;
+    reg [17:0] drop_addr;     // port i's
+    begin
+        drop_addr = fault != 0 ? FAULT_DROP_ADDR : SW_DROP_ADMISSION_ADDR;
+        poll_list = {POLL_COUNT*18{1'b0}};
+        poll_list[POLL_HDRM*18 +: 18] = HDRM_WM_ADDR;
+        poll_list[POLL_ERRORS*18 +: 18] = fault != 0 ? FAULT_ERRORS_ADDR : SW_ERRORS_ADDR;
+        for (i = 0; i < PORT_COUNT; i = i + 1) begin
+            poll_list[(POLL_DROPS+i)*18 +: 18] = drop_addr;
+            drop_addr = drop_addr + SW_PORT_STRIDE_BYTES;
+        end
+    end
+endfunction
+
+localparam [POLL_COUNT*18-1:0] POLL_ADDRS = poll_list(FAULT_INJECT);
 
 initial begin
     if (PORT_COUNT < 2) begin
@@ -136,17 +189,18 @@ wire [PORT_COUNT*KEEP_WIDTH-1:0] s_tkeep, m_tkeep;
 wire [PORT_COUNT-1:0]            s_tvalid, s_tready, s_tlast, s_tuser;
 wire [PORT_COUNT-1:0]            m_tvalid, m_tready, m_tlast, m_tuser;
 wire [PORT_COUNT*DEST_WIDTH-1:0] s_tdest;
-wire [PORT_COUNT*32-1:0]         sw_drop_admission;
 wire [PORT_COUNT*8-1:0]          sw_xoff;
-wire [31:0]                      mmu_stat_data;
-wire                             sw_error;
+// the polled registers (entry i of the poll list at [i*32 +: 32])
+wire [POLL_COUNT*32-1:0]         poll_data;
+wire [31:0]                      hdrm_wm = poll_data[POLL_HDRM*32 +: 32];
+wire [31:0]                      sw_errors = poll_data[POLL_ERRORS*32 +: 32];
 wire                             boot_err;
 // the boot ROM has written the whole image: the partners start sending (until max_frame_bytes
 // is written the switch would drop every frame as oversize)
 wire                             boot_done;
 
 // the MMU's configuration: the register image from ROM, written over AXI4-Lite after reset;
-// then the headroom pool watermark, read over and over (mmu_stat_data, the UART's H=)
+// then the poll list, read round-robin for ever (poll_data: the UART's H=, D= and E=)
 wire [17:0] axil_awaddr, axil_araddr;
 wire [2:0]  axil_awprot, axil_arprot;
 wire [31:0] axil_wdata, axil_rdata;
@@ -160,7 +214,8 @@ cfg_rom_boot #(
     .ENTRIES(IMAGE_ENTRIES),
     .ADDR_W(18),
     .POLL_ENABLE(1),
-    .POLL_ADDR(HDRM_WM_ADDR)
+    .POLL_COUNT(POLL_COUNT),
+    .POLL_ADDRS(POLL_ADDRS)
 ) boot_inst (
     .clk(clk),
     .rst(rst_sw),
@@ -185,11 +240,11 @@ cfg_rom_boot #(
     .m_axil_rready(axil_rready),
     .done(boot_done),
     .err(boot_err),
-    .poll_data(mmu_stat_data)
+    .poll_data(poll_data)
 );
 
-// the switch: its configuration from the boot image, its status in its registers; the
-// self-test takes the three board wires (XOFF LEDs, the drops it prints, the error flag)
+// the switch: its configuration from the boot image, its status in its registers (polled
+// above); the self-test takes one board wire, the XOFF state for the LEDs
 switch_core #(
     .PORT_COUNT(PORT_COUNT),
     .DATA_WIDTH(DATA_WIDTH),
@@ -198,6 +253,7 @@ switch_core #(
     .BUFFER_CELLS(BUFFER_CELLS),
     .CELL_W(CELL_W),
     .MMU_COMPACT(MMU_COMPACT),
+    .PORT_COUNTERS(PORT_COUNTERS),
     .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),
@@ -234,9 +290,7 @@ switch_core #(
     .s_axil_rresp(axil_rresp),
     .s_axil_rvalid(axil_rvalid),
     .s_axil_rready(axil_rready),
-    .board_xoff(sw_xoff),
-    .board_drop_admission(sw_drop_admission),
-    .board_error(sw_error)
+    .board_xoff(sw_xoff)
 );
 
 // ---------------------------------------------------------------- link partners
@@ -479,7 +533,8 @@ endgenerate
 // ---------------------------------------------------------------- totals
 // The per-port counters are summed by a registered binary tree (one 32-bit adder per node and
 // total, log2(PORT_COUNT) clocks), then the switch's error flag is added: the totals follow
-// the counters by log2(PORT_COUNT) + 1 clocks.  Lanes of a node: ok, lost, drops, pfc, errors.
+// the counters by log2(PORT_COUNT) + 1 clocks.  Lanes of a node: ok, lost, drops (the polled
+// drop_admission registers), pfc, errors.
 localparam SUMS = 5;
 localparam SUM_W = 32 * SUMS;
 localparam LEAVES = 1 << $clog2(PORT_COUNT);
@@ -491,7 +546,7 @@ generate
 for (p = 0; p < LEAVES; p = p + 1) begin : leaf
     if (p < PORT_COUNT) begin : port
         assign tree_leaf[p*SUM_W +: SUM_W] = {err_v[p*32 +: 32], pfc_v[p*32 +: 32],
-                                              sw_drop_admission[p*32 +: 32],
+                                              poll_data[(POLL_DROPS+p)*32 +: 32],
                                               lost_v[p*32 +: 32], ok_v[p*32 +: 32]};
     end else begin : pad
         assign tree_leaf[p*SUM_W +: SUM_W] = {SUM_W{1'b0}};
@@ -520,18 +575,21 @@ endgenerate
 
 wire [SUM_W-1:0] tree_root = tree_node[0 +: SUM_W];
 
+// the switch's error flags (its polled errors word, not 0) or the boot sequencer's: one error
 reg         switch_error;
+reg  [1:0]  sw_errors_seen;   // per half: the polled errors word is not 0
 reg  [31:0] err_total;
 reg  [31:0] ok_reg, lost_reg, drops_reg, pfc_reg;
 always @(posedge clk) begin
-    switch_error <= sw_error
-                    | boot_err;
+    sw_errors_seen <= {sw_errors[31:16] != 16'd0, sw_errors[15:0] != 16'd0};
+    switch_error <= (|sw_errors_seen) | boot_err;
     ok_reg <= tree_root[0 +: 32];
     lost_reg <= tree_root[32 +: 32];
     drops_reg <= tree_root[64 +: 32];
     pfc_reg <= tree_root[96 +: 32];
     err_total <= tree_root[128 +: 32] + {31'd0, switch_error};
     if (rst_sum) begin
+        sw_errors_seen <= 2'd0;
         switch_error <= 1'b0;
         ok_reg <= 32'd0;
         lost_reg <= 32'd0;
@@ -545,7 +603,7 @@ assign stat_frames_ok = ok_reg;
 assign stat_lost = lost_reg;
 assign stat_dropped = drops_reg;
 assign stat_pfc_frames = pfc_reg;
-assign stat_peak_headroom = mmu_stat_data;
+assign stat_peak_headroom = hdrm_wm;
 assign stat_errors = err_total;
 
 // ---------------------------------------------------------------- LEDs and UART
@@ -652,7 +710,7 @@ stat_uart #(
     .clk(clk),
     .rst(rst_misc),
     .trigger(print_trigger),
-    .values({err_total, mmu_stat_data, pfc_reg, drops_reg, lost_reg, ok_reg}),
+    .values({err_total, hdrm_wm, pfc_reg, drops_reg, lost_reg, ok_reg}),
     .txd(uart_txd),
     .busy()
 );

@@ -231,9 +231,15 @@ reg              hdr_pause_reg;
 // (s_axis_tready low meanwhile), then the rest of the frame is discarded (cut_reg)
 reg [31:0]       stall_cnt_reg;
 // stall_cnt_reg + 1 >= cfg_stall_clocks (and cfg_stall_clocks != 0), computed a clock ahead
-// from the count the register takes, so the cut starts at a flip-flop, not at two 33-bit
-// carry chains (a new cfg_stall_clocks applies from the clock after its write)
+// for the count the register takes, so the cut starts at a flip-flop: the count either
+// restarts at 0 (then the flag is cfg_stall_clocks == 1) or goes up by one (then it is
+// stall_cnt_reg >= cfg_stall_clocks - 2, one compare of registers against the registered
+// limit); the beat's handshake only selects between the two.  A new cfg_stall_clocks applies
+// two clocks after its write.
 reg              stall_ge_reg;
+reg              stall_en_reg;    // cfg_stall_clocks != 0
+reg              stall_one_reg;   // cfg_stall_clocks == 1
+reg signed [33:0] stall_lim_reg;  // cfg_stall_clocks - 2
 reg              cut_pend_reg;
 reg              cut_reg;
 reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
@@ -261,9 +267,9 @@ wire parse_start = (take && s_axis_tlast) || cut_push || rst;
 // the frame has stalled for cfg_stall_clocks clocks after this one
 wire in_frame = !first_reg && !cut_reg && !cut_pend_reg;
 wire stall_due = stall_ge_reg && in_frame && !s_axis_tvalid;
-// the count the register takes (0 after a cut and at reset)
-wire [31:0] stall_cnt_next = (cut_push || rst) ? 32'd0
-                           : (in_frame && !s_axis_tvalid) ? stall_cnt_reg + 32'd1 : 32'd0;
+// the count goes up (else it restarts at 0: after a cut, at reset, on a beat or outside a frame)
+wire stall_inc = !(cut_push || rst) && in_frame && !s_axis_tvalid;
+wire stall_ge_inc = $signed({2'b00, stall_cnt_reg}) >= stall_lim_reg;
 assign s_axis_tready = fifo_ready && !cut_pend_reg;
 
 // this beat's contribution; the *_next header fields are the header as of this beat (the
@@ -596,9 +602,11 @@ always @(posedge clk) begin
     end
     // stall cut: the cut frame's last word went into the FIFO (cut_push); the parser starts
     // over, and the rest of the frame up to its tlast is discarded (cut_reg)
-    stall_cnt_reg <= stall_cnt_next;
-    stall_ge_reg <= cfg_stall_clocks != 32'd0
-                    && {1'b0, stall_cnt_next} + 33'd1 >= {1'b0, cfg_stall_clocks};
+    stall_cnt_reg <= stall_inc ? stall_cnt_reg + 32'd1 : 32'd0;
+    stall_ge_reg <= stall_en_reg && (stall_inc ? stall_ge_inc : stall_one_reg);
+    stall_en_reg <= cfg_stall_clocks != 32'd0;
+    stall_one_reg <= cfg_stall_clocks == 32'd1;
+    stall_lim_reg <= $signed({2'b00, cfg_stall_clocks}) - 34'sd2;
     if (stall_due) begin
         cut_pend_reg <= 1'b1;
     end

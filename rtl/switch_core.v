@@ -88,7 +88,11 @@ module switch_core #(
     parameter MMU_FAULT_INJECT = 0,
     // test only: sw_free_list FAULT_INJECT (1: its ring wraps at a power of two, wrong for
     // BUFFER_CELLS 672 or 384) for the bench's cell shadow map to catch; 0 in every real build
-    parameter FREE_LIST_FAULT_INJECT = 0
+    parameter FREE_LIST_FAULT_INJECT = 0,
+    // the per-port counters of the switch registers (status words of each port): 1 all of
+    // them; 0 only drop_admission, the others read 0 and are not built (a board whose FPGA
+    // cannot hold them: the Colorlight i5's 25F, docs/regs.md "Counters left out")
+    parameter PORT_COUNTERS = 1
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -142,17 +146,13 @@ module switch_core #(
     input  wire                                   s_axil_rready,
 
     /*
-     * What a board shows on LEDs and its status line without a bus master (fpga_core):
-     * everything else of the switch is in its registers (rtl/regs/pfcmmu.rdl, pfcmmu_switch)
+     * What a board shows on LEDs as it happens (fpga_core): everything else of the switch,
+     * the figures of its status line included, is in its registers (rtl/regs/pfcmmu.rdl,
+     * pfcmmu_switch), read over AXI4-Lite
      */
     // XOFF requested per port p and PG k at [p*8 + k] (pfc_tx's state; the LEDs follow each
     // XOFF as it happens, which polling a register cannot)
-    output wire [PORT_COUNT*8-1:0]                board_xoff,
-    // per-port admission drops at [p*32 +: 32] (the registers' drop_admission; fpga_core's
-    // UART line sums them: its boot sequencer polls one register only)
-    output wire [PORT_COUNT*32-1:0]               board_drop_admission,
-    // any error flag (the registers' errors word, ORed): the board's error LED
-    output wire                                   board_error
+    output wire [PORT_COUNT*8-1:0]                board_xoff
 );
 
 // ---------------------------------------------------------------------------- parameters
@@ -820,28 +820,28 @@ pfcmmu_sw_regs #(.PORT_COUNT(PORT_COUNT)) sw_regs_inst (
     .cfg_wd_action(cfg_wd_action),
     .cfg_wd_storm_limit(cfg_wd_storm_limit),
     .cfg_wd_reenable(cfg_wd_reenable),
-    .stat_rx_frames(stat_rx_frames),
-    .stat_rx_bytes(stat_rx_bytes),
-    .stat_tx_frames(stat_tx_frames),
-    .stat_tx_bytes(stat_tx_bytes),
-    .stat_drop_error(stat_drop_error),
-    .stat_drop_runt(stat_drop_runt),
-    .stat_drop_oversize(stat_drop_oversize),
+    .stat_rx_frames(PORT_COUNTERS != 0 ? stat_rx_frames : {PORT_COUNT*32{1'b0}}),
+    .stat_rx_bytes(PORT_COUNTERS != 0 ? stat_rx_bytes : {PORT_COUNT*32{1'b0}}),
+    .stat_tx_frames(PORT_COUNTERS != 0 ? stat_tx_frames : {PORT_COUNT*32{1'b0}}),
+    .stat_tx_bytes(PORT_COUNTERS != 0 ? stat_tx_bytes : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_error(PORT_COUNTERS != 0 ? stat_drop_error : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_runt(PORT_COUNTERS != 0 ? stat_drop_runt : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_oversize(PORT_COUNTERS != 0 ? stat_drop_oversize : {PORT_COUNT*32{1'b0}}),
     .stat_drop_admission(stat_drop_admission),
-    .stat_pfc_rx_frames(stat_pfc_rx_frames),
-    .stat_pause_rx_frames(stat_pause_rx_frames),
-    .stat_ctrl_unknown(stat_ctrl_unknown),
-    .stat_ctrl_malformed(stat_ctrl_malformed),
-    .stat_drop_malformed(stat_drop_malformed),
-    .stat_drop_bad_dest(stat_drop_bad_dest),
-    .stat_drop_stall(stat_drop_stall),
-    .stat_wd_drop_frames(stat_wd_drop_frames),
-    .stat_wd_fwd_frames(stat_wd_fwd_frames),
+    .stat_pfc_rx_frames(PORT_COUNTERS != 0 ? stat_pfc_rx_frames : {PORT_COUNT*32{1'b0}}),
+    .stat_pause_rx_frames(PORT_COUNTERS != 0 ? stat_pause_rx_frames : {PORT_COUNT*32{1'b0}}),
+    .stat_ctrl_unknown(PORT_COUNTERS != 0 ? stat_ctrl_unknown : {PORT_COUNT*32{1'b0}}),
+    .stat_ctrl_malformed(PORT_COUNTERS != 0 ? stat_ctrl_malformed : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_malformed(PORT_COUNTERS != 0 ? stat_drop_malformed : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_bad_dest(PORT_COUNTERS != 0 ? stat_drop_bad_dest : {PORT_COUNT*32{1'b0}}),
+    .stat_drop_stall(PORT_COUNTERS != 0 ? stat_drop_stall : {PORT_COUNT*32{1'b0}}),
+    .stat_wd_drop_frames(PORT_COUNTERS != 0 ? stat_wd_drop_frames : {PORT_COUNT*32{1'b0}}),
+    .stat_wd_fwd_frames(PORT_COUNTERS != 0 ? stat_wd_fwd_frames : {PORT_COUNT*32{1'b0}}),
     .stat_pfc_state_pause(stat_pause),
     .stat_pfc_state_xoff(stat_xoff),
     .stat_pfc_state_wd_storm(stat_wd_storm),
     .stat_pfc_state_wd_disabled(stat_wd_disabled),
-    .stat_wd_storms(stat_wd_storms)
+    .stat_wd_storms(PORT_COUNTERS != 0 ? stat_wd_storms : {PORT_COUNT*8*32{1'b0}})
 );
 
 generate
@@ -851,9 +851,6 @@ generate
 endgenerate
 
 assign board_xoff = stat_xoff;
-assign board_drop_admission = stat_drop_admission;
-assign board_error = err_release_underflow || err_bad_config || err_reserve || err_free_list
-                     || err_response;
 
 mmu_core #(
     .PORT_COUNT(MMU_PORTS),

@@ -197,7 +197,10 @@ V_HEAD = '''\
  *   stat_*                         the status the reads return (sampled the clock after
  *                                  rd_addr: a 32-bit counter reads whole)
  *
- * Latency: a write is in its register the clock after wr_valid; a read's data RD_LATENCY
+ * Latency: a write is registered as it comes (wr_valid / wr_addr / wr_data, so the routing
+ * in front of this block ends there) and is in its register two clocks after wr_valid
+ * (pfcmmu_csr answers the write first, so a read that follows its response sees it); a
+ * read's data RD_LATENCY
  * clocks after rd_addr (stage 1: each port's word and the global word by the field; stage
  * 2: the port's word by the port index; stage 3: global or port; then RD_LATENCY - 3
  * registers, so the data comes with mmu_core's status latency).
@@ -267,10 +270,21 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
           "end",
           "",
           f"// the globals' window: words {gb:#06x} + f; port p: {pb:#06x} | p << 6 | f",
-          f"wire wr_glob = wr_valid && wr_addr[15:6] == {_const(10, gb >> 6)};",
-          f"wire wr_port = wr_valid && wr_addr[15:12] == {_const(4, pb >> 12)};",
-          "wire [5:0] wr_field = wr_addr[5:0];",
-          "wire [5:0] wr_index = wr_addr[11:6];",
+          "// the write, registered first: the window, the field, the port and the data",
+          "reg        wr_glob, wr_port;",
+          "reg [5:0]  wr_field, wr_index;",
+          "reg [31:0] wr_data_q;",
+          "always @(posedge clk) begin",
+          f"    wr_glob <= wr_valid && wr_addr[15:6] == {_const(10, gb >> 6)};",
+          f"    wr_port <= wr_valid && wr_addr[15:12] == {_const(4, pb >> 12)};",
+          "    wr_field <= wr_addr[5:0];",
+          "    wr_index <= wr_addr[11:6];",
+          "    wr_data_q <= wr_data;",
+          "    if (rst) begin",
+          "        wr_glob <= 1'b0;",
+          "        wr_port <= 1'b0;",
+          "    end",
+          "end",
           ""]
 
     def cfg_block(elems: list[Elem], enable: str, indent: str, suffix: str) -> list[str]:
@@ -292,7 +306,7 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
                 continue
             k = e.k or 0
             acts = [f"{signal(e, f)}_reg[{k * f.width + f.width - 1}:{k * f.width}] <= "
-                    f"wr_data[{f.msb}:{f.lsb}];" for f in cf]
+                    f"wr_data_q[{f.msb}:{f.lsb}];" for f in cf]
             out.append(f"{indent}            {_const(6, e.word)}: begin")
             out += [f"{indent}                {a}" for a in acts]
             out.append(f"{indent}            end")

@@ -12,14 +12,21 @@ lint`` reads ``rtl/fpga_core.v``, whose default image is the ULX3S's, on a clean
 board build's configuration shows in its diff; ``make lint`` (and ``models/tests``) fail when
 a checked-in image differs from a fresh generation.
 
+After the boot, ``cfg_rom_boot`` polls the registers of the UART line (H=, D=, E=) at byte
+addresses written as localparams in ``rtl/fpga_core.v``; ``--check`` also compares those with
+the generated register map (``poll_address_differences``), so a map change cannot leave the
+board reading the wrong registers.
+
     python syn/board_image.py            # write every board's image
-    python syn/board_image.py --check    # exit 1 (a diff) when one is stale or missing
+    python syn/board_image.py --check    # exit 1 (a diff) when one is stale or missing, or
+                                         # fpga_core's polled addresses are not the map's
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import re
 import sys
 from pathlib import Path
 
@@ -27,10 +34,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from models import pfcmmu_regs, pfcmmu_switch_regs  # noqa: E402
 from models.config import MmuConfig, selftest_config  # noqa: E402
 from models.headroom import compute  # noqa: E402
 from models.regimage import render  # noqa: E402
-from models.swconfig import selftest_switch_config  # noqa: E402
+from models.swconfig import global_addr, port_addr, selftest_switch_config  # noqa: E402
 
 # the self-test core's parameters of each board (its syn/<board>/<board>_top.v sets the same)
 BOARDS: dict[str, dict[str, int]] = {
@@ -72,6 +80,37 @@ def image_text(board: str) -> str:
                   source=f"syn/board_image.py {board}: selftest_config({', '.join(f'{k}={v}' for k, v in p.items())}), headroom eta")
 
 
+def poll_addresses_of_map() -> dict[str, int]:
+    """fpga_core's polled registers as the generated map places them: localparam name ->
+    byte address (a stride for SW_PORT_STRIDE_BYTES)."""
+    return {
+        "HDRM_WM_ADDR": pfcmmu_regs.GLOBALS["hdrm_wm"].offset << pfcmmu_regs.ADDR_SHIFT,
+        "SW_ERRORS_ADDR": global_addr("errors"),
+        "SW_DROP_ADMISSION_ADDR": port_addr(0, "drop_admission"),
+        "SW_PORT_STRIDE_BYTES": pfcmmu_switch_regs.SW_PORT_STRIDE << pfcmmu_switch_regs.ADDR_SHIFT,
+        "FAULT_DROP_ADDR": port_addr(0, "drop_runt"),
+        "FAULT_ERRORS_ADDR": global_addr("quanta_step"),
+    }
+
+
+def poll_address_differences(verilog: str | None = None) -> list[str]:
+    """Where rtl/fpga_core.v's localparams of the polled registers (``localparam [17:0] NAME
+    = 18'hXXXXX;``) differ from the generated map, or are missing; ``verilog``: that file's
+    text (default: read it)."""
+    if verilog is None:
+        verilog = (ROOT / "rtl" / "fpga_core.v").read_text()
+    got = {m.group(1): int(m.group(2), 16) for m in re.finditer(
+        r"localparam\s+\[17:0\]\s+(\w+)\s*=\s*18'h([0-9a-fA-F_]+)\s*;", verilog)}
+    diff = []
+    for name, want in poll_addresses_of_map().items():
+        if name not in got:
+            diff.append(f"rtl/fpga_core.v: no localparam [17:0] {name} = 18'h...;")
+        elif got[name] != want:
+            diff.append(f"rtl/fpga_core.v: {name} = 18'h{got[name]:05x}, the register map "
+                        f"says 18'h{want:05x}")
+    return diff
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="compare, do not write")
@@ -91,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             path.write_text(text)
             print(f"board_image: {rel}")
+    if args.check:
+        for line in poll_address_differences():
+            status = 1
+            print(f"board_image: {line}")
     return status
 
 

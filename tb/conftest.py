@@ -67,6 +67,9 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_fpga_core_selftest[2-128-384-1]": "the Colorlight i5 board: Icarus runs the ULX3S "
                                             "one; COMPACT runs in tb/mmu_core",
     "test_fpga_core_undersized_headroom_fails": "the board self-test's negative case",
+    "test_fpga_core_uart_check_catches_wrong_poll": "the UART line check's negative (its own "
+                                                     "fpga_core build and a run to a line "
+                                                     "with drops)",
     "test_mmu_csr_sonic[arista_7050qx32]": "Icarus loads one SONiC image (mellanox_sn2700_shp, "
                                            "the .hex reader); the same code path",
     "test_mmu_csr_sonic[broadcom_td2_static]": "Icarus loads one SONiC image "

@@ -30,11 +30,13 @@
  * queues, PORT_COUNT ports), any address bit above the map's), or the byte address is not a
  * multiple of 4.  AWPROT / ARPROT are not decoded.
  *
- * Handshakes: writes and reads independent, both pipelined (a bus master or a boot sequencer
- * loads an image at one write per clock).  AWREADY and WREADY are high together while the
- * other channel's valid is high and the write response register is free or being taken
- * (BREADY): AW and W are accepted in the same clock, the write is performed then, BVALID rises
- * the clock after.  ARREADY is high (from registers only) unless a read was accepted on the
+ * Handshakes: writes and reads independent (a bus master or a boot sequencer loads an image at
+ * one write per two clocks).  AWREADY and WREADY are high together while the other channel's
+ * valid is high, no write is being decoded and the write response register is free or being
+ * taken (BREADY): AW and W are accepted in the same clock into registers, the next clock
+ * decodes them from those registers (which word, writable, WSTRB) and performs the write, and
+ * BVALID rises the clock after that (the decode starts at flip-flops, not at the master's
+ * address, on the 125 MHz boards).  ARREADY is high (from registers only) unless a read was accepted on the
  * last clock (each address stays on m_stat_addr two clocks, as the core wants) or 16 reads
  * are outstanding; the answers come in order from a 16-entry FIFO.
  *
@@ -45,10 +47,10 @@
  *   m_stat_data       from mmu_core's stat_data
  *   stat_slverr_count SLVERR responses (writes and reads) since rst, 32 bits, wraps
  *
- * Latency: a write reaches m_cfg_wr_valid and BVALID the clock after its handshake (the first
- * clock AWVALID and WVALID are both high and BVALID is low or BREADY high); a read's RVALID
- * rises STAT_LATENCY + 1 clocks after its handshake.  Throughput: one write per clock, one
- * read per two clocks.
+ * Latency: a write reaches m_cfg_wr_valid and BVALID two clocks after its handshake (the
+ * first clock AWVALID and WVALID are both high, no write is being decoded and BVALID is low or
+ * BREADY high); a read's RVALID rises STAT_LATENCY + 1 clocks after its handshake.
+ * Throughput: one write per two clocks, one read per two clocks.
  */
 
 `resetall
@@ -257,14 +259,20 @@ wire aw_in_map = s_axil_awaddr[1:0] == 2'b00
     && (s_axil_awaddr >> MAP_ADDR_W) == {ADDR_W{1'b0}};
 wire ar_in_map = s_axil_araddr[1:0] == 2'b00
     && (s_axil_araddr >> MAP_ADDR_W) == {ADDR_W{1'b0}};
-wire wr_ok = aw_in_map && map_writable(aw_word) && s_axil_wstrb == 4'hf;
 wire rd_ok = ar_in_map && map_readable(ar_word);
 
-// ---- write channel: one write per clock.  AW and W are taken together (the slave may wait
-// for both valids before either ready, AXI A3.3.1) whenever the write response register is
-// free or being taken; the write is performed at the handshake and answered the clock after.
-wire b_free = !bvalid_reg || s_axil_bready;
+// ---- write channel: one write per two clocks.  AW and W are taken together (the slave may
+// wait for both valids before either ready, AXI A3.3.1) into the wq_* registers whenever no
+// write is being decoded and the write response register is free or being taken; the next
+// clock decodes the registered word, performs the write and answers the clock after.
+reg        wq_valid_reg;                // a write accepted on the last clock, being decoded
+reg [15:0] wq_word_reg;
+reg [31:0] wq_data_reg;
+reg        wq_pre_ok_reg;               // word aligned, inside the map, WSTRB 4'hF
+wire b_free = !wq_valid_reg && (!bvalid_reg || s_axil_bready);
 wire wr_fire = s_axil_awvalid && s_axil_wvalid && b_free && !rst;
+wire wr_ok = wq_pre_ok_reg && map_writable(wq_word_reg);
+wire wr_done = wq_valid_reg;
 
 reg        bvalid_reg;
 reg [1:0]  bresp_reg;
@@ -281,18 +289,25 @@ assign m_cfg_wr_addr = cfg_wr_addr_reg;
 assign m_cfg_wr_data = cfg_wr_data_reg;
 
 always @(posedge clk) begin
-    cfg_wr_valid_reg <= wr_fire && wr_ok;
+    wq_valid_reg <= wr_fire;
     if (wr_fire) begin
+        wq_word_reg <= aw_word;
+        wq_data_reg <= s_axil_wdata;
+        wq_pre_ok_reg <= aw_in_map && s_axil_wstrb == 4'hf;
+    end
+    cfg_wr_valid_reg <= wr_done && wr_ok;
+    if (wr_done) begin
         bvalid_reg <= 1'b1;
         bresp_reg <= wr_ok ? RESP_OKAY : RESP_SLVERR;
         if (wr_ok) begin
-            cfg_wr_addr_reg <= aw_word;
-            cfg_wr_data_reg <= s_axil_wdata;
+            cfg_wr_addr_reg <= wq_word_reg;
+            cfg_wr_data_reg <= wq_data_reg;
         end
     end else if (s_axil_bready) begin
         bvalid_reg <= 1'b0;
     end
     if (rst) begin
+        wq_valid_reg <= 1'b0;
         bvalid_reg <= 1'b0;
         cfg_wr_valid_reg <= 1'b0;
     end
@@ -346,7 +361,7 @@ always @(posedge clk) begin
     end
     rd_count_reg <= rd_count_reg + {4'd0, rd_push} - {4'd0, rd_pop};
     rd_outstanding_reg <= rd_outstanding_reg + {4'd0, rd_fire} - {4'd0, rd_pop};
-    slverr_count_reg <= slverr_count_reg + {31'd0, wr_fire && !wr_ok}
+    slverr_count_reg <= slverr_count_reg + {31'd0, wr_done && !wr_ok}
         + {31'd0, rd_push && rd_push_err};
     if (rst) begin
         ar_gap_reg <= 1'b0;

@@ -24,7 +24,10 @@
  *   stat_*                         the status the reads return (sampled the clock after
  *                                  rd_addr: a 32-bit counter reads whole)
  *
- * Latency: a write is in its register the clock after wr_valid; a read's data RD_LATENCY
+ * Latency: a write is registered as it comes (wr_valid / wr_addr / wr_data, so the routing
+ * in front of this block ends there) and is in its register two clocks after wr_valid
+ * (pfcmmu_csr answers the write first, so a read that follows its response sees it); a
+ * read's data RD_LATENCY
  * clocks after rd_addr (stage 1: each port's word and the global word by the field; stage
  * 2: the port's word by the port index; stage 3: global or port; then RD_LATENCY - 3
  * registers, so the data comes with mmu_core's status latency).
@@ -125,10 +128,21 @@ initial begin
 end
 
 // the globals' window: words 0x8000 + f; port p: 0x9000 | p << 6 | f
-wire wr_glob = wr_valid && wr_addr[15:6] == 10'h200;
-wire wr_port = wr_valid && wr_addr[15:12] == 4'h9;
-wire [5:0] wr_field = wr_addr[5:0];
-wire [5:0] wr_index = wr_addr[11:6];
+// the write, registered first: the window, the field, the port and the data
+reg        wr_glob, wr_port;
+reg [5:0]  wr_field, wr_index;
+reg [31:0] wr_data_q;
+always @(posedge clk) begin
+    wr_glob <= wr_valid && wr_addr[15:6] == 10'h200;
+    wr_port <= wr_valid && wr_addr[15:12] == 4'h9;
+    wr_field <= wr_addr[5:0];
+    wr_index <= wr_addr[11:6];
+    wr_data_q <= wr_data;
+    if (rst) begin
+        wr_glob <= 1'b0;
+        wr_port <= 1'b0;
+    end
+end
 
 // ---- globals
 
@@ -143,67 +157,67 @@ always @(posedge clk) begin
     if (wr_glob) begin
         case (wr_field)
             6'h0: begin
-                cfg_stall_clocks_reg[31:0] <= wr_data[31:0];
+                cfg_stall_clocks_reg[31:0] <= wr_data_q[31:0];
             end
             6'h1: begin
-                cfg_refresh_quanta_reg[15:0] <= wr_data[15:0];
+                cfg_refresh_quanta_reg[15:0] <= wr_data_q[15:0];
             end
             6'h2: begin
-                cfg_quanta_step_reg[23:0] <= wr_data[23:0];
+                cfg_quanta_step_reg[23:0] <= wr_data_q[23:0];
             end
             6'h3: begin
-                cfg_prev_enable_reg[7:0] <= wr_data[7:0];
+                cfg_prev_enable_reg[7:0] <= wr_data_q[7:0];
             end
             6'h4: begin
-                cfg_prev_alt_prio_reg[23:0] <= wr_data[23:0];
+                cfg_prev_alt_prio_reg[23:0] <= wr_data_q[23:0];
             end
             6'h8: begin
-                cfg_pause_quanta_reg[15:0] <= wr_data[15:0];
+                cfg_pause_quanta_reg[15:0] <= wr_data_q[15:0];
             end
             6'h9: begin
-                cfg_pause_quanta_reg[31:16] <= wr_data[15:0];
+                cfg_pause_quanta_reg[31:16] <= wr_data_q[15:0];
             end
             6'ha: begin
-                cfg_pause_quanta_reg[47:32] <= wr_data[15:0];
+                cfg_pause_quanta_reg[47:32] <= wr_data_q[15:0];
             end
             6'hb: begin
-                cfg_pause_quanta_reg[63:48] <= wr_data[15:0];
+                cfg_pause_quanta_reg[63:48] <= wr_data_q[15:0];
             end
             6'hc: begin
-                cfg_pause_quanta_reg[79:64] <= wr_data[15:0];
+                cfg_pause_quanta_reg[79:64] <= wr_data_q[15:0];
             end
             6'hd: begin
-                cfg_pause_quanta_reg[95:80] <= wr_data[15:0];
+                cfg_pause_quanta_reg[95:80] <= wr_data_q[15:0];
             end
             6'he: begin
-                cfg_pause_quanta_reg[111:96] <= wr_data[15:0];
+                cfg_pause_quanta_reg[111:96] <= wr_data_q[15:0];
             end
             6'hf: begin
-                cfg_pause_quanta_reg[127:112] <= wr_data[15:0];
+                cfg_pause_quanta_reg[127:112] <= wr_data_q[15:0];
             end
             6'h10: begin
-                cfg_prev_alt_dscp_reg[5:0] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[5:0] <= wr_data_q[5:0];
             end
             6'h11: begin
-                cfg_prev_alt_dscp_reg[11:6] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[11:6] <= wr_data_q[5:0];
             end
             6'h12: begin
-                cfg_prev_alt_dscp_reg[17:12] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[17:12] <= wr_data_q[5:0];
             end
             6'h13: begin
-                cfg_prev_alt_dscp_reg[23:18] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[23:18] <= wr_data_q[5:0];
             end
             6'h14: begin
-                cfg_prev_alt_dscp_reg[29:24] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[29:24] <= wr_data_q[5:0];
             end
             6'h15: begin
-                cfg_prev_alt_dscp_reg[35:30] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[35:30] <= wr_data_q[5:0];
             end
             6'h16: begin
-                cfg_prev_alt_dscp_reg[41:36] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[41:36] <= wr_data_q[5:0];
             end
             6'h17: begin
-                cfg_prev_alt_dscp_reg[47:42] <= wr_data[5:0];
+                cfg_prev_alt_dscp_reg[47:42] <= wr_data_q[5:0];
             end
             default: ;
         endcase
@@ -332,43 +346,43 @@ generate
             if (wr_port && wr_index == gp) begin
                 case (wr_field)
                     6'h0: begin
-                        cfg_prio_to_pg_reg[23:0] <= wr_data[23:0];
+                        cfg_prio_to_pg_reg[23:0] <= wr_data_q[23:0];
                     end
                     6'h1: begin
-                        cfg_prio_to_queue_reg[23:0] <= wr_data[23:0];
+                        cfg_prio_to_queue_reg[23:0] <= wr_data_q[23:0];
                     end
                     6'h2: begin
-                        cfg_default_prio_reg[2:0] <= wr_data[2:0];
+                        cfg_default_prio_reg[2:0] <= wr_data_q[2:0];
                     end
                     6'h3: begin
-                        cfg_src_mac_lo_reg[31:0] <= wr_data[31:0];
+                        cfg_src_mac_lo_reg[31:0] <= wr_data_q[31:0];
                     end
                     6'h4: begin
-                        cfg_src_mac_hi_reg[15:0] <= wr_data[15:0];
+                        cfg_src_mac_hi_reg[15:0] <= wr_data_q[15:0];
                     end
                     6'h5: begin
-                        cfg_link_pause_enable_reg[0:0] <= wr_data[0:0];
+                        cfg_link_pause_enable_reg[0:0] <= wr_data_q[0:0];
                     end
                     6'h6: begin
-                        cfg_port_group_reg[1:0] <= wr_data[1:0];
+                        cfg_port_group_reg[1:0] <= wr_data_q[1:0];
                     end
                     6'h8: begin
-                        cfg_wd_enable_reg[0:0] <= wr_data[0:0];
+                        cfg_wd_enable_reg[0:0] <= wr_data_q[0:0];
                     end
                     6'h9: begin
-                        cfg_wd_detect_time_reg[31:0] <= wr_data[31:0];
+                        cfg_wd_detect_time_reg[31:0] <= wr_data_q[31:0];
                     end
                     6'ha: begin
-                        cfg_wd_restore_time_reg[31:0] <= wr_data[31:0];
+                        cfg_wd_restore_time_reg[31:0] <= wr_data_q[31:0];
                     end
                     6'hb: begin
-                        cfg_wd_action_reg[1:0] <= wr_data[1:0];
+                        cfg_wd_action_reg[1:0] <= wr_data_q[1:0];
                     end
                     6'hc: begin
-                        cfg_wd_storm_limit_reg[7:0] <= wr_data[7:0];
+                        cfg_wd_storm_limit_reg[7:0] <= wr_data_q[7:0];
                     end
                     6'hd: begin
-                        cfg_wd_reenable_reg[7:0] <= wr_data[7:0];
+                        cfg_wd_reenable_reg[7:0] <= wr_data_q[7:0];
                     end
                     default: ;
                 endcase

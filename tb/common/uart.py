@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 import cocotb
-from cocotb.triggers import FallingEdge, Timer
+from cocotb.triggers import FallingEdge, First, RisingEdge, Timer
 from cocotbext.uart import UartSink
 
 from common import waits
@@ -31,6 +31,20 @@ class UartReceiver:
         self.characters = 0      # framed (start and stop bit sampled)
         self.received = 0        # taken from the sink
         self._framing_task = cocotb.start_soon(self._framing())
+
+    @classmethod
+    async def when_idle(cls, txd, bit_ns: int) -> "UartReceiver":
+        """A receiver started once ``txd`` has been high for a whole character (start, 8 data
+        bits, stop: 10 bit times) and a bit more, so that it never starts inside a character
+        (a receiver started there takes a data bit for a start bit: framing errors)."""
+        quiet = 11 * bit_ns
+        while True:
+            if int(txd.value) == 1:
+                edge = FallingEdge(txd)
+                if await First(edge, Timer(quiet, "ns")) is not edge:
+                    return cls(txd, bit_ns)
+            else:
+                await RisingEdge(txd)
 
     async def _framing(self):
         """Start and stop bit of every character, at the sink's sampling points."""

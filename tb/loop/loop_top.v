@@ -350,9 +350,7 @@ generate
             .s_axil_rresp(sw_rresp[s*2 +: 2]),
             .s_axil_rvalid(sw_rvalid[s]),
             .s_axil_rready(s_axil_rready),
-            .board_xoff(),
-            .board_drop_admission(),
-            .board_error()
+            .board_xoff()
         );
         /* verilator lint_on PINCONNECTEMPTY */
         // status probes (hierarchical references into this switch)

@@ -213,9 +213,7 @@ switch_core #(
     .s_axil_rresp(s_axil_rresp),
     .s_axil_rvalid(s_axil_rvalid),
     .s_axil_rready(s_axil_rready),
-    .board_xoff(),
-    .board_drop_admission(),
-    .board_error()
+    .board_xoff()
 );
 /* verilator lint_on PINCONNECTEMPTY */
 
