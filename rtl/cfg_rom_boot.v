@@ -40,9 +40,9 @@
  *   poll_data  entry i: the last data read from POLL_ADDRS entry i with an OKAY response (0
  *              until the first)
  *
- * Latency: a write every 7 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
- * WREADY in the clock the valids rise, BVALID two clocks after): about 7 ENTRIES + 3 clocks
- * from rst to done (about 3,000 clocks, 24 us at 125 MHz, for 423 writes); the ROM is read two
+ * Latency: a write every 8 clocks with a slave that answers as pfcmmu_csr does (AWREADY and
+ * WREADY in the clock the valids rise, BVALID two clocks after): about 8 ENTRIES + 4 clocks
+ * from rst to done (about 3,400 clocks, 27 us at 125 MHz, for 423 writes); the ROM is read two
  * clocks ahead of its use (rom_d), so the block RAM's clock-to-out is a path of its own.  The ROM has one
  * 32-bit read port (an entry's two words are read one after the other), so it takes one
  * block RAM per 512 words.  A polled read takes STAT_LATENCY + 3 clocks from one AR
@@ -118,9 +118,11 @@ localparam integer POLL_LAST_I = POLL_COUNT - 1;
 localparam [POLL_W-1:0] POLL_LAST = POLL_LAST_I[POLL_W-1:0];
 // S_START, S_START2: the two clocks for rom_d to hold word 0; S_VALUE1, S_VALUE2: the two
 // clocks for rom_d to hold an entry's value after its address
+// S_MARK: a clock for the registered end-marker compare (rom_end_reg) to see the word in
+// rom_d before S_ADDR decides on it
 localparam [3:0] S_START = 4'd0, S_START2 = 4'd1, S_ADDR = 4'd2, S_VALUE1 = 4'd3,
                  S_VALUE2 = 4'd4, S_ISSUE = 4'd5, S_WRITE = 4'd6, S_RESP = 4'd7,
-                 S_DONE = 4'd8, S_POLL_AR = 4'd9, S_POLL_R = 4'd10;
+                 S_DONE = 4'd8, S_POLL_AR = 4'd9, S_POLL_R = 4'd10, S_MARK = 4'd11;
 
 initial begin
     if (ENTRIES < 1 || ADDR_W < 2 || ADDR_W > 32 || POLL_COUNT < 1) begin
@@ -152,12 +154,18 @@ reg [POLL_W-1:0] poll_idx_reg, poll_idx_next;   // the entry being read
 reg              done_reg, done_next;
 reg              err_reg, err_next;
 
+// rom_d is the end marker, and all ENTRIES entries are written: registered compares (a
+// clock behind rom_d and k_reg, which S_MARK waits for), so S_ADDR's decision starts at
+// flip-flops
+reg rom_end_reg, k_full_reg;
 always @(posedge clk) begin
     rom_q <= rom[rom_addr_reg];
     rom_d <= rom_q;
+    rom_end_reg <= rom_d == END_MARK;
+    k_full_reg <= k_reg == ENTRIES[K_W-1:0];
 end
 
-wire k_full = k_reg == ENTRIES[K_W-1:0];
+wire k_full = k_full_reg;
 // the entry after poll_idx_reg (round-robin) and its address
 wire [POLL_W-1:0] poll_idx_succ = poll_idx_reg == POLL_LAST ? {POLL_W{1'b0}}
                                                             : poll_idx_reg + 1'b1;
@@ -201,8 +209,8 @@ endgenerate
 
 // rom_d holds the word rom_addr_reg named two clocks earlier.  Entry k: S_ADDR sees its address
 // (word 2k) and moves the ROM to 2k + 1; S_VALUE1 / S_VALUE2 wait; S_ISSUE sees the value and
-// moves the ROM to 2k + 2, which S_WRITE and S_RESP (at least a clock each) leave in rom_d for
-// the next S_ADDR.
+// moves the ROM to 2k + 2, which S_WRITE, S_RESP and S_MARK (at least a clock each) leave in
+// rom_d, and rom_end_reg's compare on it, for the next S_ADDR.
 always @* begin
     state_next = state_reg;
     rom_addr_next = rom_addr_reg;
@@ -222,15 +230,18 @@ always @* begin
             state_next = S_START2;
         end
         S_START2: begin
+            state_next = S_MARK;
+        end
+        S_MARK: begin
             state_next = S_ADDR;
         end
         // rom_d: entry k's address, or the end marker
         S_ADDR: begin
-            if (rom_d == END_MARK || k_full) begin
+            if (rom_end_reg || k_full) begin
                 // k_full without the end marker: a file of another length than ENTRIES
                 state_next = S_DONE;
                 done_next = 1'b1;
-                err_next = err_reg || rom_d != END_MARK;
+                err_next = err_reg || !rom_end_reg;
             end else begin
                 awaddr_next = rom_d[ADDR_W-1:0];
                 rom_addr_next = rom_addr_reg + 1'b1;
@@ -263,7 +274,7 @@ always @* begin
                 if (m_axil_bresp != RESP_OKAY) begin
                     err_next = 1'b1;
                 end
-                state_next = S_ADDR;
+                state_next = S_MARK;
             end
         end
         // (poll_idx_reg 0 from rst: the first read is entry 0's)

@@ -76,4 +76,20 @@ async def check(axil, want: dict[str, int], base: int = 0) -> list[tuple[str, in
     return diffs(await read(axil, list(want), base), want)
 
 
-__all__ = ["reg_addr", "keys", "config", "drained", "read", "diffs", "check"]
+async def check_live(axil, want: dict[str, int], live, base: int = 0
+                     ) -> list[tuple[str, int | None, int | tuple[int, int]]]:
+    """``check`` for a switch whose counters may still move while they are read (a link
+    partner that keeps sending PFC frames): ``live()`` returns the counters' values as the
+    switch shows them inside (key -> value), taken once before the reads and once after; a
+    counter's read must lie between the two (it is some clock's value within the reads), every
+    key of ``want`` must be exact.  Differences as (key, read, expected or (low, high))."""
+    before = live()
+    got = await read(axil, list(want) + list(before), base)
+    after = live()
+    bad = diffs(got, want)
+    bad += [(k, got[k], (lo, after[k])) for k, lo in before.items()
+            if not lo <= got[k] <= after[k]]
+    return bad
+
+
+__all__ = ["reg_addr", "keys", "config", "drained", "read", "diffs", "check", "check_live"]
