@@ -287,7 +287,7 @@ async def concurrent_reads_and_writes(dut):
 
 @cocotb.test()
 async def pipelined_with_backpressure(dut):
-    """The block's pipelined channels (one write per clock, one read per two clocks, up to 16
+    """The block's pipelined channels (one write per two clocks, one read per two clocks, up to 16
     reads outstanding): the whole image queued at once, then every configuration register
     and every counter read back with all reads queued at once, while the master's AW / W / AR
     valids and BREADY / RREADY are withheld on random clocks; every answer in order and equal
