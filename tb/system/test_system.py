@@ -118,20 +118,26 @@ REG_ALTER_TEST = "IncastTest"
 REG_ALTER = "pg[3].xon_offset"  # port 0's lossless PG 3; the test's value with bit 0 flipped
 
 
-def test_system_reg_write_caught(tmp_path):
-    """A wrong register write is caught: the run must fail, and its log must show both
-    checks naming the register, the predictor (a configuration write the image does not
-    have) and the end-of-test read-back through the register model."""
+def _run_reg_alter(alter: str, suffix: str, tmp_path) -> str:
+    """REG_ALTER_TEST with register ``alter`` written wrong (SYSTEM_REG_ALTER): the run must
+    fail; its log."""
     sel = selected()
     if sel is not None and REG_ALTER_TEST not in sel:
         pytest.skip(f"SYSTEM_TESTS={','.join(sel)} without {REG_ALTER_TEST}")
     sim = harness.sim_name()
-    tid = f"system-{REG_ALTER_TEST}-reg-alter"
+    tid = f"system-{REG_ALTER_TEST}-{suffix}"
     # own coverage folder: this run's coverage must not stand for IncastTest's
-    run_system(REG_ALTER_TEST, sim, extra_env={"SYSTEM_REG_ALTER": REG_ALTER,
+    run_system(REG_ALTER_TEST, sim, extra_env={"SYSTEM_REG_ALTER": alter,
                                                "COV_DIR": str(tmp_path)},
                test_id=tid, expect_failed=1)
-    log = (harness.run_dir(tid, sim) / "sim.log").read_text()
+    return (harness.run_dir(tid, sim) / "sim.log").read_text()
+
+
+def test_system_reg_write_caught(tmp_path):
+    """A wrong register write is caught: the run must fail, and its log must show both
+    checks naming the register, the predictor (a configuration write the image does not
+    have) and the end-of-test read-back through the register model."""
+    log = _run_reg_alter(REG_ALTER, "reg-alter", tmp_path)
     assert f"register mmu_regs.{REG_ALTER} (" in log and "read through the register model" \
         in log, f"the register read-back did not name {REG_ALTER}"
     assert "the image has" in log and "configuration write" in log, \
@@ -149,15 +155,7 @@ def test_system_switch_reg_write_caught(tmp_path):
     """A wrong switch register write is caught by the register read-back alone: the run must
     fail, its log must name the register (read through the switch register model against
     the SwitchConfig's value) and count exactly one difference."""
-    sel = selected()
-    if sel is not None and REG_ALTER_TEST not in sel:
-        pytest.skip(f"SYSTEM_TESTS={','.join(sel)} without {REG_ALTER_TEST}")
-    sim = harness.sim_name()
-    tid = f"system-{REG_ALTER_TEST}-switch-reg-alter"
-    run_system(REG_ALTER_TEST, sim, extra_env={"SYSTEM_REG_ALTER": SW_REG_ALTER,
-                                               "COV_DIR": str(tmp_path)},
-               test_id=tid, expect_failed=1)
-    log = (harness.run_dir(tid, sim) / "sim.log").read_text()
+    log = _run_reg_alter(SW_REG_ALTER, "switch-reg-alter", tmp_path)
     assert f"register switch_regs.{SW_REG_ALTER} (0x24130) = 0x1 read through the register " \
         "model, the model has 0x0" in log, f"the register read-back did not name {SW_REG_ALTER}"
     assert "(differences 1)" in log, "the wrong write should be the run's only register difference"
