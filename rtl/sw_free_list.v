@@ -127,8 +127,13 @@ endfunction
 
 wire [CNT_W-1:0] mem_count_next = mem_count_reg + {{(CNT_W-1){1'b0}}, push_reg}
                                   - {{(CNT_W-1){1'b0}}, rd_issue};
-wire [CNT_W-1:0] count_next = count_reg + {{(CNT_W-1){1'b0}}, push_reg}
-                              - {{(CNT_W-1){1'b0}}, pop && pop_valid};
+// the count one up and one down from the register alone; the pop (the caller's late signal)
+// only selects among them, after the carry chains
+wire [CNT_W-1:0] count_up = count_reg + 1'b1;
+wire [CNT_W-1:0] count_down = count_reg - 1'b1;
+wire             pop_taken = pop && pop_valid;
+wire [CNT_W-1:0] count_next = (push_reg == pop_taken) ? count_reg
+                              : (push_reg ? count_up : count_down);
 
 always @(posedge clk) begin
     push_reg <= push;

@@ -245,6 +245,7 @@ reg              stall_one_reg;   // cfg_stall_clocks == 1
 reg signed [33:0] stall_lim_reg;  // cfg_stall_clocks - 2
 reg              cut_pend_reg;
 reg              cut_reg;
+reg              blk_reg;         // cut_pend_reg || cut_reg, one flag for take
 reg [15:0]       inner_type_reg;  // EtherType after the 802.1Q tag (bytes 16..17)
 reg [7:0]        tos_reg;         // byte 19
 reg              same_group_reg;  // latched with the frame's first beat
@@ -263,15 +264,16 @@ wire [4:0] bidx_succ = (bidx_reg != 5'd31) ? bidx_reg + 5'd1 : bidx_reg;
 wire fifo_ready;
 wire fire = s_axis_tvalid && s_axis_tready;
 // a beat of a frame being cut is accepted and discarded; the parse sees only the others
-wire take = fire && !cut_reg;
+wire take = s_axis_tvalid && fifo_ready && !blk_reg;
 wire cut_push = cut_pend_reg && fifo_ready;
 // the parser starts over: after a frame's tlast, after a cut, at reset
 wire parse_start = (take && s_axis_tlast) || cut_push || rst;
 // the frame has stalled for cfg_stall_clocks clocks after this one
 wire in_frame = !first_reg && !cut_reg && !cut_pend_reg;
 wire stall_due = stall_ge_reg && in_frame && !s_axis_tvalid;
-// the count goes up (else it restarts at 0: after a cut, at reset, on a beat or outside a frame)
-wire stall_inc = !(cut_push || rst) && in_frame && !s_axis_tvalid;
+// the count goes up (else it restarts at 0: at reset, on a beat or outside a frame, which
+// includes a cut pending or being pushed)
+wire stall_inc = !rst && in_frame && !s_axis_tvalid;
 wire stall_ge_inc = $signed({2'b00, stall_cnt_reg}) >= stall_lim_reg;
 assign s_axis_tready = fifo_ready && !cut_pend_reg;
 
@@ -659,6 +661,8 @@ always @(posedge clk) begin
     stall_en_reg <= cfg_stall_clocks != 32'd0;
     stall_one_reg <= cfg_stall_clocks == 32'd1;
     stall_lim_reg <= $signed({2'b00, cfg_stall_clocks}) - 34'sd2;
+    // (stall_due and cut_push exclusive: in_frame needs !cut_pend_reg)
+    blk_reg <= stall_due || cut_pend_reg || (cut_reg && !(fire && s_axis_tlast));
     if (stall_due) begin
         cut_pend_reg <= 1'b1;
     end
@@ -744,6 +748,7 @@ always @(posedge clk) begin
         stall_cnt_reg <= 32'd0;
         cut_pend_reg <= 1'b0;
         cut_reg <= 1'b0;
+        blk_reg <= 1'b0;
         same_group_reg <= 1'b0;
         widx_reg <= 5'd0;
         beat_reg <= {BI_W{1'b0}};

@@ -2048,9 +2048,17 @@ always @(posedge clk) begin
 end
 
 assign stat_drop_admission = drop_adm_reg;
-assign stat_free_cells = {{(32-CNT_W){1'b0}}, fl_count + spare_count};
+// the free and used cells a clock after the free list and the spares (registered: the status
+// read mux sees no adder)
+reg [CNT_W-1:0] free_cells_reg;
+reg [31:0]      used_cells_reg;
+always @(posedge clk) begin
+    free_cells_reg <= fl_count + spare_count;
+    used_cells_reg <= BUFFER_CELLS - {{(32-CNT_W){1'b0}}, fl_count + spare_count};
+end
+assign stat_free_cells = {{(32-CNT_W){1'b0}}, free_cells_reg};
 assign stat_free_low_wm = {{(32-CNT_W){1'b0}}, fl_low_wm};
-assign stat_used_cells = BUFFER_CELLS - stat_free_cells;
+assign stat_used_cells = used_cells_reg;
 assign stat_queued_frames = queued_reg;
 assign err_reserve = err_reserve_reg;
 assign err_free_list = fl_err_underflow || fl_err_overflow;

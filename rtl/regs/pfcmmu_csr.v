@@ -334,13 +334,14 @@ reg [15:0] stat_addr_reg;
 reg [32:0] rd_fifo [0:RD_DEPTH-1];      // {SLVERR, data}
 reg [3:0]  rd_wr_ptr_reg, rd_rd_ptr_reg;
 reg [4:0]  rd_count_reg;
+reg        rvalid_reg;                  // rd_count_reg != 0, kept as a flag
 reg [31:0] slverr_count_reg;
 
 wire ar_ready = !ar_gap_reg && rd_outstanding_reg != RD_DEPTH && !rst;
 wire rd_fire = s_axil_arvalid && ar_ready;
 wire rd_push = rd_pipe_valid_reg[STAT_LATENCY];
 wire rd_push_err = rd_pipe_err_reg[STAT_LATENCY];
-wire rvalid = rd_count_reg != 5'd0;
+wire rvalid = rvalid_reg;
 wire rd_pop = rvalid && s_axil_rready;
 wire [32:0] rd_head = rd_fifo[rd_rd_ptr_reg];
 
@@ -366,6 +367,8 @@ always @(posedge clk) begin
         rd_rd_ptr_reg <= rd_rd_ptr_reg + 4'd1;
     end
     rd_count_reg <= rd_count_reg + {4'd0, rd_push} - {4'd0, rd_pop};
+    // (RREADY only selects: a push, more than one entry, or the one entry not taken)
+    rvalid_reg <= rd_push || rd_count_reg > 5'd1 || (rvalid_reg && !rd_pop);
     rd_outstanding_reg <= rd_outstanding_reg + {4'd0, rd_fire} - {4'd0, rd_pop};
     slverr_count_reg <= slverr_count_reg + {31'd0, wr_err_reg}
         + {31'd0, rd_push && rd_push_err};
@@ -375,6 +378,7 @@ always @(posedge clk) begin
         rd_wr_ptr_reg <= 4'd0;
         rd_rd_ptr_reg <= 4'd0;
         rd_count_reg <= 5'd0;
+        rvalid_reg <= 1'b0;
         rd_outstanding_reg <= 5'd0;
         slverr_count_reg <= 32'd0;
     end
