@@ -29,6 +29,8 @@ from models.mmu_pipe import CFG_FLAG_NAMES, cfg_flags_latency
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
+# mmu_core WATERMARKS 0: the per-PG / per-queue watermarks are left out and read 0
+WATERMARKS = int(os.environ.get("PARAM_WATERMARKS", "1"))
 TAG_W = 8
 # Status reads: read() holds the address STAT_LAT falling edges (common.mmu_bus).  Back to
 # back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM fields
@@ -201,13 +203,16 @@ class PipeTB:
         pgs = [i for i in range(m.n_pg) if m.n_pg <= 64 or i % 8 == 0 or m.res_wm[i]
                or m.shared_wm[i] or m.hdrm_wm[i]]
         qs = [j for j in range(m.n_q) if m.n_q <= 64 or j % 8 == 0 or m.q_wm[j]]
+        # (WATERMARKS 0: the per-PG / per-queue watermarks read 0)
+        wm = 1 if WATERMARKS else 0
         for i in pgs:
             for name, w in (("res", m.res[i]), ("shared", m.shared[i]), ("hdrm", m.hdrm[i]),
-                            ("res_wm", m.res_wm[i]), ("shared_wm", m.shared_wm[i]),
-                            ("hdrm_wm", m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
+                            ("res_wm", wm * m.res_wm[i]), ("shared_wm", wm * m.shared_wm[i]),
+                            ("hdrm_wm", wm * m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
                 checks.append((regmap.pg_addr(i, name), w, f"PG {i} {name}"))
         for j in qs:
-            for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
+            for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]),
+                            ("wm", wm * m.q_wm[j])):
                 checks.append((regmap.queue_addr(j, name), w, f"queue {j} {name}"))
         # every port: its headroom, watermark, port-level pause, its counts and requests
         for p in range(m.ports):

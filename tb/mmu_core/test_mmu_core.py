@@ -66,6 +66,17 @@ def test_mmu_core_compact():
                           "reconfiguration_under_traffic"])
 
 
+def test_mmu_core_compact_no_watermarks():
+    """COMPACT=1 with WATERMARKS=0 (the i5 build's admission core: the per-PG / per-queue
+    watermarks left out): the random run and the back-to-back stress, the model equal on every
+    clock, every status word read back at the end (the left-out watermarks must read 0, the
+    rest the model's values)."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-compact-nowm",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1, "WATERMARKS": 0},
+                testcase=["random_pairs", "stress_back_to_back"])
+
+
 def test_mmu_core_fault_inject_is_caught():
     """FAULT_INJECT=1 turns "shared < T" into "shared <= T": the scoreboard must fail."""
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-fault",
