@@ -88,6 +88,9 @@ module fpga_core #(
     // switch_core MMU_WATERMARKS: 0 leaves out the admission core's per-PG / per-queue
     // watermarks (they read 0; H= is the headroom pool's, which stays; the i5)
     parameter MMU_WATERMARKS = 1,
+    // switch_core MMU_COUNTERS: 0 leaves out the admission core's event counters (they read
+    // 0; the switch's own registers count the drops; the i5)
+    parameter MMU_COUNTERS = 1,
     // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
     // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
     // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
@@ -262,6 +265,7 @@ switch_core #(
     .PORT_COUNTERS(PORT_COUNTERS),
     .FEATURE_REGS(FEATURE_REGS),
     .MMU_WATERMARKS(MMU_WATERMARKS),
+    .MMU_COUNTERS(MMU_COUNTERS),
     .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),

@@ -95,7 +95,11 @@ module mmu_core #(
     // 1: the per-PG and per-queue watermarks (status: PG fields res_wm, shared_wm, hdrm_wm,
     // queue field wm); 0 leaves them out, they read 0 (their RAMs and their forwarding are not
     // built; the global watermarks stay): a small FPGA's build (docs/regs.md)
-    parameter WATERMARKS = 1
+    parameter WATERMARKS = 1,
+    // 1: the event counters of the status map (admitted, release_underflow, release_bad_index,
+    // drops by reason, arrivals, releases); 0 leaves them out, they read 0 (the flags stay,
+    // and switch_core counts the drops by reason and per port itself): a small FPGA's build
+    parameter COUNTERS = 1
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -521,7 +525,7 @@ eval_inst (
 );
 
 mmu_core_status #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
-                  .CELL_BYTES(CELL_BYTES))
+                  .CELL_BYTES(CELL_BYTES), .COUNTERS(COUNTERS))
 status_inst (
     .clk(clk), .rst(rst), .stat_addr(stat_addr), .stat_data(stat_data), .r_v0(r_v0),
     .r_port0(r_port0), .r_pg0(r_pg0), .r_eport0(r_eport0), .r_q0(r_q0),

@@ -102,7 +102,11 @@ module switch_core #(
     parameter FEATURE_REGS = 1,
     // mmu_core WATERMARKS: 1 the per-PG / per-queue watermarks of the admission core's status;
     // 0 leaves them out (they read 0; a small FPGA's build, docs/regs.md)
-    parameter MMU_WATERMARKS = 1
+    parameter MMU_WATERMARKS = 1,
+    // mmu_core COUNTERS: 1 the event counters of the admission core's status; 0 leaves them
+    // out (they read 0; this block's own registers count the drops by reason, mmu_drop_count,
+    // and per port, drop_admission; a small FPGA's build, docs/regs.md)
+    parameter MMU_COUNTERS = 1
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -883,6 +887,7 @@ mmu_core #(
     .COMPACT(MMU_COMPACT),
     .HEADROOM_DSH(MMU_HEADROOM_DSH),
     .WATERMARKS(MMU_WATERMARKS),
+    .COUNTERS(MMU_COUNTERS),
     .FAULT_INJECT(MMU_FAULT_INJECT)
 ) mmu_inst (
     .clk(clk),

@@ -58,7 +58,9 @@ fpga_core #(
     // PAUSE, prevention, watchdog; docs/regs.md "Registers left out")
     .FEATURE_REGS(0),
     // the admission core's per-PG / per-queue watermarks left out (H= is the headroom pool's)
-    .MMU_WATERMARKS(0)
+    .MMU_WATERMARKS(0),
+    // the admission core's event counters left out (the switch registers count the drops)
+    .MMU_COUNTERS(0)
 ) core_inst (
     .clk(clk),
     .rst(rst),
