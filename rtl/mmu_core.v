@@ -542,7 +542,7 @@ status_inst (
 );
 
 mmu_core_dsh #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W),
-               .FAULT_INJECT(FAULT_INJECT))
+               .FAULT_INJECT(FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
 dsh_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .g_dsh_reg(g_dsh_reg), .a_i0(a_i0), .a_ok_bus(a_ok_bus),
