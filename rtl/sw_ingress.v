@@ -186,14 +186,17 @@ initial begin
     end
 end
 
-reg [15:0]       byte_cnt_reg;   // bytes of the frame before this beat (saturating)
+// the frame's length if this beat holds k bytes, for k = 0 .. KEEP_WIDTH: the bytes before the
+// beat plus k, saturating at the largest LEN_W-bit value (every beat before tlast is full, so
+// each moves by KEEP_WIDTH per beat, from registers); the beat's size only selects one
+reg [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_reg;
 reg [4:0]        bidx_reg;       // beats of the frame before this one (saturating at 31)
 // timing: the classification at tlast works on registered flags, not on this beat's sum
 reg              first_reg;      // this beat starts a frame
 // the length checks of the next beat, all registered: rem_reg = cfg_max_frame_bytes minus the
 // bytes of the frame before that beat (two's complement; at a frame's first beat the maximum
-// itself, followed from the configuration every clock between frames, so a change of
-// cfg_max_frame_bytes applies from the first beat that comes a clock after it), ov_reg[b] = a
+// itself, followed from a registered copy of the configuration every clock between frames, so
+// a change of cfg_max_frame_bytes applies from the first beat two clocks after it), ov_reg[b] = a
 // beat of b bytes (b = 0..KEEP_WIDTH) goes past the maximum, and short_reg, a thermometer of
 // the bytes still missing to MIN_LEN: short_reg[j] = more than j bytes missing, so a last beat
 // of b bytes makes a runt when short_reg[b] (a beat of b bytes shifts it right by b).  At the
@@ -275,8 +278,6 @@ assign s_axis_tready = fifo_ready && !cut_pend_reg;
 // this beat's contribution; the *_next header fields are the header as of this beat (the
 // registers with this beat's bytes over them), for the prevention rewrite inside the first words
 reg [WB_W-1:0]   beat_bytes;
-reg [16:0]       len_sum;
-reg [15:0]       len_next;
 reg [15:0]       ethertype_next;
 reg [2:0]        pcp_next;       // byte 14 bits 7:5
 reg [15:0]       inner_type_next;
@@ -318,8 +319,6 @@ always @* begin
             end
         end
     end
-    len_sum = {1'b0, byte_cnt_reg} + {{(17-WB_W){1'b0}}, beat_bytes};
-    len_next = len_sum[16] ? 16'hFFFF : len_sum[15:0];
     gather_next = gather_reg;
     gather_next[beat_reg*DATA_WIDTH +: DATA_WIDTH] = s_axis_tdata;
 end
@@ -378,27 +377,26 @@ endfunction
 // the values the next beat sees and their flags: the flags of each candidate (the maximum, a
 // full beat less, unchanged) are computed from registers and the configuration, and the beat's
 // handshake only selects among them (it comes from the link's registers across the die)
-wire [KEEP_WIDTH:0] ov_cfg = ov_of({1'b0, cfg_max_frame_bytes});
+// The maximum and its flags come from registers (max_reg, ov_cfg_reg: a new
+// cfg_max_frame_bytes applies from the first beat two clocks after it).  A frame starts with
+// first_reg set and no beat taken (after a tlast, a cut or a reset the next clock loads the
+// maximum: a cut frame's remaining beats and the reset's clocks are never taken), so only the
+// handshake, tlast and first_reg select the next value.
+reg [31:0]         max_reg;
+reg [KEEP_WIDTH:0] ov_cfg_reg;
+wire [KEEP_WIDTH:0] ov_cfg = ov_cfg_reg;
 wire [KEEP_WIDTH:0] ov_dec = ov_dec_of(rem_reg);
 reg [32:0]         rem_upd;
 reg [MIN_LEN-1:0]  short_upd;
 reg [KEEP_WIDTH:0] ov_upd;
 always @* begin
-    if (rst) begin
-        rem_upd = {1'b0, cfg_max_frame_bytes};
-        short_upd = {MIN_LEN{1'b1}};
-        ov_upd = ov_cfg;
-    end else if (cut_push) begin
-        rem_upd = {1'b0, cfg_max_frame_bytes};
-        short_upd = {MIN_LEN{1'b1}};
-        ov_upd = ov_cfg;
-    end else if (take) begin
-        rem_upd = s_axis_tlast ? {1'b0, cfg_max_frame_bytes} : rem_next;
+    if (take) begin
+        rem_upd = s_axis_tlast ? {1'b0, max_reg} : rem_next;
         short_upd = s_axis_tlast ? {MIN_LEN{1'b1}} : short_reg >> KEEP_WIDTH;
         ov_upd = s_axis_tlast ? ov_cfg : ov_dec;
     end else begin
-        rem_upd = first_reg ? {1'b0, cfg_max_frame_bytes} : rem_reg;
-        short_upd = short_reg;
+        rem_upd = first_reg ? {1'b0, max_reg} : rem_reg;
+        short_upd = first_reg ? {MIN_LEN{1'b1}} : short_reg;
         ov_upd = first_reg ? ov_cfg : ov_reg;
     end
 end
@@ -449,7 +447,20 @@ wire ctrl_acts = hdr_pfc_reg || (hdr_pause_reg && cfg_link_pause_enable);
 assign m_ctrl_apply = take && s_axis_tlast && ctrl_acts && !err_next && !malformed && !oversize
                       && !runt;
 
-wire [LEN_W-1:0] len_out = (len_next >> LEN_W) != 16'd0 ? {LEN_W{1'b1}} : len_next[LEN_W-1:0];
+wire [LEN_W-1:0] len_out = len_k_reg[beat_n*LEN_W +: LEN_W];
+// each length a full beat later, saturating (min(min(x, M) + K, M) = min(x + K, M))
+localparam [LEN_W:0] LEN_MAX = {1'b0, {LEN_W{1'b1}}};
+reg [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_full;
+reg [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_first;
+integer lk;
+always @* begin
+    for (lk = 0; lk <= KEEP_WIDTH; lk = lk + 1) begin : lenk
+        reg [LEN_W:0] sum;
+        sum = {1'b0, len_k_reg[lk*LEN_W +: LEN_W]} + KEEP_I[LEN_W:0];
+        len_k_full[lk*LEN_W +: LEN_W] = sum > LEN_MAX ? LEN_MAX[LEN_W-1:0] : sum[LEN_W-1:0];
+        len_k_first[lk*LEN_W +: LEN_W] = lk[LEN_W-1:0];
+    end
+end
 wire [2:0] prio = has_tag ? pcp_next : cfg_default_prio;
 // the frame's priority at its last word (registered header, see hdr_tag_reg)
 wire [2:0] prio_last = hdr_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
@@ -558,27 +569,67 @@ assign stat_drop_malformed = drop_malformed_reg;
 assign stat_drop_bad_dest = drop_bad_dest_reg;
 assign stat_drop_stall = drop_stall_reg;
 
+// the counters count a clock after the beat, from registers: the beat's size, whether it
+// ended a frame or a cut, and the frame's class (the handshake reaches only these)
+reg              cnt_bytes_en_reg;
+reg [WB_W-1:0]   cnt_bytes_reg;
+reg              cnt_last_reg;
+reg              cnt_cut_reg;
+reg [3:0]        cnt_kind_reg;
+always @(posedge clk) begin
+    cnt_bytes_en_reg <= take;
+    cnt_bytes_reg <= beat_bytes;
+    cnt_last_reg <= take && s_axis_tlast;
+    cnt_cut_reg <= cut_push;
+    cnt_kind_reg <= kind;
+    if (cnt_bytes_en_reg) begin
+        rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, cnt_bytes_reg};
+    end
+    if (cnt_last_reg || cnt_cut_reg) begin
+        rx_frames_reg <= rx_frames_reg + 1'b1;
+    end
+    if (cnt_cut_reg) begin
+        drop_stall_reg <= drop_stall_reg + 1'b1;
+    end
+    if (cnt_last_reg) begin
+        case (cnt_kind_reg)
+            KIND_ERROR: drop_error_reg <= drop_error_reg + 1'b1;
+            KIND_OVERSIZE: drop_oversize_reg <= drop_oversize_reg + 1'b1;
+            KIND_RUNT: drop_runt_reg <= drop_runt_reg + 1'b1;
+            KIND_PFC: pfc_frames_reg <= pfc_frames_reg + 1'b1;
+            KIND_PAUSE: pause_frames_reg <= pause_frames_reg + 1'b1;
+            KIND_CTRL_UNKNOWN: ctrl_unknown_reg <= ctrl_unknown_reg + 1'b1;
+            KIND_CTRL_MALFORMED: ctrl_malformed_reg <= ctrl_malformed_reg + 1'b1;
+            KIND_MALFORMED: drop_malformed_reg <= drop_malformed_reg + 1'b1;
+            KIND_BAD_DEST: drop_bad_dest_reg <= drop_bad_dest_reg + 1'b1;
+            default: ;
+        endcase
+    end
+    if (rst) begin
+        cnt_bytes_en_reg <= 1'b0;
+        cnt_last_reg <= 1'b0;
+        cnt_cut_reg <= 1'b0;
+        rx_frames_reg <= 32'd0;
+        rx_bytes_reg <= 32'd0;
+        drop_error_reg <= 32'd0;
+        drop_runt_reg <= 32'd0;
+        drop_oversize_reg <= 32'd0;
+        pfc_frames_reg <= 32'd0;
+        pause_frames_reg <= 32'd0;
+        ctrl_unknown_reg <= 32'd0;
+        ctrl_malformed_reg <= 32'd0;
+        drop_malformed_reg <= 32'd0;
+        drop_bad_dest_reg <= 32'd0;
+        drop_stall_reg <= 32'd0;
+    end
+end
+
 always @(posedge clk) begin
     if (take) begin
         gather_reg <= gather_next;
-        rx_bytes_reg <= rx_bytes_reg + {{(32-WB_W){1'b0}}, beat_bytes};
-        if (s_axis_tlast) begin
-            // (the parser's state starts over below: parse_start)
-            rx_frames_reg <= rx_frames_reg + 1'b1;
-            case (kind)
-                KIND_ERROR: drop_error_reg <= drop_error_reg + 1'b1;
-                KIND_OVERSIZE: drop_oversize_reg <= drop_oversize_reg + 1'b1;
-                KIND_RUNT: drop_runt_reg <= drop_runt_reg + 1'b1;
-                KIND_PFC: pfc_frames_reg <= pfc_frames_reg + 1'b1;
-                KIND_PAUSE: pause_frames_reg <= pause_frames_reg + 1'b1;
-                KIND_CTRL_UNKNOWN: ctrl_unknown_reg <= ctrl_unknown_reg + 1'b1;
-                KIND_CTRL_MALFORMED: ctrl_malformed_reg <= ctrl_malformed_reg + 1'b1;
-                KIND_MALFORMED: drop_malformed_reg <= drop_malformed_reg + 1'b1;
-                KIND_BAD_DEST: drop_bad_dest_reg <= drop_bad_dest_reg + 1'b1;
-                default: ;
-            endcase
-        end else begin
-            byte_cnt_reg <= len_next;
+        // (at tlast the parser's state starts over below: parse_start)
+        if (!s_axis_tlast) begin
+            len_k_reg <= len_k_full;
             bidx_reg <= bidx_succ;
             first_reg <= 1'b0;
             err_reg <= err_next;
@@ -619,12 +670,10 @@ always @(posedge clk) begin
         widx_reg <= 5'd0;
         beat_reg <= {BI_W{1'b0}};
         word_bytes_reg <= {WB_W{1'b0}};
-        rx_frames_reg <= rx_frames_reg + 1'b1;
-        drop_stall_reg <= drop_stall_reg + 1'b1;
     end
     // the parser's state at the start of a frame: after a tlast, after a cut, at reset
     if (parse_start) begin
-        byte_cnt_reg <= 16'd0;
+        len_k_reg <= len_k_first;
         bidx_reg <= 5'd0;
         first_reg <= 1'b1;
         err_reg <= 1'b0;
@@ -684,7 +733,8 @@ always @(posedge clk) begin
     end else if (hdr_clear_reg) begin
         tos_reg <= 8'd0;
     end
-    // (rem_upd covers the reset)
+    max_reg <= cfg_max_frame_bytes;
+    ov_cfg_reg <= ov_of({1'b0, cfg_max_frame_bytes});
     rem_reg <= rem_upd;
     rem_neg_reg <= rem_upd[32];
     ov_reg <= ov_upd;
@@ -698,18 +748,6 @@ always @(posedge clk) begin
         beat_reg <= {BI_W{1'b0}};
         word_bytes_reg <= {WB_W{1'b0}};
         gather_reg <= {WORD_W{1'b0}};
-        rx_frames_reg <= 32'd0;
-        rx_bytes_reg <= 32'd0;
-        drop_error_reg <= 32'd0;
-        drop_runt_reg <= 32'd0;
-        drop_oversize_reg <= 32'd0;
-        pfc_frames_reg <= 32'd0;
-        pause_frames_reg <= 32'd0;
-        ctrl_unknown_reg <= 32'd0;
-        ctrl_malformed_reg <= 32'd0;
-        drop_malformed_reg <= 32'd0;
-        drop_bad_dest_reg <= 32'd0;
-        drop_stall_reg <= 32'd0;
     end
 end
 

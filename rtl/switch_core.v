@@ -534,12 +534,20 @@ generate
             .is_mac_ctrl()
         );
 
-        // 802.1Qbb: the request for priority k is the XOFF state of the PG k maps to
+        // 802.1Qbb: the request for priority k is the XOFF state of the PG k maps to,
+        // registered beside the port's pfc_tx (mmu_core's pfc_xoff and the map come from
+        // registers across the die; pfc_tx's own logic starts at this register)
+        reg [7:0] req_xoff_reg;
         genvar gk;
         for (gk = 0; gk < 8; gk = gk + 1) begin : prio
-            assign req_xoff[gp*8 + gk] =
-                pfc_xoff[gp*8 + cfg_prio_to_pg[(gp*8 + gk)*3 +: 3]];
+            always @(posedge clk) begin
+                req_xoff_reg[gk] <= pfc_xoff[gp*8 + cfg_prio_to_pg[(gp*8 + gk)*3 +: 3]];
+                if (rst) begin
+                    req_xoff_reg[gk] <= 1'b0;
+                end
+            end
         end
+        assign req_xoff[gp*8 +: 8] = req_xoff_reg;
 
         pfc_tx #(
             .DATA_WIDTH(DATA_WIDTH),
@@ -1086,8 +1094,7 @@ reg  [3:0]                   ws_kind_reg, ws_kind_next;
 reg                          ws_to_mmu_reg, ws_to_mmu_next;
 reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
 reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
-reg  [2:0]                   ws_pg_reg, ws_pg_next;
-reg  [2:0]                   ws_queue_reg, ws_queue_next;
+reg  [2:0]                   ws_prio_reg, ws_prio_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
 reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
@@ -1231,23 +1238,6 @@ end
 end
 assign pslot_w = pslot_w_reg;
 assign pslot_r = pslot_r_reg;
-// PG (ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
-// of each port's head word, from its own priority and tdest
-reg  [PORT_COUNT*3-1:0] port_pg, port_queue;
-integer wq;
-always @* begin
-    for (wq = 0; wq < PORT_COUNT; wq = wq + 1) begin : map
-        reg [DEST_WIDTH-1:0] dest;
-        reg [P_W-1:0]        dest_idx;
-        reg [2:0]            prio;
-        dest = in_dest[wq*DEST_WIDTH +: DEST_WIDTH];
-        dest_idx = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT ? dest[P_W-1:0] : {P_W{1'b0}};
-        prio = in_prio[wq*3 +: 3];
-        port_pg[wq*3 +: 3] = cfg_prio_to_pg[(wq*8 + {29'd0, prio})*3 +: 3];
-        port_queue[wq*3 +: 3] = cfg_prio_to_queue[({{(32-P_W){1'b0}}, dest_idx}*8
-                                                   + {29'd0, prio})*3 +: 3];
-    end
-end
 // every port's write-stage values for its next word, computed from its own registers and
 // its word FIFO's head (none of it behind the slot mux), then the capture selects ps's
 reg  [PORT_COUNT-1:0]        pw_need_cell;
@@ -1292,8 +1282,7 @@ always @* begin
     ws_to_mmu_next = in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD;
     ws_len_next = in_len[ps*LEN_W +: LEN_W];
     ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
-    ws_pg_next = port_pg[ps*3 +: 3];
-    ws_queue_next = port_queue[ps*3 +: 3];
+    ws_prio_next = in_prio[ps*3 +: 3];
     ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
     ws_wlast_next = w_widx_reg[ps*WI_W +: WI_W] == WIDX_LAST;
     ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
@@ -1312,8 +1301,15 @@ wire [3:0]           wc_kind = ws_kind_reg;
 wire [WI_W-1:0]      wc_widx = ws_widx_reg;
 wire [CA_W-1:0]      wc_cell = ws_cell_reg;
 wire [CA_W-1:0]      wc_spare = ws_spare_reg;
-wire [2:0]           wc_pg = ws_pg_reg;
-wire [2:0]           wc_queue = ws_queue_reg;
+// PG (the ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
+// of the slot's word, looked up in the slot from registers: the captured priority and
+// destination and the maps (the capture itself only selects the port's priority)
+wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
+                                   ? wc_dest[P_W-1:0] : {P_W{1'b0}};
+wire [2:0]           wc_pg = cfg_prio_to_pg[({{(32-P_W){1'b0}}, wp}*8
+                                             + {29'd0, ws_prio_reg})*3 +: 3];
+wire [2:0]           wc_queue = cfg_prio_to_queue[({{(32-P_W){1'b0}}, wc_dest_idx}*8
+                                                   + {29'd0, ws_prio_reg})*3 +: 3];
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
@@ -2104,8 +2100,7 @@ always @(posedge clk) begin
     ws_to_mmu_reg <= ws_to_mmu_next;
     ws_len_reg <= ws_len_next;
     ws_dest_reg <= ws_dest_next;
-    ws_pg_reg <= ws_pg_next;
-    ws_queue_reg <= ws_queue_next;
+    ws_prio_reg <= ws_prio_next;
     ws_widx_reg <= ws_widx_next;
     ws_wlast_reg <= ws_wlast_next;
     ws_cell_reg <= ws_cell_next;

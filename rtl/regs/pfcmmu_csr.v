@@ -42,7 +42,8 @@
  *
  * Interfaces:
  *   s_axil_*          AXI4-Lite slave, 32-bit data, ADDR_W-bit byte addresses
- *   m_cfg_wr_*        to mmu_core's cfg_wr_valid / cfg_wr_addr / cfg_wr_data (registered)
+ *   m_cfg_wr_*        to mmu_core's cfg_wr_valid / cfg_wr_addr / cfg_wr_data (registered;
+ *                     addr / data are meaningful only with m_cfg_wr_valid)
  *   m_stat_addr       to mmu_core's stat_addr (registered, held for the whole read)
  *   m_stat_data       from mmu_core's stat_data
  *   stat_slverr_count SLVERR responses (writes and reads) since rst, 32 bits, wraps
@@ -50,6 +51,8 @@
  * Latency: a write reaches m_cfg_wr_valid and BVALID two clocks after its handshake (the
  * first clock AWVALID and WVALID are both high, no write is being decoded and BVALID is low or
  * BREADY high); a read's RVALID rises STAT_LATENCY + 1 clocks after its handshake.
+ * stat_slverr_count counts a refused write a clock after its BVALID rises (a refused read as its
+ * response enters the read FIFO).
  * Throughput: one write per two clocks, one read per two clocks.
  */
 
@@ -277,6 +280,7 @@ wire wr_done = wq_valid_reg;
 reg        bvalid_reg;
 reg [1:0]  bresp_reg;
 reg        cfg_wr_valid_reg;
+reg        wr_err_reg;                  // the write answered now is refused (SLVERR)
 reg [15:0] cfg_wr_addr_reg;
 reg [31:0] cfg_wr_data_reg;
 
@@ -296,13 +300,14 @@ always @(posedge clk) begin
         wq_pre_ok_reg <= aw_in_map && s_axil_wstrb == 4'hf;
     end
     cfg_wr_valid_reg <= wr_done && wr_ok;
+    // the address and data registers load with every decoded write, taken or not: only
+    // m_cfg_wr_valid carries the decode, so the map's compares end at two flags
+    wr_err_reg <= wr_done && !wr_ok;
     if (wr_done) begin
         bvalid_reg <= 1'b1;
         bresp_reg <= wr_ok ? RESP_OKAY : RESP_SLVERR;
-        if (wr_ok) begin
-            cfg_wr_addr_reg <= wq_word_reg;
-            cfg_wr_data_reg <= wq_data_reg;
-        end
+        cfg_wr_addr_reg <= wq_word_reg;
+        cfg_wr_data_reg <= wq_data_reg;
     end else if (s_axil_bready) begin
         bvalid_reg <= 1'b0;
     end
@@ -310,6 +315,7 @@ always @(posedge clk) begin
         wq_valid_reg <= 1'b0;
         bvalid_reg <= 1'b0;
         cfg_wr_valid_reg <= 1'b0;
+        wr_err_reg <= 1'b0;
     end
 end
 
@@ -361,7 +367,7 @@ always @(posedge clk) begin
     end
     rd_count_reg <= rd_count_reg + {4'd0, rd_push} - {4'd0, rd_pop};
     rd_outstanding_reg <= rd_outstanding_reg + {4'd0, rd_fire} - {4'd0, rd_pop};
-    slverr_count_reg <= slverr_count_reg + {31'd0, wr_done && !wr_ok}
+    slverr_count_reg <= slverr_count_reg + {31'd0, wr_err_reg}
         + {31'd0, rd_push && rd_push_err};
     if (rst) begin
         ar_gap_reg <= 1'b0;
