@@ -450,17 +450,18 @@ assign m_ctrl_apply = take && s_axis_tlast && ctrl_acts && !err_next && !malform
 wire [LEN_W-1:0] len_out = len_k_reg[beat_n*LEN_W +: LEN_W];
 // each length a full beat later, saturating (min(min(x, M) + K, M) = min(x + K, M))
 localparam [LEN_W:0] LEN_MAX = {1'b0, {LEN_W{1'b1}}};
-reg [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_full;
-reg [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_first;
-integer lk;
-always @* begin
-    for (lk = 0; lk <= KEEP_WIDTH; lk = lk + 1) begin : lenk
-        reg [LEN_W:0] sum;
-        sum = {1'b0, len_k_reg[lk*LEN_W +: LEN_W]} + KEEP_I[LEN_W:0];
-        len_k_full[lk*LEN_W +: LEN_W] = sum > LEN_MAX ? LEN_MAX[LEN_W-1:0] : sum[LEN_W-1:0];
-        len_k_first[lk*LEN_W +: LEN_W] = lk[LEN_W-1:0];
+wire [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_full;
+wire [(KEEP_WIDTH+1)*LEN_W-1:0] len_k_first;   // at a frame's first beat: k
+genvar glk;
+generate
+    for (glk = 0; glk <= KEEP_WIDTH; glk = glk + 1) begin : lenk
+        localparam [LEN_W-1:0] K_FIRST = glk;
+        wire [LEN_W:0] sum = {1'b0, len_k_reg[glk*LEN_W +: LEN_W]} + KEEP_I[LEN_W:0];
+        assign len_k_full[glk*LEN_W +: LEN_W] = sum > LEN_MAX ? LEN_MAX[LEN_W-1:0]
+                                                              : sum[LEN_W-1:0];
+        assign len_k_first[glk*LEN_W +: LEN_W] = K_FIRST;
     end
-end
+endgenerate
 wire [2:0] prio = has_tag ? pcp_next : cfg_default_prio;
 // the frame's priority at its last word (registered header, see hdr_tag_reg)
 wire [2:0] prio_last = hdr_tag_reg ? tci_hi_reg[7:5] : cfg_default_prio;
