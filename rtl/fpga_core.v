@@ -82,6 +82,15 @@ module fpga_core #(
     // switch_core PORT_COUNTERS: 1 every per-port counter of the switch registers, 0 only
     // drop_admission (the UART's D=; the i5, whose 25F cannot hold the rest)
     parameter PORT_COUNTERS = 1,
+    // switch_core FEATURE_REGS: 0 leaves out the registers of the features the self-test
+    // never enables (stall cut, 802.3x PAUSE, prevention, watchdog: they read 0; the i5)
+    parameter FEATURE_REGS = 1,
+    // switch_core MMU_WATERMARKS: 0 leaves out the admission core's per-PG / per-queue
+    // watermarks (they read 0; H= is the headroom pool's, which stays; the i5)
+    parameter MMU_WATERMARKS = 1,
+    // switch_core MMU_COUNTERS: 0 leaves out the admission core's event counters (they read
+    // 0; the switch's own registers count the drops; the i5)
+    parameter MMU_COUNTERS = 1,
     // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
     // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
     // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
@@ -254,6 +263,9 @@ switch_core #(
     .CELL_W(CELL_W),
     .MMU_COMPACT(MMU_COMPACT),
     .PORT_COUNTERS(PORT_COUNTERS),
+    .FEATURE_REGS(FEATURE_REGS),
+    .MMU_WATERMARKS(MMU_WATERMARKS),
+    .MMU_COUNTERS(MMU_COUNTERS),
     .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),

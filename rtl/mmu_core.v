@@ -91,7 +91,15 @@ module mmu_core #(
     // 1: the headroom policy dsh is there (register headroom_policy, mmu_core_dsh); 0 leaves
     // it out: headroom_policy stays 0 and synthesis removes dsh's logic (the static policy's
     // core, for builds that need no dsh)
-    parameter HEADROOM_DSH = 1
+    parameter HEADROOM_DSH = 1,
+    // 1: the per-PG and per-queue watermarks (status: PG fields res_wm, shared_wm, hdrm_wm,
+    // queue field wm); 0 leaves them out, they read 0 (their RAMs and their forwarding are not
+    // built; the global watermarks stay): a small FPGA's build (docs/regs.md)
+    parameter WATERMARKS = 1,
+    // 1: the event counters of the status map (admitted, release_underflow, release_bad_index,
+    // drops by reason, arrivals, releases); 0 leaves them out, they read 0 (the flags stay,
+    // and switch_core counts the drops by reason and per port itself): a small FPGA's build
+    parameter COUNTERS = 1
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -392,7 +400,7 @@ cfg_inst (
 );
 
 mmu_core_view #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W), .PORT_W(PORT_W),
-                .PG_W(PG_W), .Q_W(Q_W))
+                .PG_W(PG_W), .Q_W(Q_W), .WATERMARKS(WATERMARKS))
 view_inst (
     .clk(clk), .rst(rst), .a_i_in(a_i_in), .a_j_in(a_j_in), .r_i_in(r_i_in), .r_j_in(r_j_in),
     .st_idx_in(st_idx_in), .scan_cnt_reg(scan_cnt_reg), .a_i0(a_i0), .a_j0(a_j0), .r_i0(r_i0),
@@ -493,7 +501,7 @@ commit_inst (
 );
 
 mmu_core_eval #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W),
-                .Q_W(Q_W), .RST_FAULT_INJECT(RST_FAULT_INJECT))
+                .Q_W(Q_W), .RST_FAULT_INJECT(RST_FAULT_INJECT), .WATERMARKS(WATERMARKS))
 eval_inst (
     .clk(clk), .rst(rst), .a_ok_bus(a_ok_bus), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus),
     .r_ok_bus(r_ok_bus), .r_i_bus(r_i_bus), .sc_bus(sc_bus), .sv_bus(sv_bus),
@@ -517,7 +525,7 @@ eval_inst (
 );
 
 mmu_core_status #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
-                  .CELL_BYTES(CELL_BYTES))
+                  .CELL_BYTES(CELL_BYTES), .COUNTERS(COUNTERS))
 status_inst (
     .clk(clk), .rst(rst), .stat_addr(stat_addr), .stat_data(stat_data), .r_v0(r_v0),
     .r_port0(r_port0), .r_pg0(r_pg0), .r_eport0(r_eport0), .r_q0(r_q0),
@@ -534,7 +542,7 @@ status_inst (
 );
 
 mmu_core_dsh #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W),
-               .FAULT_INJECT(FAULT_INJECT))
+               .FAULT_INJECT(FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
 dsh_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .g_dsh_reg(g_dsh_reg), .a_i0(a_i0), .a_ok_bus(a_ok_bus),

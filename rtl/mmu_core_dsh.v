@@ -48,6 +48,9 @@ module mmu_core_dsh #(
     // test only: 3 reads every port's headroom limit one cell larger (negative test of the
     // benches' dsh cases); mmu_core's FAULT_INJECT, whose other values act elsewhere
     parameter FAULT_INJECT = 0,
+    // 0: headroom_policy is never dsh (mmu_core HEADROOM_DSH), so no PG ever requests a port
+    // pause: the requests, the ports' pause and its counts are constant 0 (not built)
+    parameter HEADROOM_DSH = 1,
     // derived, left at their defaults by mmu_core: the port and PG index, cell counts, T and
     // what is compared with it
     parameter PI_W = $clog2(PORT_COUNT),
@@ -373,7 +376,10 @@ end
 // pfc_xoff = queue-level state | the port's lossless PGs while paused
 reg [N-1:0] req_reg;
 reg [PORT_COUNT-1:0] pxoff_reg;
-wire [N-1:0] req_next = (req_reg & ~(ev_hit & ev_roff)) | (~req_reg & ev_hit & ev_ron);
+// (a request is only set under dsh: without it, HEADROOM_DSH 0, the requests stay 0, written
+// so that synthesis sees it)
+wire [N-1:0] req_next = HEADROOM_DSH == 0 ? {N{1'b0}}
+                        : (req_reg & ~(ev_hit & ev_roff)) | (~req_reg & ev_hit & ev_ron);
 wire [PORT_COUNT-1:0] pxoff_next;
 wire [N-1:0] vec_next;
 (* mem2reg *) reg [31:0] pon_reg [0:PORT_COUNT-1];
@@ -434,13 +440,14 @@ always @(posedge clk) begin
         4'd0: sp1 <= {{(32-W){1'b0}}, pcnt_reg[sp_p]};
         4'd1: sp1 <= {{(32-W){1'b0}}, pwm_reg[sp_p]};
         4'd2: sp1 <= {31'd0, pxoff_reg[sp_p]};
-        4'd3: sp1 <= pon_reg[sp_p];
-        4'd4: sp1 <= poff_reg[sp_p];
+        4'd3: sp1 <= HEADROOM_DSH != 0 ? pon_reg[sp_p] : 32'd0;
+        4'd4: sp1 <= HEADROOM_DSH != 0 ? poff_reg[sp_p] : 32'd0;
         4'd5: sp1 <= {24'd0, req_reg[sp_p*8 +: 8]};
         4'd8: sp1 <= {{(32-W){1'b0}}, plim_reg[sp_p]};
         default: sp1 <= 32'd0;
     endcase
-    sp_inc1 <= (sa0[3:0] == 4'd3 && pon_inc[sp_p]) || (sa0[3:0] == 4'd4 && poff_inc[sp_p]);
+    sp_inc1 <= HEADROOM_DSH != 0 && ((sa0[3:0] == 4'd3 && pon_inc[sp_p])
+                                     || (sa0[3:0] == 4'd4 && poff_inc[sp_p]));
     sp2 <= sp1 + {31'd0, sp_inc1};
     sp3 <= sp2;
     st_port4 <= sp3;

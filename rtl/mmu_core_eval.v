@@ -37,6 +37,8 @@ module mmu_core_eval #(
     // test only: 1 leaves EVAL1's event selects out of the reset (a one-clock reset then lets
     // an event in flight set a PFC state after it; negative test)
     parameter RST_FAULT_INJECT = 0,
+    // 1: the per-PG / per-queue watermarks; 0: their registers stay 0 (mmu_core WATERMARKS)
+    parameter WATERMARKS = 1,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
@@ -513,6 +515,10 @@ always @(posedge clk) begin
                   wmax(wsel11, w_h, wm_pg_reg[0 +: W], wA11[0 +: W])};
     wm_q_reg <= wqsel11 ? (qocc_gt(qA_e, wm_q_reg) ? w_qocc : wm_q_reg)
                 : (qocc_gt(qA_e, wQ11) ? w_qocc : wQ11);
+    if (WATERMARKS == 0) begin
+        wm_pg_reg <= {PGW_W{1'b0}};
+        wm_q_reg <= {QW_W{1'b0}};
+    end
     wmh_en_reg[1] <= wm_en_reg;
     wmh_i_reg[1] <= wm_i_reg;
     wmh_j_reg[1] <= wm_j_reg;

@@ -10,6 +10,9 @@
  * state RAMs' stat ports (mmu_core_view); the global fields, the configuration RAMs' stat
  * ports and flags (mmu_core_cfg).
  *
+ * COUNTERS 0 leaves the event counters out: they read 0 (synthesis removes them and their
+ * share of the read mux); the watermarks, the flags and every other word stay.
+ *
  * Latency: stat_addr registered at edge n, stat_data from n+5 (6 clocks after stat_addr);
  * counters a clock after the registers they count.
  */
@@ -30,6 +33,9 @@ module mmu_core_status #(
     parameter Q_W = 4,
     // bytes per buffer cell
     parameter CELL_BYTES = 256,
+    // 1: the event counters (admitted, release underflows and bad releases, drops by reason,
+    // arrivals, releases); 0: they read 0 and are not built (mmu_core COUNTERS)
+    parameter COUNTERS = 1,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
@@ -226,14 +232,17 @@ assign st_g_reg_src[0] = {z32({1'b0, epool_wm_reg[0]}), z32({1'b0, epool_reg[0]}
                            z32({1'b0, hpool_wm_reg}), z32({1'b0, hpool_reg}),
                            z32({1'b0, pool_wm_reg[1]}), z32({1'b0, pool_reg[1]}),
                            z32({1'b0, pool_wm_reg[0]}), z32({1'b0, pool_reg[0]})};
-assign st_g_reg_src[1] = {{30'd0, err_flags_reg | {cfg_bad, 1'b0}}, bad_release_reg,
-                           underflow_count_reg, admitted_reg, z32({1'b0, total_wm_reg}),
-                           z32({1'b0, total_reg}),
+// (the event counters as read: 0 with COUNTERS 0)
+wire [31:0] c_mask = COUNTERS != 0 ? 32'hffffffff : 32'd0;
+assign st_g_reg_src[1] = {{30'd0, err_flags_reg | {cfg_bad, 1'b0}}, bad_release_reg & c_mask,
+                           underflow_count_reg & c_mask, admitted_reg & c_mask,
+                           z32({1'b0, total_wm_reg}), z32({1'b0, total_reg}),
                            z32({1'b0, epool_wm_reg[1]}), z32({1'b0, epool_reg[1]})};
-assign st_g_reg_src[2] = {arrivals_reg, drop_reg[6], drop_reg[5], drop_reg[4], drop_reg[3],
-                           drop_reg[2], drop_reg[1], drop_reg[0]};
+assign st_g_reg_src[2] = {arrivals_reg & c_mask, drop_reg[6] & c_mask, drop_reg[5] & c_mask,
+                           drop_reg[4] & c_mask, drop_reg[3] & c_mask, drop_reg[2] & c_mask,
+                           drop_reg[1] & c_mask, drop_reg[0] & c_mask};
 assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 128'd0, 23'd0, cfg_flags,
-                           releases_reg};
+                           releases_reg & c_mask};
 assign st_g_reg_src[4] = {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}),
                            z32({1'b0, g_epool_reg[0]}), z32({1'b0, g_hdrm_pool_reg}),
                            z32({1'b0, g_pool_reg[1]}), z32({1'b0, g_pool_reg[0]}),

@@ -30,6 +30,9 @@ module mmu_core_view #(
     // width of the PG and queue index fields
     parameter PG_W = 4,
     parameter Q_W = 4,
+    // 1: the per-PG / per-queue watermark RAMs; 0: not built, pgw_rd and qw_rd are 0
+    // (mmu_core WATERMARKS)
+    parameter WATERMARKS = 1,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
@@ -377,19 +380,25 @@ q_state_inst (
 // watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
 // arrival's PG and queue; the enable and index given a clock early, as the write register's
 // inputs, WR_EARLY), read ports A, stat
+// (WATERMARKS 0: the RAMs' data unused, so not built; the watermarks then read 0 and
+// mmu_core_eval's watermark registers stay 0, so wA / wQ below are constant 0)
+wire [2*PGW_W-1:0] pgw_rd_ram;
+wire [2*QW_W-1:0]  qw_rd_ram;
+assign pgw_rd = WATERMARKS != 0 ? pgw_rd_ram : {2*PGW_W{1'b0}};
+assign qw_rd = WATERMARKS != 0 ? qw_rd_ram : {2*QW_W{1'b0}};
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(2),
             .OUT_REG(1), .WR_EARLY(1))
 pg_wm_inst (
     .clk(clk), .rst(rst),
     .wr_en(adm11_wr[0]), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
-    .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd)
+    .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd_ram)
 );
 mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
             .OUT_REG(1), .WR_EARLY(1))
 q_wm_inst (
     .clk(clk), .rst(rst),
     .wr_en(adm11_wr[1]), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
-    .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd)
+    .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd_ram)
 );
 
 // ------------------------------------------------------------------------------ stage 3

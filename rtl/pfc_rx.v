@@ -48,8 +48,9 @@
  * of its bits; each header octet sets a flag the clock it arrives (the destination MAC through a
  * registered mismatch flag, one clock later), and the tlast decision uses "header good" and
  * "header good AND enable bit k" registered from those flags, plus the beat's tvalid, tlast,
- * tuser and tkeep; the timers are stored inverted so that their carry chains start at
- * flip-flops.  The s_axis inputs are assumed to come from registers.
+ * tuser and tkeep; each timer's decrement and its "timer > step" test are one subtraction
+ * (its borrow is the test), a carry chain that starts at flip-flops.  The s_axis inputs are
+ * assumed to come from registers.
  *
  * IN_REG = 1 registers the tap here (everything above then happens a clock after the beat on
  * s_axis), in copies: one drives the parser (the clock enable and clear of some 200
@@ -220,10 +221,14 @@ reg         hdr_pause_reg;               // of those, a PAUSE frame (LINK_PAUSE_
 reg [7:0]   hdr_en_reg;
 reg [7:0]   time_nz_reg;
 
-// pause timers, stored inverted (~timer, quanta with 16 fraction bits), so that both the
-// decrement and the "timer > step" test are additions of the step to a register (a carry
-// chain straight from flip-flops, no inverter in front of it); pause_reg[k] == (timer k != 0)
-reg [32*8-1:0] ntimer_reg, ntimer_next;
+// pause timers (quanta with 16 fraction bits), one carry chain each: while pause_reg[k] (timer
+// k != 0), timer k is rtimer_reg[k] + fresh_reg[k], i.e. the loaded value on the clock after a
+// load (fresh) and one less than the timer after that, so that both the decrement and the
+// "timer > step" test are the one subtraction rtimer - step - fresh (its borrow is the test, its
+// difference the next timer less one; a chain straight from flip-flops); the value is unused
+// while pause_reg[k] is 0
+reg [32*8-1:0] rtimer_reg, rtimer_next;
+reg [7:0]      fresh_reg;
 reg [7:0]      pause_reg, pause_next;
 
 // counted the clock after the frame's tlast beat (a malformed frame is a MAC Control frame
@@ -344,28 +349,23 @@ assign stat_xoff_rx = stat_xoff_reg;
 assign stat_xon_rx = stat_xon_reg;
 assign stat_malformed = stat_malformed_reg;
 
-// timer arithmetic, per priority, on ntimer = ~timer: ~(timer - step) = ntimer + step, and
-// timer > step <=> no carry out of ntimer + step + 1 (its own chain, so no zero test follows
-// the addition)
-reg [31:0] dec_n;
-// only the carry out (bit 32) of this sum is used
+// timer arithmetic, per priority: d = rtimer - step - fresh, as the one subtraction
+// {rtimer, 0} - {step, fresh} (fresh the borrow into bit 1); no borrow out (d[33] 0) <=> timer >
+// step (timer = rtimer + fresh), and then d[32:1] = timer - step - 1, the next clock's rtimer
+// (fresh 0).  A load sets rtimer to the new timer and fresh.
 /* verilator lint_off UNUSEDSIGNAL */
-reg [32:0] le;
+reg [33:0] d;           // (bit 0 is 0 - fresh's own bit: unused)
 /* verilator lint_on UNUSEDSIGNAL */
 
 always @* begin
     for (k = 0; k < 8; k = k + 1) begin
-        dec_n = ntimer_reg[k*32 +: 32] + {8'd0, cfg_quanta_step};
-        le = {1'b0, ntimer_reg[k*32 +: 32]} + {9'd0, cfg_quanta_step} + 33'd1;
+        d = {1'b0, rtimer_reg[k*32 +: 32], 1'b0} - {9'd0, cfg_quanta_step, fresh_reg[k]};
         if (load[k]) begin
-            ntimer_next[k*32 +: 32] = ~{time_reg[k*16 +: 16], 16'd0};
+            rtimer_next[k*32 +: 32] = {time_reg[k*16 +: 16], 16'd0};
             pause_next[k] = time_nz_reg[k];
         end else begin
-            // a value not above the step goes to 0 (ntimer all ones; an OR, not a mux to a
-            // constant, so that synthesis does not turn it into a synchronous set behind
-            // another LUT)
-            ntimer_next[k*32 +: 32] = dec_n | {32{le[32]}};
-            pause_next[k] = !le[32];
+            rtimer_next[k*32 +: 32] = d[32:1];
+            pause_next[k] = pause_reg[k] && !d[33];
         end
     end
 end
@@ -391,7 +391,8 @@ always @(posedge clk) begin
     for (m = 0; m < 8; m = m + 1) begin
         time_nz_reg[m] <= time_reg[m*16 +: 16] != 16'd0;
     end
-    ntimer_reg <= ntimer_next;
+    rtimer_reg <= rtimer_next;
+    fresh_reg <= load;
     pause_reg <= pause_next;
 
     ev_pfc_reg <= apply && !hdr_pause_reg;
@@ -429,7 +430,8 @@ always @(posedge clk) begin
         hdr_ok_reg <= 1'b0;
         hdr_pause_reg <= 1'b0;
         hdr_en_reg <= 8'd0;
-        ntimer_reg <= {32*8{1'b1}};
+        rtimer_reg <= {32*8{1'b0}};
+        fresh_reg <= 8'd0;
         pause_reg <= 8'd0;
         ev_pfc_reg <= 1'b0;
         ev_pause_reg <= 1'b0;

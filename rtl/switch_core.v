@@ -92,7 +92,21 @@ module switch_core #(
     // the per-port counters of the switch registers (status words of each port): 1 all of
     // them; 0 only drop_admission, the others read 0 and are not built (a board whose FPGA
     // cannot hold them: the Colorlight i5's 25F, docs/regs.md "Counters left out")
-    parameter PORT_COUNTERS = 1
+    parameter PORT_COUNTERS = 1,
+    // 1: every configuration register of the switch map is built; 0 leaves out those of the
+    // features this build does not use (pfcmmu_sw_regs STALL_REGS, LINK_PAUSE_REGS, PREV_REGS,
+    // WD_REGS: not built, read 0, the switch sees their reset values): the stall cut's
+    // stall_clocks (no stall cut), each port's link_pause_enable (802.3x PAUSE not honoured),
+    // and with PREVENT_ENABLE / WATCHDOG_ENABLE 0 the prevention's and the watchdog's
+    // registers (a board whose FPGA cannot hold them: docs/regs.md "Registers left out")
+    parameter FEATURE_REGS = 1,
+    // mmu_core WATERMARKS: 1 the per-PG / per-queue watermarks of the admission core's status;
+    // 0 leaves them out (they read 0; a small FPGA's build, docs/regs.md)
+    parameter MMU_WATERMARKS = 1,
+    // mmu_core COUNTERS: 1 the event counters of the admission core's status; 0 leaves them
+    // out (they read 0; this block's own registers count the drops by reason, mmu_drop_count,
+    // and per port, drop_admission; a small FPGA's build, docs/regs.md)
+    parameter MMU_COUNTERS = 1
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -791,7 +805,13 @@ sw_mmu_csr #(.MMU_PORTS(MMU_PORTS), .CELL_W(CELL_W)) mmu_csr_inst (
 
 // switch_core's own registers: the configuration above from registers, the status read back
 // with mmu_core's status latency (pfcmmu_sw_regs, generated; docs/regs.md)
-pfcmmu_sw_regs #(.PORT_COUNT(PORT_COUNT)) sw_regs_inst (
+pfcmmu_sw_regs #(
+    .PORT_COUNT(PORT_COUNT),
+    .STALL_REGS(FEATURE_REGS),
+    .LINK_PAUSE_REGS(FEATURE_REGS),
+    .PREV_REGS(FEATURE_REGS != 0 || PREVENT_ENABLE != 0),
+    .WD_REGS(FEATURE_REGS != 0 || WATCHDOG_ENABLE != 0)
+) sw_regs_inst (
     .clk(clk), .rst(rst),
     .wr_valid(sw_regs_wr_valid), .wr_addr(mmu_cfg_wr_addr), .wr_data(mmu_cfg_wr_data),
     .rd_addr(mmu_stat_addr), .rd_data(sw_regs_rd_data), .rd_hit(sw_regs_rd_hit),
@@ -874,6 +894,8 @@ mmu_core #(
     .Q_W(4),
     .COMPACT(MMU_COMPACT),
     .HEADROOM_DSH(MMU_HEADROOM_DSH),
+    .WATERMARKS(MMU_WATERMARKS),
+    .COUNTERS(MMU_COUNTERS),
     .FAULT_INJECT(MMU_FAULT_INJECT)
 ) mmu_inst (
     .clk(clk),

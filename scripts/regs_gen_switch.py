@@ -89,6 +89,30 @@ def switch_map(top: AddrmapNode) -> SwitchMap:
     return SwitchMap(glob_base, globs, pf.inst_name, port_base, pf.array_dimensions[0], ports)
 
 
+# Configuration registers a build may leave out with the feature they configure: a parameter
+# of the block each (default 1, built).  With the parameter 0 the registers are not built: a
+# write has no effect, a read returns 0 and the cfg_* output is the register's reset value
+# (each feature's "off": stall cut never, no port group, prevention and watchdog disabled,
+# PAUSE not honoured).  switch_core sets them (FEATURE_REGS; docs/regs.md "Registers left
+# out").
+LEAVE_OUT: dict[str, tuple[str, tuple[str, ...]]] = {
+    "STALL_REGS": ("the stall cut's limit", ("stall_clocks",)),
+    "LINK_PAUSE_REGS": ("802.3x PAUSE per port", ("link_pause_enable",)),
+    "PREV_REGS": ("deadlock prevention's", ("prev_enable", "prev_alt_prio", "prev_alt_dscp",
+                                           "port_group")),
+    "WD_REGS": ("the PFC watchdog's", ("wd_enable", "wd_detect_time", "wd_restore_time",
+                                       "wd_action", "wd_storm_limit", "wd_reenable")),
+}
+
+
+def leave_out_param(name: str) -> str | None:
+    """The parameter that may leave register ``name`` out (None: always built)."""
+    for param, (_, regs) in LEAVE_OUT.items():
+        if name in regs:
+            return param
+    return None
+
+
 def _is_cfg(f: FieldNode) -> bool:
     sw, hw = f.get_property("sw").name, f.get_property("hw").name
     if (sw, hw) == ("rw", "r"):
@@ -185,6 +209,10 @@ V_HEAD = '''\
  * 15 set here (the rest to mmu_core).  This block takes a write of any word in its windows
  * (it does not check writability again: a read-only word has no register to write).
  *
+ * Registers left out: STALL_REGS, LINK_PAUSE_REGS, PREV_REGS and WD_REGS 0 leave out the
+ * registers of a feature the build does not use (not built: a write has no effect, a read
+ * returns 0, the cfg_* outputs are the reset values, the feature's "off"; docs/regs.md).
+ *
  * Vectors: a per-port field of W bits at [p*W +: W] (an array register's element k of port p
  * at [(p*N + k)*W +: W]); a global array's element k at [k*W +: W].
  *
@@ -224,8 +252,11 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
          "    parameter PORT_COUNT = 4,",
          "    // clocks from rd_addr to rd_data (mmu_core's status latency, "
          "models.mmu_pipe.RTL_STAT_LATENCY; at least 3)",
-         f"    parameter RD_LATENCY = {stat_latency}",
-         ") (",
+         f"    parameter RD_LATENCY = {stat_latency},"]
+    for i, (param, (what, regs)) in enumerate(LEAVE_OUT.items()):
+        L += [f"    // 0: {what} registers left out (not built, read 0; docs/regs.md)",
+              f"    parameter {param} = 1{',' if i + 1 < len(LEAVE_OUT) else ''}"]
+    L += [") (",
          "    input  wire                     clk,",
          "    input  wire                     rst,",
          "",
@@ -326,11 +357,16 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
             if e.name in seen:
                 continue
             seen.add(e.name)
+            lo = leave_out_param(e.name)
             for f in _fields(e):
                 if _is_cfg(f):
                     n = e.count * f.width
-                    out.append(f"{indent}assign {signal(e, f)}{suffix.format(n=n)} = "
-                               f"{signal(e, f)}_reg;")
+                    v = f"{signal(e, f)}_reg"
+                    if lo:
+                        rv = _const(f.width, f.get_property("reset") or 0)
+                        rv = rv if e.count == 1 else f"{{{e.count}{{{rv}}}}}"
+                        v = f"{lo} != 0 ? {v} : {rv}"
+                    out.append(f"{indent}assign {signal(e, f)}{suffix.format(n=n)} = {v};")
         return out
 
     def read_case(elems: list[Elem], target: str, indent: str, stat: str) -> list[str]:
@@ -350,8 +386,12 @@ def verilog(top: AddrmapNode, stat_latency: int) -> str:
                 if f.lsb > pos:
                     parts.append(f"{f.lsb - pos}'d0")
                 sl = f"[{k * f.width + f.width - 1}:{k * f.width}]"
-                parts.append(f"{signal(e, f)}_reg{sl}" if _is_cfg(f) else stat.format(
-                    s=signal(e, f), n=e.count * f.width, lo=k * f.width, w=f.width))
+                lo = leave_out_param(e.name)
+                if _is_cfg(f) and lo:
+                    parts.append(f"({lo} != 0 ? {signal(e, f)}_reg{sl} : {f.width}'d0)")
+                else:
+                    parts.append(f"{signal(e, f)}_reg{sl}" if _is_cfg(f) else stat.format(
+                        s=signal(e, f), n=e.count * f.width, lo=k * f.width, w=f.width))
                 pos = f.msb + 1
             if pos < 32:
                 parts.append(f"{32 - pos}'d0")

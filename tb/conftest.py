@@ -83,6 +83,9 @@ ICARUS_CI_VERILATOR_ONLY = {
                                         "on Icarus); the watchdog runs on Icarus in "
                                         "tb/switch_core test_watchdog_storm[64]",
     "test_mmu_core_compact": "the i5 build's decision stage: Icarus runs the default one",
+    "test_mmu_core_compact_left_out": "the i5 build's admission core without the PG / queue "
+                                      "watermarks and event counters: Icarus runs the "
+                                      "default one",
     "test_mmu_core_dsh_compact": "dsh on the i5 build's decision stage: Icarus runs dsh on "
                                  "the default one",
     "test_mmu_core_dsh[p8_c208]": "dsh at 8 ports, 12-bit counters: Icarus runs the same "

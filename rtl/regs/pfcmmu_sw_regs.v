@@ -12,6 +12,10 @@
  * 15 set here (the rest to mmu_core).  This block takes a write of any word in its windows
  * (it does not check writability again: a read-only word has no register to write).
  *
+ * Registers left out: STALL_REGS, LINK_PAUSE_REGS, PREV_REGS and WD_REGS 0 leave out the
+ * registers of a feature the build does not use (not built: a write has no effect, a read
+ * returns 0, the cfg_* outputs are the reset values, the feature's "off"; docs/regs.md).
+ *
  * Vectors: a per-port field of W bits at [p*W +: W] (an array register's element k of port p
  * at [(p*N + k)*W +: W]); a global array's element k at [k*W +: W].
  *
@@ -41,7 +45,15 @@ module pfcmmu_sw_regs #(
     // ports of the switch (the port array's entries answered, 1 .. 64)
     parameter PORT_COUNT = 4,
     // clocks from rd_addr to rd_data (mmu_core's status latency, models.mmu_pipe.RTL_STAT_LATENCY; at least 3)
-    parameter RD_LATENCY = 6
+    parameter RD_LATENCY = 6,
+    // 0: the stall cut's limit registers left out (not built, read 0; docs/regs.md)
+    parameter STALL_REGS = 1,
+    // 0: 802.3x PAUSE per port registers left out (not built, read 0; docs/regs.md)
+    parameter LINK_PAUSE_REGS = 1,
+    // 0: deadlock prevention's registers left out (not built, read 0; docs/regs.md)
+    parameter PREV_REGS = 1,
+    // 0: the PFC watchdog's registers left out (not built, read 0; docs/regs.md)
+    parameter WD_REGS = 1
 ) (
     input  wire                     clk,
     input  wire                     rst,
@@ -246,21 +258,21 @@ always @(posedge clk) begin
         cfg_prev_alt_dscp_reg[47:42] <= 6'h0;
     end
 end
-assign cfg_stall_clocks = cfg_stall_clocks_reg;
+assign cfg_stall_clocks = STALL_REGS != 0 ? cfg_stall_clocks_reg : 32'h0;
 assign cfg_refresh_quanta = cfg_refresh_quanta_reg;
 assign cfg_quanta_step = cfg_quanta_step_reg;
-assign cfg_prev_enable = cfg_prev_enable_reg;
-assign cfg_prev_alt_prio = cfg_prev_alt_prio_reg;
+assign cfg_prev_enable = PREV_REGS != 0 ? cfg_prev_enable_reg : 8'h0;
+assign cfg_prev_alt_prio = PREV_REGS != 0 ? cfg_prev_alt_prio_reg : 24'hfac688;
 assign cfg_pause_quanta = cfg_pause_quanta_reg;
-assign cfg_prev_alt_dscp = cfg_prev_alt_dscp_reg;
+assign cfg_prev_alt_dscp = PREV_REGS != 0 ? cfg_prev_alt_dscp_reg : {8{6'h0}};
 
 reg [31:0] glob_rd;
 wire [64*32-1:0] glob_rd_words;
-assign glob_rd_words[31:0] = {cfg_stall_clocks_reg[31:0]};
+assign glob_rd_words[31:0] = {(STALL_REGS != 0 ? cfg_stall_clocks_reg[31:0] : 32'd0)};
 assign glob_rd_words[63:32] = {16'd0, cfg_refresh_quanta_reg[15:0]};
 assign glob_rd_words[95:64] = {8'd0, cfg_quanta_step_reg[23:0]};
-assign glob_rd_words[127:96] = {24'd0, cfg_prev_enable_reg[7:0]};
-assign glob_rd_words[159:128] = {8'd0, cfg_prev_alt_prio_reg[23:0]};
+assign glob_rd_words[127:96] = {24'd0, (PREV_REGS != 0 ? cfg_prev_enable_reg[7:0] : 8'd0)};
+assign glob_rd_words[159:128] = {8'd0, (PREV_REGS != 0 ? cfg_prev_alt_prio_reg[23:0] : 24'd0)};
 assign glob_rd_words[191:160] = 32'd0;
 assign glob_rd_words[223:192] = 32'd0;
 assign glob_rd_words[255:224] = 32'd0;
@@ -272,14 +284,14 @@ assign glob_rd_words[415:384] = {16'd0, cfg_pause_quanta_reg[79:64]};
 assign glob_rd_words[447:416] = {16'd0, cfg_pause_quanta_reg[95:80]};
 assign glob_rd_words[479:448] = {16'd0, cfg_pause_quanta_reg[111:96]};
 assign glob_rd_words[511:480] = {16'd0, cfg_pause_quanta_reg[127:112]};
-assign glob_rd_words[543:512] = {26'd0, cfg_prev_alt_dscp_reg[5:0]};
-assign glob_rd_words[575:544] = {26'd0, cfg_prev_alt_dscp_reg[11:6]};
-assign glob_rd_words[607:576] = {26'd0, cfg_prev_alt_dscp_reg[17:12]};
-assign glob_rd_words[639:608] = {26'd0, cfg_prev_alt_dscp_reg[23:18]};
-assign glob_rd_words[671:640] = {26'd0, cfg_prev_alt_dscp_reg[29:24]};
-assign glob_rd_words[703:672] = {26'd0, cfg_prev_alt_dscp_reg[35:30]};
-assign glob_rd_words[735:704] = {26'd0, cfg_prev_alt_dscp_reg[41:36]};
-assign glob_rd_words[767:736] = {26'd0, cfg_prev_alt_dscp_reg[47:42]};
+assign glob_rd_words[543:512] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[5:0] : 6'd0)};
+assign glob_rd_words[575:544] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[11:6] : 6'd0)};
+assign glob_rd_words[607:576] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[17:12] : 6'd0)};
+assign glob_rd_words[639:608] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[23:18] : 6'd0)};
+assign glob_rd_words[671:640] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[29:24] : 6'd0)};
+assign glob_rd_words[703:672] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[35:30] : 6'd0)};
+assign glob_rd_words[735:704] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[41:36] : 6'd0)};
+assign glob_rd_words[767:736] = {26'd0, (PREV_REGS != 0 ? cfg_prev_alt_dscp_reg[47:42] : 6'd0)};
 assign glob_rd_words[799:768] = 32'd0;
 assign glob_rd_words[831:800] = 32'd0;
 assign glob_rd_words[863:832] = 32'd0;
@@ -408,14 +420,14 @@ generate
         assign cfg_default_prio[gp*3 +: 3] = cfg_default_prio_reg;
         assign cfg_src_mac_lo[gp*32 +: 32] = cfg_src_mac_lo_reg;
         assign cfg_src_mac_hi[gp*16 +: 16] = cfg_src_mac_hi_reg;
-        assign cfg_link_pause_enable[gp*1 +: 1] = cfg_link_pause_enable_reg;
-        assign cfg_port_group[gp*2 +: 2] = cfg_port_group_reg;
-        assign cfg_wd_enable[gp*1 +: 1] = cfg_wd_enable_reg;
-        assign cfg_wd_detect_time[gp*32 +: 32] = cfg_wd_detect_time_reg;
-        assign cfg_wd_restore_time[gp*32 +: 32] = cfg_wd_restore_time_reg;
-        assign cfg_wd_action[gp*2 +: 2] = cfg_wd_action_reg;
-        assign cfg_wd_storm_limit[gp*8 +: 8] = cfg_wd_storm_limit_reg;
-        assign cfg_wd_reenable[gp*8 +: 8] = cfg_wd_reenable_reg;
+        assign cfg_link_pause_enable[gp*1 +: 1] = LINK_PAUSE_REGS != 0 ? cfg_link_pause_enable_reg : 1'h0;
+        assign cfg_port_group[gp*2 +: 2] = PREV_REGS != 0 ? cfg_port_group_reg : 2'h0;
+        assign cfg_wd_enable[gp*1 +: 1] = WD_REGS != 0 ? cfg_wd_enable_reg : 1'h0;
+        assign cfg_wd_detect_time[gp*32 +: 32] = WD_REGS != 0 ? cfg_wd_detect_time_reg : 32'h0;
+        assign cfg_wd_restore_time[gp*32 +: 32] = WD_REGS != 0 ? cfg_wd_restore_time_reg : 32'h0;
+        assign cfg_wd_action[gp*2 +: 2] = WD_REGS != 0 ? cfg_wd_action_reg : 2'h0;
+        assign cfg_wd_storm_limit[gp*8 +: 8] = WD_REGS != 0 ? cfg_wd_storm_limit_reg : 8'h0;
+        assign cfg_wd_reenable[gp*8 +: 8] = WD_REGS != 0 ? cfg_wd_reenable_reg : 8'h0;
         reg [31:0] rd;
         wire [64*32-1:0] rd_words;
         assign rd_words[31:0] = {8'd0, cfg_prio_to_pg_reg[23:0]};
@@ -423,15 +435,15 @@ generate
         assign rd_words[95:64] = {29'd0, cfg_default_prio_reg[2:0]};
         assign rd_words[127:96] = {cfg_src_mac_lo_reg[31:0]};
         assign rd_words[159:128] = {16'd0, cfg_src_mac_hi_reg[15:0]};
-        assign rd_words[191:160] = {31'd0, cfg_link_pause_enable_reg[0:0]};
-        assign rd_words[223:192] = {30'd0, cfg_port_group_reg[1:0]};
+        assign rd_words[191:160] = {31'd0, (LINK_PAUSE_REGS != 0 ? cfg_link_pause_enable_reg[0:0] : 1'd0)};
+        assign rd_words[223:192] = {30'd0, (PREV_REGS != 0 ? cfg_port_group_reg[1:0] : 2'd0)};
         assign rd_words[255:224] = 32'd0;
-        assign rd_words[287:256] = {31'd0, cfg_wd_enable_reg[0:0]};
-        assign rd_words[319:288] = {cfg_wd_detect_time_reg[31:0]};
-        assign rd_words[351:320] = {cfg_wd_restore_time_reg[31:0]};
-        assign rd_words[383:352] = {30'd0, cfg_wd_action_reg[1:0]};
-        assign rd_words[415:384] = {24'd0, cfg_wd_storm_limit_reg[7:0]};
-        assign rd_words[447:416] = {24'd0, cfg_wd_reenable_reg[7:0]};
+        assign rd_words[287:256] = {31'd0, (WD_REGS != 0 ? cfg_wd_enable_reg[0:0] : 1'd0)};
+        assign rd_words[319:288] = {(WD_REGS != 0 ? cfg_wd_detect_time_reg[31:0] : 32'd0)};
+        assign rd_words[351:320] = {(WD_REGS != 0 ? cfg_wd_restore_time_reg[31:0] : 32'd0)};
+        assign rd_words[383:352] = {30'd0, (WD_REGS != 0 ? cfg_wd_action_reg[1:0] : 2'd0)};
+        assign rd_words[415:384] = {24'd0, (WD_REGS != 0 ? cfg_wd_storm_limit_reg[7:0] : 8'd0)};
+        assign rd_words[447:416] = {24'd0, (WD_REGS != 0 ? cfg_wd_reenable_reg[7:0] : 8'd0)};
         assign rd_words[479:448] = 32'd0;
         assign rd_words[511:480] = 32'd0;
         assign rd_words[543:512] = {stat_rx_frames[gp*32+0 +: 32]};

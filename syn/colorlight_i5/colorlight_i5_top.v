@@ -53,7 +53,14 @@ fpga_core #(
     .MMU_COMPACT(1),
     // the switch's per-port counters except drop_admission left out: the configuration in
     // registers did not fit the 25F with them (docs/regs.md "Counters left out")
-    .PORT_COUNTERS(0)
+    .PORT_COUNTERS(0),
+    // the registers of the features the self-test never enables left out (stall cut, 802.3x
+    // PAUSE, prevention, watchdog; docs/regs.md "Registers left out")
+    .FEATURE_REGS(0),
+    // the admission core's per-PG / per-queue watermarks left out (H= is the headroom pool's)
+    .MMU_WATERMARKS(0),
+    // the admission core's event counters left out (the switch registers count the drops)
+    .MMU_COUNTERS(0)
 ) core_inst (
     .clk(clk),
     .rst(rst),

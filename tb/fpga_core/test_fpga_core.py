@@ -53,14 +53,18 @@ def test_board_images_are_the_models():
 @pytest.mark.parametrize("ports,cell_bytes,buffer_cells,compact", [
     (4, 256, 672, 0),   # the ULX3S core with a smaller buffer (faster to congest in simulation)
     (2, 128, 384, 1),   # the Colorlight i5 configuration (syn/colorlight_i5, MMU_COMPACT,
-                        # PORT_COUNTERS 0)
+                        # PORT_COUNTERS 0, FEATURE_REGS 0,
+                        # MMU_WATERMARKS 0, MMU_COUNTERS 0)
 ])
 def test_fpga_core_selftest(ports, cell_bytes, buffer_cells, compact):
     eta = compute(1, 0, 1518, cell_bytes).eta_cells_worst
     test_id = f"fpga_core-eta-p{ports}"
     params, env = _image(test_id, dict(BASE, PORT_COUNT=ports, CELL_BYTES=cell_bytes,
                                        BUFFER_CELLS=buffer_cells, MMU_COMPACT=compact,
-                                       PORT_COUNTERS=0 if compact else 1), eta)
+                                       PORT_COUNTERS=0 if compact else 1,
+                                       FEATURE_REGS=0 if compact else 1,
+                                       MMU_WATERMARKS=0 if compact else 1,
+                                       MMU_COUNTERS=0 if compact else 1), eta)
     harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
                 parameters=params, testcase="selftest_lossless", extra_env=env)
 

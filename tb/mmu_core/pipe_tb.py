@@ -29,6 +29,10 @@ from models.mmu_pipe import CFG_FLAG_NAMES, cfg_flags_latency
 
 PORT_COUNT = int(os.environ.get("PARAM_PORT_COUNT", "4"))
 CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
+# mmu_core WATERMARKS 0 / COUNTERS 0: the per-PG / per-queue watermarks / the event counters
+# are left out and read 0
+WATERMARKS = int(os.environ.get("PARAM_WATERMARKS", "1"))
+COUNTERS = int(os.environ.get("PARAM_COUNTERS", "1"))
 TAG_W = 8
 # Status reads: read() holds the address STAT_LAT falling edges (common.mmu_bus).  Back to
 # back (read_many()) each address is held STAT_HOLD clocks: the status port's state-RAM fields
@@ -189,25 +193,30 @@ class PipeTB:
             "hdrm_used": m.hdrm_pool_used, "hdrm_wm": m.hdrm_pool_wm,
             "egress_lossless_used": m.egress_used[0], "egress_lossless_wm": m.egress_wm[0],
             "egress_lossy_used": m.egress_used[1], "egress_lossy_wm": m.egress_wm[1],
-            "total_used": m.total_used, "total_wm": m.total_wm, "admitted": m.admitted,
-            "release_underflow": m.release_underflow,
-            "release_bad_index": m.release_bad_index,
+            "total_used": m.total_used, "total_wm": m.total_wm,
         }
+        # (COUNTERS 0: the event counters read 0)
+        cnt = 1 if COUNTERS else 0
+        want.update({"admitted": cnt * m.admitted, "release_underflow": cnt * m.release_underflow,
+                     "release_bad_index": cnt * m.release_bad_index})
         checks = [(regmap.STATUS[name], w, f"status {name}") for name, w in want.items()]
-        checks += [(regmap.DROP_BASE + r, m.drops[r], f"drops[{REASON_NAMES[r]}]")
+        checks += [(regmap.DROP_BASE + r, cnt * m.drops[r], f"drops[{REASON_NAMES[r]}]")
                    for r in range(1, len(m.drops))]
         # every PG and queue up to 64 of each; beyond, the ones traffic touched and every
         # eighth other (a 32-port read-back is 2,560 reads)
         pgs = [i for i in range(m.n_pg) if m.n_pg <= 64 or i % 8 == 0 or m.res_wm[i]
                or m.shared_wm[i] or m.hdrm_wm[i]]
         qs = [j for j in range(m.n_q) if m.n_q <= 64 or j % 8 == 0 or m.q_wm[j]]
+        # (WATERMARKS 0: the per-PG / per-queue watermarks read 0)
+        wm = 1 if WATERMARKS else 0
         for i in pgs:
             for name, w in (("res", m.res[i]), ("shared", m.shared[i]), ("hdrm", m.hdrm[i]),
-                            ("res_wm", m.res_wm[i]), ("shared_wm", m.shared_wm[i]),
-                            ("hdrm_wm", m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
+                            ("res_wm", wm * m.res_wm[i]), ("shared_wm", wm * m.shared_wm[i]),
+                            ("hdrm_wm", wm * m.hdrm_wm[i]), ("xoff", int(m.xoff[i]))):
                 checks.append((regmap.pg_addr(i, name), w, f"PG {i} {name}"))
         for j in qs:
-            for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]), ("wm", m.q_wm[j])):
+            for name, w in (("res", m.q_res[j]), ("shared", m.q_shared[j]),
+                            ("wm", wm * m.q_wm[j])):
                 checks.append((regmap.queue_addr(j, name), w, f"queue {j} {name}"))
         # every port: its headroom, watermark, port-level pause, its counts and requests
         for p in range(m.ports):

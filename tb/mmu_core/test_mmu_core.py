@@ -66,6 +66,18 @@ def test_mmu_core_compact():
                           "reconfiguration_under_traffic"])
 
 
+def test_mmu_core_compact_left_out():
+    """COMPACT=1 with WATERMARKS=0 and COUNTERS=0 (the i5 build's admission core: the per-PG /
+    per-queue watermarks and the event counters left out): the random run and the back-to-back
+    stress, the model equal on every clock, every status word read back at the end (the
+    left-out words must read 0, the rest the model's values)."""
+    harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-compact-left-out",
+                sources=harness.rtl_sources(SRC),
+                parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1, "WATERMARKS": 0,
+                            "COUNTERS": 0},
+                testcase=["random_pairs", "stress_back_to_back"])
+
+
 def test_mmu_core_fault_inject_is_caught():
     """FAULT_INJECT=1 turns "shared < T" into "shared <= T": the scoreboard must fail."""
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-fault",

@@ -28,6 +28,15 @@ def test_sw_regs():
                 sources=harness.rtl_sources(SRC) + [_top()], parameters={"PORT_COUNT": PORTS})
 
 
+def test_sw_regs_left_out():
+    """Every leave-out parameter of the block 0 (switch_core FEATURE_REGS 0, the i5's build):
+    the registers of the features left out answer OKAY and read 0, before and after a write;
+    every other register as in test_sw_regs."""
+    harness.run("sw_regs_top", "sw_regs.sw_regs_cases", test_id="sw_regs-left-out",
+                sources=harness.rtl_sources(SRC) + [_top()],
+                parameters={"PORT_COUNT": PORTS, "LEAVE_OUT": 1})
+
+
 def test_sw_regs_wrong_write_is_caught():
     """FAULT_INJECT=1: bit 0 of every switch-register write flipped; the read-back fails."""
     harness.run("sw_regs_top", "sw_regs.sw_regs_cases", test_id="sw_regs-fault",
