@@ -1318,140 +1318,52 @@ wire                 rc_end = rs_end_reg;
 // (mmu_core takes a release every clock, so the slot never waits for it)
 wire                 rc_go = rs_go_pre_reg;
 
-// ---------------------------------------------------------------------------- PFC watchdog
+// ---------------------------------------------------------------------------- PFC guards
+// the PFC watchdog between pfc_rx and the scheduler, and deadlock prevention's port-group test
+// for the ingress and its counters (sw_pfc_guard; docs/watchdog.md)
 // queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
 wire [QN-1:0]        wd_qdrop;
 
-generate
-    if (WATCHDOG_ENABLE != 0) begin : wd
-        wire [PORT_COUNT*8-1:0] busy;      // the queue priority k maps to holds frames
-        wire [PORT_COUNT*8-1:0] drop;
-        wire [PORT_COUNT*8-1:0] fwd;       // storm recovery with action forward
-        wire [PORT_COUNT*8-1:0] qdrop;     // queue q of port p is to be dropped
-        wire [PORT_COUNT*8-1:0] qfwd;      // queue q of port p is forwarded in recovery
-        reg  [PORT_COUNT*32-1:0] drop_frames_reg;
-        reg  [PORT_COUNT*32-1:0] fwd_frames_reg;
-        genvar wdp, wdk, wdq;
-        for (wdp = 0; wdp < PORT_COUNT; wdp = wdp + 1) begin : port
-            for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
-                wire [2:0] queue = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3];
-                assign busy[wdp*8 + wdk] = q_ne_reg[wdp*8 + {29'd0, queue}];
-            end
-            for (wdq = 0; wdq < 8; wdq = wdq + 1) begin : queue
-                wire [7:0] maps;
-                for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
-                    assign maps[wdk] = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3] == wdq;
-                end
-                assign qdrop[wdp*8 + wdq] = |(maps & drop[wdp*8 +: 8]);
-                assign qfwd[wdp*8 + wdq] = |(maps & fwd[wdp*8 +: 8]);
-            end
-            // alert (2) honours PFC: not a forwarded recovery
-            assign fwd[wdp*8 +: 8] = stat_wd_storm[wdp*8 +: 8] & ~drop[wdp*8 +: 8]
-                                     & {8{cfg_wd_action[wdp*2 +: 2] != 2'd2}};
-
-            /* verilator lint_off PINCONNECTEMPTY */
-            pfc_watchdog watchdog_inst (
-                .clk(clk),
-                .rst(rst),
-                .pause_in(pause[wdp*8 +: 8]),
-                .queue_busy(busy[wdp*8 +: 8]),
-                .rx_pfc(rx_pfc_prio[wdp*8 +: 8]),
-                .cfg_enable(cfg_wd_enable[wdp]),
-                .cfg_detect_time(cfg_wd_detect_time[wdp*32 +: 32]),
-                .cfg_restore_time(cfg_wd_restore_time[wdp*32 +: 32]),
-                .cfg_action(cfg_wd_action[wdp*2 +: 2]),
-                .cfg_storm_limit(cfg_wd_storm_limit[wdp*8 +: 8]),
-                .cfg_reenable(cfg_wd_reenable[wdp*8 +: 8]),
-                .pause_out(sched_pause[wdp*8 +: 8]),
-                .drop(drop[wdp*8 +: 8]),
-                .storm(stat_wd_storm[wdp*8 +: 8]),
-                .disabled(stat_wd_disabled[wdp*8 +: 8]),
-                .state(),
-                .stat_storms(stat_wd_storms[wdp*8*32 +: 8*32]),
-                .stat_restores()
-            );
-            /* verilator lint_on PINCONNECTEMPTY */
-        end
-
-        // counted at the dequeue commit, where the read stage decides send or discard
-        // (e_drop_next): a frame is discarded whole or sent whole, never cut
-        integer dp;
-        always @(posedge clk) begin
-            for (dp = 0; dp < PORT_COUNT; dp = dp + 1) begin
-                if (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == dp) begin
-                    if (qdrop[deq_q_reg]) begin
-                        drop_frames_reg[dp*32 +: 32] <= drop_frames_reg[dp*32 +: 32] + 32'd1;
-                    end else if (qfwd[deq_q_reg]) begin
-                        fwd_frames_reg[dp*32 +: 32] <= fwd_frames_reg[dp*32 +: 32] + 32'd1;
-                    end
-                end
-            end
-            if (rst) begin
-                drop_frames_reg <= {PORT_COUNT*32{1'b0}};
-                fwd_frames_reg <= {PORT_COUNT*32{1'b0}};
-            end
-        end
-        assign wd_qdrop = qdrop;
-        assign stat_wd_drop_frames = drop_frames_reg;
-        assign stat_wd_fwd_frames = fwd_frames_reg;
-    end else begin : no_wd
-        assign sched_pause = pause;
-        assign wd_qdrop = {QN{1'b0}};
-        assign stat_wd_storm = {PORT_COUNT*8{1'b0}};
-        assign stat_wd_disabled = {PORT_COUNT*8{1'b0}};
-        assign stat_wd_storms = {PORT_COUNT*8*32{1'b0}};
-        assign stat_wd_drop_frames = {PORT_COUNT*32{1'b0}};
-        assign stat_wd_fwd_frames = {PORT_COUNT*32{1'b0}};
-        // without a watchdog its configuration and pfc_rx's per-priority pulse are unused
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire unused = &{1'b0, cfg_wd_enable, cfg_wd_detect_time, cfg_wd_restore_time,
-                        cfg_wd_action, cfg_wd_storm_limit, cfg_wd_reenable, rx_pfc_prio, 1'b0};
-        /* verilator lint_on UNUSEDSIGNAL */
-    end
-endgenerate
-
-// ---------------------------------------------------------------------------- prevention
-// Seed 004 2.1.3: a frame entering and leaving through ports of one port group is a
-// high-risk flow; sw_ingress remaps it to the alternate priority (and rewrites PCP / DSCP /
-// IPv4 checksum) when same_group is set with its first beat; the write stage counts it per
-// group when the good frame goes to mmu_core (with its alternate PG and queue).
-generate
-    if (PREVENT_ENABLE != 0) begin : prevent
-        localparam GROUPS = 1 << GROUP_W;
-        reg [GROUPS*32-1:0] frames_reg, untagged_reg;
-        genvar gq;
-        for (gq = 0; gq < PORT_COUNT; gq = gq + 1) begin : port
-            wire [DEST_WIDTH-1:0] dest = rx_tdest[gq*DEST_WIDTH +: DEST_WIDTH];
-            wire                  dest_ok = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT;
-            wire [P_W-1:0]        dest_idx = dest_ok ? dest[P_W-1:0] : {P_W{1'b0}};
-            wire [GROUP_W-1:0]    group = cfg_port_group[gq*GROUP_W +: GROUP_W];
-            assign same_group[gq] = dest_ok && group != {GROUP_W{1'b0}}
-                                    && cfg_port_group[dest_idx*GROUP_W +: GROUP_W] == group;
-        end
-        wire [GROUP_W-1:0] wc_group = cfg_port_group[wp*GROUP_W +: GROUP_W];
-        always @(posedge clk) begin
-            if (wc_go && wc_to_mmu && in_remap[wp]) begin
-                frames_reg[wc_group*32 +: 32] <= frames_reg[wc_group*32 +: 32] + 32'd1;
-                if (!in_tagged[wp]) begin
-                    untagged_reg[wc_group*32 +: 32] <= untagged_reg[wc_group*32 +: 32] + 32'd1;
-                end
-            end
-            if (rst) begin
-                frames_reg <= {GROUPS*32{1'b0}};
-                untagged_reg <= {GROUPS*32{1'b0}};
-            end
-        end
-        assign stat_prev_frames = frames_reg;
-        assign stat_prev_untagged = untagged_reg;
-    end else begin : no_prevent
-        assign same_group = {PORT_COUNT{1'b0}};
-        assign stat_prev_frames = {(1<<GROUP_W)*32{1'b0}};
-        assign stat_prev_untagged = {(1<<GROUP_W)*32{1'b0}};
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire unused = &{1'b0, cfg_port_group, in_remap, in_tagged, 1'b0};
-        /* verilator lint_on UNUSEDSIGNAL */
-    end
-endgenerate
+sw_pfc_guard #(
+    .PORT_COUNT(PORT_COUNT),
+    .P_W(P_W),
+    .DEST_WIDTH(DEST_WIDTH),
+    .WATCHDOG_ENABLE(WATCHDOG_ENABLE),
+    .PREVENT_ENABLE(PREVENT_ENABLE),
+    .GROUP_W(GROUP_W)
+) pfc_guard_inst (
+    .clk(clk),
+    .rst(rst),
+    .pause(pause),
+    .rx_pfc_prio(rx_pfc_prio),
+    .q_ne(q_ne_reg),
+    .deq_valid(deq_pend_reg),
+    .deq_port(deq_port_reg),
+    .deq_q(deq_q_reg),
+    .sched_pause(sched_pause),
+    .qdrop(wd_qdrop),
+    .rx_tdest(rx_tdest),
+    .same_group(same_group),
+    .req_valid(wc_go && wc_to_mmu),
+    .req_port(wp),
+    .in_remap(in_remap),
+    .in_tagged(in_tagged),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_wd_enable(cfg_wd_enable),
+    .cfg_wd_detect_time(cfg_wd_detect_time),
+    .cfg_wd_restore_time(cfg_wd_restore_time),
+    .cfg_wd_action(cfg_wd_action),
+    .cfg_wd_storm_limit(cfg_wd_storm_limit),
+    .cfg_wd_reenable(cfg_wd_reenable),
+    .cfg_port_group(cfg_port_group),
+    .stat_wd_storm(stat_wd_storm),
+    .stat_wd_disabled(stat_wd_disabled),
+    .stat_wd_storms(stat_wd_storms),
+    .stat_wd_drop_frames(stat_wd_drop_frames),
+    .stat_wd_fwd_frames(stat_wd_fwd_frames),
+    .stat_prev_frames(stat_prev_frames),
+    .stat_prev_untagged(stat_prev_untagged)
+);
 
 // ---------------------------------------------------------------------------- scheduler
 // One clock ahead of the capture: queue q of port p is paused while any priority k with
