@@ -182,8 +182,6 @@ localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
 localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
 localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
 localparam PEND_PTR_W = $clog2(PEND_DEPTH);
-localparam WALK_DEPTH = 8;
-localparam WALK_PTR_W = 3;
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
 // (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
 localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
@@ -204,8 +202,6 @@ localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
 localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
 localparam [3:0] KIND_GOOD = 4'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
-// the walker waits two clocks for a link (link_b RAM with its output register)
-localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2, WK_LINK2 = 2'd3;
 
 initial begin
     if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
@@ -598,8 +594,8 @@ assign stat_xoff = pfc_xoff;
 reg                 fl_pop;
 wire                fl_pop_valid;
 wire [CA_W-1:0]     fl_pop_cell;
-reg                 fl_push;
-reg  [CA_W-1:0]     fl_push_cell;
+wire                fl_push;
+wire [CA_W-1:0]     fl_push_cell;
 wire [CNT_W-1:0]    fl_count;
 wire [CNT_W-1:0]    fl_low_wm;
 wire                fl_err_underflow, fl_err_overflow;
@@ -652,25 +648,19 @@ sw_ram #(
     .rd_data(data_rd)
 );
 
-// cell links (next cell of the same frame), two copies: one read port for the read stage,
-// one for the walker that returns dropped frames
+// cell links (next cell of the same frame), two copies: this one for the read stage, the
+// other in sw_walker (walker_inst), which returns the cells of dropped frames
 reg                 link_we, link_we_reg;
 reg  [CA_W-1:0]     link_waddr, link_waddr_reg;
 reg  [CA_W-1:0]     link_wdata, link_wdata_reg;
 reg  [CA_W-1:0]     rs_cell_reg, rs_cell_next;
 wire [CA_W-1:0]     link_a_rd;
-reg  [CA_W-1:0]     link_b_raddr;
-wire [CA_W-1:0]     link_b_rd;
 
 // read port A is addressed at the capture (rs_cell_next) and has the output register
 // (OUT_REG): the link is there in the clock after the slot, when the cell-link take uses it
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
-
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_b_ram_inst (
-    .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
-    .rd_en(1'b1), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
 
 // frame descriptors and frame links (next frame of the same queue), indexed by head cell
 // written at the enqueue (registered after the decision stage: enq_*_reg), read for the
@@ -1005,20 +995,10 @@ sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(2), .PTR_W(1)) resp_head_inst (
     .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
     .count());
 
-// frames whose cells go back to the free list: {head, cells}
+// frames whose cells go back to the free list (the walker, below): {head, cells}
 reg                 walk_push;
 reg  [CA_W+CELL_W-1:0] walk_in;
 wire                walk_ready;
-wire                walk_valid;
-reg                 walk_pop;
-wire [CA_W-1:0]     wf_head;
-wire [CELL_W-1:0]   wf_cells;
-
-sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W), .IN_REG(2))
-    walk_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
-    .m_valid(walk_valid), .m_ready(walk_pop), .m_data({wf_head, wf_cells}), .count());
 
 /* verilator lint_on PINCONNECTEMPTY */
 
@@ -1162,10 +1142,6 @@ reg  [2:0]                   rel_pg_next;
 reg  [P_W-1:0]               rel_eport_next;
 reg  [2:0]                   rel_queue_next;
 reg  [CELL_W-1:0]            rel_cells_next;
-// walker
-reg  [1:0]                   wk_state_reg, wk_state_next;
-reg  [CA_W-1:0]              wk_cell_reg, wk_cell_next;
-reg  [CELL_W-1:0]            wk_rem_reg, wk_rem_next;
 // status
 reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
 reg                          err_response_reg, err_response_next;
@@ -1735,10 +1711,6 @@ always @* begin
     rel_eport_next = rel_eport_reg;
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
-    // the read stage's free is registered (rd_free_reg) and goes to the free list in the next
-    // clock, ahead of the walker, which so sees a register instead of this clock's slot logic
-    fl_push = rd_free_reg;
-    fl_push_cell = rd_free_cell_reg;
     rd_free_next = 1'b0;
     queued_next = queued_reg;
 
@@ -1896,35 +1868,6 @@ always @* begin
                      || (fnext_we_d_reg && enq_tail_d_reg == rs_head_reg);
     byp_cell_next = (fnext_we && enq_tail_reg == rs_head_reg) ? enq_cell_reg : enq_cell_d_reg;
     queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
-
-    // ---- walker: returns the cells of dropped frames; the read stage's frees go first
-    walk_pop = 1'b0;
-    link_b_raddr = wk_state_reg == WK_CELL ? wk_cell_reg : wf_head;
-    wk_state_next = wk_state_reg;
-    wk_cell_next = wk_cell_reg;
-    wk_rem_next = wk_rem_reg;
-    case (wk_state_reg)
-        WK_IDLE, WK_CELL: begin
-            if ((wk_state_reg == WK_CELL || walk_valid) && !rd_free_reg) begin
-                fl_push = 1'b1;
-                fl_push_cell = link_b_raddr;
-                walk_pop = wk_state_reg == WK_IDLE;
-                if ((wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) > 1) begin
-                    wk_rem_next = (wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) - 1'b1;
-                    wk_state_next = WK_LINK;
-                end else begin
-                    wk_state_next = WK_IDLE;
-                end
-            end
-        end
-        WK_LINK: begin
-            wk_state_next = WK_LINK2;
-        end
-        default: begin      // WK_LINK2 (the only state left)
-            wk_cell_next = link_b_rd;
-            wk_state_next = WK_CELL;
-        end
-    endcase
 end
 
 assign in_pop = in_pop_reg;
@@ -1935,6 +1878,33 @@ always @* begin
         out_push[i] = rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == i;
     end
 end
+
+// ---------------------------------------------------------------------------- walker
+// returns the cells of dropped frames (walk_push from the decision stage) to the free list,
+// following its own copy of the cell links.  The read stage's free is registered (rd_free_reg)
+// and goes to the free list in the next clock, ahead of the walker, which so sees a register
+// instead of this clock's slot logic
+sw_walker #(
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CA_W(CA_W),
+    .CELL_W(CELL_W),
+    .WALK_DEPTH(8),
+    .WALK_PTR_W(3)
+) walker_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_walk_valid(walk_push),
+    .s_walk_ready(walk_ready),
+    .s_walk_head(walk_in[CA_W+CELL_W-1:CELL_W]),
+    .s_walk_cells(walk_in[CELL_W-1:0]),
+    .link_wr_en(link_we_reg),
+    .link_wr_addr(link_waddr_reg),
+    .link_wr_data(link_wdata_reg),
+    .rd_free(rd_free_reg),
+    .rd_free_cell(rd_free_cell_reg),
+    .m_free_push(fl_push),
+    .m_free_cell(fl_push_cell)
+);
 
 // ---------------------------------------------------------------------------- status
 reg [CNT_W-1:0] spare_count;
@@ -2106,9 +2076,6 @@ always @(posedge clk) begin
     rel_eport_reg <= rel_eport_next;
     rel_queue_reg <= rel_queue_next;
     rel_cells_reg <= rel_cells_next;
-    wk_state_reg <= wk_state_next;
-    wk_cell_reg <= wk_cell_next;
-    wk_rem_reg <= wk_rem_next;
     drop_adm_reg <= drop_adm_next;
     err_response_reg <= err_response_next;
     // a good frame at the pending head with its response: tag and cells must match
@@ -2176,7 +2143,6 @@ always @(posedge clk) begin
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         req_valid_reg <= 1'b0;
-        wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
         err_response_reg <= 1'b0;
         resp_chk_reg <= 1'b0;
