@@ -196,8 +196,6 @@ localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
 localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
 localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
 localparam PEND_PTR_W = $clog2(PEND_DEPTH);
-localparam WALK_DEPTH = 8;
-localparam WALK_PTR_W = 3;
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
 // (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
 localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
@@ -218,8 +216,6 @@ localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
 localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
 localparam [3:0] KIND_GOOD = 4'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
-// the walker waits two clocks for a link (link_b RAM with its output register)
-localparam [1:0] WK_IDLE = 2'd0, WK_CELL = 2'd1, WK_LINK = 2'd2, WK_LINK2 = 2'd3;
 
 initial begin
     if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
@@ -620,8 +616,8 @@ assign stat_xoff = pfc_xoff;
 reg                 fl_pop;
 wire                fl_pop_valid;
 wire [CA_W-1:0]     fl_pop_cell;
-reg                 fl_push;
-reg  [CA_W-1:0]     fl_push_cell;
+wire                fl_push;
+wire [CA_W-1:0]     fl_push_cell;
 wire [CNT_W-1:0]    fl_count;
 wire [CNT_W-1:0]    fl_low_wm;
 wire                fl_err_underflow, fl_err_overflow;
@@ -674,25 +670,19 @@ sw_ram #(
     .rd_data(data_rd)
 );
 
-// cell links (next cell of the same frame), two copies: one read port for the read stage,
-// one for the walker that returns dropped frames
+// cell links (next cell of the same frame), two copies: this one for the read stage, the
+// other in sw_walker (walker_inst), which returns the cells of dropped frames
 reg                 link_we, link_we_reg;
 reg  [CA_W-1:0]     link_waddr, link_waddr_reg;
 reg  [CA_W-1:0]     link_wdata, link_wdata_reg;
 reg  [CA_W-1:0]     rs_cell_reg, rs_cell_next;
 wire [CA_W-1:0]     link_a_rd;
-reg  [CA_W-1:0]     link_b_raddr;
-wire [CA_W-1:0]     link_b_rd;
 
 // read port A is addressed at the capture (rs_cell_next) and has the output register
 // (OUT_REG): the link is there in the clock after the slot, when the cell-link take uses it
 sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_ram_inst (
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
-
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_b_ram_inst (
-    .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
-    .rd_en(1'b1), .rd_addr(link_b_raddr), .rd_data(link_b_rd));
 
 // frame descriptors and frame links (next frame of the same queue), indexed by head cell
 // written at the enqueue (registered after the decision stage: enq_*_reg), read for the
@@ -1035,20 +1025,10 @@ sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(2), .PTR_W(1)) resp_head_inst (
     .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
     .count());
 
-// frames whose cells go back to the free list: {head, cells}
+// frames whose cells go back to the free list (the walker, below): {head, cells}
 reg                 walk_push;
 reg  [CA_W+CELL_W-1:0] walk_in;
 wire                walk_ready;
-wire                walk_valid;
-reg                 walk_pop;
-wire [CA_W-1:0]     wf_head;
-wire [CELL_W-1:0]   wf_cells;
-
-sw_fifo #(.WIDTH(CA_W + CELL_W), .DEPTH(WALK_DEPTH), .PTR_W(WALK_PTR_W), .IN_REG(2))
-    walk_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(walk_push), .s_ready(walk_ready), .s_data(walk_in),
-    .m_valid(walk_valid), .m_ready(walk_pop), .m_data({wf_head, wf_cells}), .count());
 
 /* verilator lint_on PINCONNECTEMPTY */
 
@@ -1191,10 +1171,6 @@ reg  [2:0]                   rel_pg_next;
 reg  [P_W-1:0]               rel_eport_next;
 reg  [2:0]                   rel_queue_next;
 reg  [CELL_W-1:0]            rel_cells_next;
-// walker
-reg  [1:0]                   wk_state_reg, wk_state_next;
-reg  [CA_W-1:0]              wk_cell_reg, wk_cell_next;
-reg  [CELL_W-1:0]            wk_rem_reg, wk_rem_next;
 // status
 reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
 reg                          err_response_reg, err_response_next;
@@ -1336,140 +1312,52 @@ wire                 rc_end = rs_end_reg;
 // (mmu_core takes a release every clock, so the slot never waits for it)
 wire                 rc_go = rs_go_pre_reg;
 
-// ---------------------------------------------------------------------------- PFC watchdog
+// ---------------------------------------------------------------------------- PFC guards
+// the PFC watchdog between pfc_rx and the scheduler, and deadlock prevention's port-group test
+// for the ingress and its counters (sw_pfc_guard; docs/watchdog.md)
 // queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
 wire [QN-1:0]        wd_qdrop;
 
-generate
-    if (WATCHDOG_ENABLE != 0) begin : wd
-        wire [PORT_COUNT*8-1:0] busy;      // the queue priority k maps to holds frames
-        wire [PORT_COUNT*8-1:0] drop;
-        wire [PORT_COUNT*8-1:0] fwd;       // storm recovery with action forward
-        wire [PORT_COUNT*8-1:0] qdrop;     // queue q of port p is to be dropped
-        wire [PORT_COUNT*8-1:0] qfwd;      // queue q of port p is forwarded in recovery
-        reg  [PORT_COUNT*32-1:0] drop_frames_reg;
-        reg  [PORT_COUNT*32-1:0] fwd_frames_reg;
-        genvar wdp, wdk, wdq;
-        for (wdp = 0; wdp < PORT_COUNT; wdp = wdp + 1) begin : port
-            for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
-                wire [2:0] queue = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3];
-                assign busy[wdp*8 + wdk] = q_ne_reg[wdp*8 + {29'd0, queue}];
-            end
-            for (wdq = 0; wdq < 8; wdq = wdq + 1) begin : queue
-                wire [7:0] maps;
-                for (wdk = 0; wdk < 8; wdk = wdk + 1) begin : prio
-                    assign maps[wdk] = cfg_prio_to_queue[(wdp*8 + wdk)*3 +: 3] == wdq;
-                end
-                assign qdrop[wdp*8 + wdq] = |(maps & drop[wdp*8 +: 8]);
-                assign qfwd[wdp*8 + wdq] = |(maps & fwd[wdp*8 +: 8]);
-            end
-            // alert (2) honours PFC: not a forwarded recovery
-            assign fwd[wdp*8 +: 8] = stat_wd_storm[wdp*8 +: 8] & ~drop[wdp*8 +: 8]
-                                     & {8{cfg_wd_action[wdp*2 +: 2] != 2'd2}};
-
-            /* verilator lint_off PINCONNECTEMPTY */
-            pfc_watchdog watchdog_inst (
-                .clk(clk),
-                .rst(rst),
-                .pause_in(pause[wdp*8 +: 8]),
-                .queue_busy(busy[wdp*8 +: 8]),
-                .rx_pfc(rx_pfc_prio[wdp*8 +: 8]),
-                .cfg_enable(cfg_wd_enable[wdp]),
-                .cfg_detect_time(cfg_wd_detect_time[wdp*32 +: 32]),
-                .cfg_restore_time(cfg_wd_restore_time[wdp*32 +: 32]),
-                .cfg_action(cfg_wd_action[wdp*2 +: 2]),
-                .cfg_storm_limit(cfg_wd_storm_limit[wdp*8 +: 8]),
-                .cfg_reenable(cfg_wd_reenable[wdp*8 +: 8]),
-                .pause_out(sched_pause[wdp*8 +: 8]),
-                .drop(drop[wdp*8 +: 8]),
-                .storm(stat_wd_storm[wdp*8 +: 8]),
-                .disabled(stat_wd_disabled[wdp*8 +: 8]),
-                .state(),
-                .stat_storms(stat_wd_storms[wdp*8*32 +: 8*32]),
-                .stat_restores()
-            );
-            /* verilator lint_on PINCONNECTEMPTY */
-        end
-
-        // counted at the dequeue commit, where the read stage decides send or discard
-        // (e_drop_next): a frame is discarded whole or sent whole, never cut
-        integer dp;
-        always @(posedge clk) begin
-            for (dp = 0; dp < PORT_COUNT; dp = dp + 1) begin
-                if (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == dp) begin
-                    if (qdrop[deq_q_reg]) begin
-                        drop_frames_reg[dp*32 +: 32] <= drop_frames_reg[dp*32 +: 32] + 32'd1;
-                    end else if (qfwd[deq_q_reg]) begin
-                        fwd_frames_reg[dp*32 +: 32] <= fwd_frames_reg[dp*32 +: 32] + 32'd1;
-                    end
-                end
-            end
-            if (rst) begin
-                drop_frames_reg <= {PORT_COUNT*32{1'b0}};
-                fwd_frames_reg <= {PORT_COUNT*32{1'b0}};
-            end
-        end
-        assign wd_qdrop = qdrop;
-        assign stat_wd_drop_frames = drop_frames_reg;
-        assign stat_wd_fwd_frames = fwd_frames_reg;
-    end else begin : no_wd
-        assign sched_pause = pause;
-        assign wd_qdrop = {QN{1'b0}};
-        assign stat_wd_storm = {PORT_COUNT*8{1'b0}};
-        assign stat_wd_disabled = {PORT_COUNT*8{1'b0}};
-        assign stat_wd_storms = {PORT_COUNT*8*32{1'b0}};
-        assign stat_wd_drop_frames = {PORT_COUNT*32{1'b0}};
-        assign stat_wd_fwd_frames = {PORT_COUNT*32{1'b0}};
-        // without a watchdog its configuration and pfc_rx's per-priority pulse are unused
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire unused = &{1'b0, cfg_wd_enable, cfg_wd_detect_time, cfg_wd_restore_time,
-                        cfg_wd_action, cfg_wd_storm_limit, cfg_wd_reenable, rx_pfc_prio, 1'b0};
-        /* verilator lint_on UNUSEDSIGNAL */
-    end
-endgenerate
-
-// ---------------------------------------------------------------------------- prevention
-// Seed 004 2.1.3: a frame entering and leaving through ports of one port group is a
-// high-risk flow; sw_ingress remaps it to the alternate priority (and rewrites PCP / DSCP /
-// IPv4 checksum) when same_group is set with its first beat; the write stage counts it per
-// group when the good frame goes to mmu_core (with its alternate PG and queue).
-generate
-    if (PREVENT_ENABLE != 0) begin : prevent
-        localparam GROUPS = 1 << GROUP_W;
-        reg [GROUPS*32-1:0] frames_reg, untagged_reg;
-        genvar gq;
-        for (gq = 0; gq < PORT_COUNT; gq = gq + 1) begin : port
-            wire [DEST_WIDTH-1:0] dest = rx_tdest[gq*DEST_WIDTH +: DEST_WIDTH];
-            wire                  dest_ok = {{(32-DEST_WIDTH){1'b0}}, dest} < PORT_COUNT;
-            wire [P_W-1:0]        dest_idx = dest_ok ? dest[P_W-1:0] : {P_W{1'b0}};
-            wire [GROUP_W-1:0]    group = cfg_port_group[gq*GROUP_W +: GROUP_W];
-            assign same_group[gq] = dest_ok && group != {GROUP_W{1'b0}}
-                                    && cfg_port_group[dest_idx*GROUP_W +: GROUP_W] == group;
-        end
-        wire [GROUP_W-1:0] wc_group = cfg_port_group[wp*GROUP_W +: GROUP_W];
-        always @(posedge clk) begin
-            if (wc_go && wc_to_mmu && in_remap[wp]) begin
-                frames_reg[wc_group*32 +: 32] <= frames_reg[wc_group*32 +: 32] + 32'd1;
-                if (!in_tagged[wp]) begin
-                    untagged_reg[wc_group*32 +: 32] <= untagged_reg[wc_group*32 +: 32] + 32'd1;
-                end
-            end
-            if (rst) begin
-                frames_reg <= {GROUPS*32{1'b0}};
-                untagged_reg <= {GROUPS*32{1'b0}};
-            end
-        end
-        assign stat_prev_frames = frames_reg;
-        assign stat_prev_untagged = untagged_reg;
-    end else begin : no_prevent
-        assign same_group = {PORT_COUNT{1'b0}};
-        assign stat_prev_frames = {(1<<GROUP_W)*32{1'b0}};
-        assign stat_prev_untagged = {(1<<GROUP_W)*32{1'b0}};
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire unused = &{1'b0, cfg_port_group, in_remap, in_tagged, 1'b0};
-        /* verilator lint_on UNUSEDSIGNAL */
-    end
-endgenerate
+sw_pfc_guard #(
+    .PORT_COUNT(PORT_COUNT),
+    .P_W(P_W),
+    .DEST_WIDTH(DEST_WIDTH),
+    .WATCHDOG_ENABLE(WATCHDOG_ENABLE),
+    .PREVENT_ENABLE(PREVENT_ENABLE),
+    .GROUP_W(GROUP_W)
+) pfc_guard_inst (
+    .clk(clk),
+    .rst(rst),
+    .pause(pause),
+    .rx_pfc_prio(rx_pfc_prio),
+    .q_ne(q_ne_reg),
+    .deq_valid(deq_pend_reg),
+    .deq_port(deq_port_reg),
+    .deq_q(deq_q_reg),
+    .sched_pause(sched_pause),
+    .qdrop(wd_qdrop),
+    .rx_tdest(rx_tdest),
+    .same_group(same_group),
+    .req_valid(wc_go && wc_to_mmu),
+    .req_port(wp),
+    .in_remap(in_remap),
+    .in_tagged(in_tagged),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_wd_enable(cfg_wd_enable),
+    .cfg_wd_detect_time(cfg_wd_detect_time),
+    .cfg_wd_restore_time(cfg_wd_restore_time),
+    .cfg_wd_action(cfg_wd_action),
+    .cfg_wd_storm_limit(cfg_wd_storm_limit),
+    .cfg_wd_reenable(cfg_wd_reenable),
+    .cfg_port_group(cfg_port_group),
+    .stat_wd_storm(stat_wd_storm),
+    .stat_wd_disabled(stat_wd_disabled),
+    .stat_wd_storms(stat_wd_storms),
+    .stat_wd_drop_frames(stat_wd_drop_frames),
+    .stat_wd_fwd_frames(stat_wd_fwd_frames),
+    .stat_prev_frames(stat_prev_frames),
+    .stat_prev_untagged(stat_prev_untagged)
+);
 
 // ---------------------------------------------------------------------------- scheduler
 // One clock ahead of the capture: queue q of port p is paused while any priority k with
@@ -1841,10 +1729,6 @@ always @* begin
     rel_eport_next = rel_eport_reg;
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
-    // the read stage's free is registered (rd_free_reg) and goes to the free list in the next
-    // clock, ahead of the walker, which so sees a register instead of this clock's slot logic
-    fl_push = rd_free_reg;
-    fl_push_cell = rd_free_cell_reg;
     rd_free_next = 1'b0;
     queued_next = queued_reg;
 
@@ -2002,35 +1886,6 @@ always @* begin
                      || (fnext_we_d_reg && enq_tail_d_reg == rs_head_reg);
     byp_cell_next = (fnext_we && enq_tail_reg == rs_head_reg) ? enq_cell_reg : enq_cell_d_reg;
     queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
-
-    // ---- walker: returns the cells of dropped frames; the read stage's frees go first
-    walk_pop = 1'b0;
-    link_b_raddr = wk_state_reg == WK_CELL ? wk_cell_reg : wf_head;
-    wk_state_next = wk_state_reg;
-    wk_cell_next = wk_cell_reg;
-    wk_rem_next = wk_rem_reg;
-    case (wk_state_reg)
-        WK_IDLE, WK_CELL: begin
-            if ((wk_state_reg == WK_CELL || walk_valid) && !rd_free_reg) begin
-                fl_push = 1'b1;
-                fl_push_cell = link_b_raddr;
-                walk_pop = wk_state_reg == WK_IDLE;
-                if ((wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) > 1) begin
-                    wk_rem_next = (wk_state_reg == WK_CELL ? wk_rem_reg : wf_cells) - 1'b1;
-                    wk_state_next = WK_LINK;
-                end else begin
-                    wk_state_next = WK_IDLE;
-                end
-            end
-        end
-        WK_LINK: begin
-            wk_state_next = WK_LINK2;
-        end
-        default: begin      // WK_LINK2 (the only state left)
-            wk_cell_next = link_b_rd;
-            wk_state_next = WK_CELL;
-        end
-    endcase
 end
 
 assign in_pop = in_pop_reg;
@@ -2041,6 +1896,33 @@ always @* begin
         out_push[i] = rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == i;
     end
 end
+
+// ---------------------------------------------------------------------------- walker
+// returns the cells of dropped frames (walk_push from the decision stage) to the free list,
+// following its own copy of the cell links.  The read stage's free is registered (rd_free_reg)
+// and goes to the free list in the next clock, ahead of the walker, which so sees a register
+// instead of this clock's slot logic
+sw_walker #(
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CA_W(CA_W),
+    .CELL_W(CELL_W),
+    .WALK_DEPTH(8),
+    .WALK_PTR_W(3)
+) walker_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_walk_valid(walk_push),
+    .s_walk_ready(walk_ready),
+    .s_walk_head(walk_in[CA_W+CELL_W-1:CELL_W]),
+    .s_walk_cells(walk_in[CELL_W-1:0]),
+    .link_wr_en(link_we_reg),
+    .link_wr_addr(link_waddr_reg),
+    .link_wr_data(link_wdata_reg),
+    .rd_free(rd_free_reg),
+    .rd_free_cell(rd_free_cell_reg),
+    .m_free_push(fl_push),
+    .m_free_cell(fl_push_cell)
+);
 
 // ---------------------------------------------------------------------------- status
 reg [CNT_W-1:0] spare_count;
@@ -2219,9 +2101,6 @@ always @(posedge clk) begin
     rel_eport_reg <= rel_eport_next;
     rel_queue_reg <= rel_queue_next;
     rel_cells_reg <= rel_cells_next;
-    wk_state_reg <= wk_state_next;
-    wk_cell_reg <= wk_cell_next;
-    wk_rem_reg <= wk_rem_next;
     drop_adm_reg <= drop_adm_next;
     err_response_reg <= err_response_next;
     // a good frame at the pending head with its response: tag and cells must match
@@ -2289,7 +2168,6 @@ always @(posedge clk) begin
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         req_valid_reg <= 1'b0;
-        wk_state_reg <= WK_IDLE;
         drop_adm_reg <= {PORT_COUNT*32{1'b0}};
         err_response_reg <= 1'b0;
         resp_chk_reg <= 1'b0;

@@ -352,7 +352,7 @@ class LoopTB:
             storm = val(d.stat_wd_storm)
             disabled = val(d.stat_wd_disabled)
             for s in range(self.n):
-                busy = val(cores[s].wd.busy)
+                busy = val(cores[s].pfc_guard_inst.wd.busy)
                 rxp = val(cores[s].rx_pfc_prio)
                 for p in range(PORTS):
                     i = s * PORTS + p

@@ -59,7 +59,7 @@ class StormMonitor:
         while True:
             await FallingEdge(self.dut.clk)
             self.clock += 1
-            busy = (int(core.wd.busy.value) >> self.qi) & 1
+            busy = (int(core.pfc_guard_inst.wd.busy.value) >> self.qi) & 1
             paused = (int(self.dut.stat_pause.value) >> self.qi) & 1
             if self.first_busy is None and busy and paused:
                 self.first_busy = self.clock

@@ -4,6 +4,7 @@ other port passes through under its own name.  Plain Python, no cocotb."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -96,7 +97,11 @@ def generate(port_count: int, out: Path) -> Path:
               "always @(posedge clk) tb_clock <= core.rst_mmu ? 32'd0 : tb_clock + 32'd1;"]
     lines += ["endmodule", "", "`resetall", ""]
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
+    # every test of a run writes the same file: write a copy and rename it, so that a build
+    # reading the file while another worker writes it never sees it half written
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    tmp.write_text("\n".join(lines))
+    os.replace(tmp, out)
     return out
 
 
