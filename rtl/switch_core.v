@@ -1072,6 +1072,9 @@ reg                          ws_store_reg, ws_store_next;
 reg                          ws_last_reg, ws_last_next;
 reg  [3:0]                   ws_kind_reg, ws_kind_next;
 reg                          ws_to_mmu_reg, ws_to_mmu_next;
+// the slot's request may go as far as the configuration is concerned: not a request, or the
+// image is loaded (the gate, sampled at the capture: it only ever opens, a clock later here)
+reg                          ws_mmu_ok_reg, ws_mmu_ok_next;
 reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
 reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
 reg  [2:0]                   ws_prio_reg, ws_prio_next;
@@ -1256,6 +1259,7 @@ always @* begin
     ws_last_next = in_last[ps];
     ws_kind_next = in_kind[ps*4 +: 4];
     ws_to_mmu_next = in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD;
+    ws_mmu_ok_next = !(in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD) || mmu_cfg_done_ws;
     ws_len_next = in_len[ps*LEN_W +: LEN_W];
     ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
     ws_prio_next = in_prio[ps*3 +: 3];
@@ -1289,8 +1293,7 @@ wire [2:0]           wc_queue = cfg_prio_to_queue[({{(32-P_W){1'b0}}, wc_dest_id
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
-wire                 wc_go = ws_go_pre_reg && (!ws_last_reg || (pend_ready
-                                 && (!wc_to_mmu || mmu_cfg_done_ws)));
+wire                 wc_go = ws_go_pre_reg && ws_mmu_ok_reg && (!ws_last_reg || pend_ready);
 wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
 wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
@@ -1367,6 +1370,25 @@ sw_pfc_guard #(
 // round (as if its frame had come later), a pause reaches the scheduler 2 clocks later
 // (802.1Qbb allows far more), and a queue can only be emptied by its own port's dequeue,
 // which rs_block_reg covers.
+// per port and queue, the priorities that map to it (from the map, registered: a map written
+// takes effect a clock later), so a queue's pause is one AND-OR of the port's pause vector
+wire [QN*8-1:0] sched_qmap;
+genvar smp;
+generate
+    for (smp = 0; smp < PORT_COUNT; smp = smp + 1) begin : sched_map
+        reg [63:0] qmap_reg;
+        integer mq, mk;
+        always @(posedge clk) begin
+            for (mq = 0; mq < 8; mq = mq + 1) begin
+                for (mk = 0; mk < 8; mk = mk + 1) begin
+                    qmap_reg[mq*8 + mk] <= {29'd0, cfg_prio_to_queue[(smp*8 + mk)*3 +: 3]} == mq;
+                end
+            end
+        end
+        assign sched_qmap[smp*64 +: 64] = qmap_reg;
+    end
+endgenerate
+
 integer k, sp;
 reg [7:0] elig;
 always @* begin
@@ -1376,9 +1398,7 @@ always @* begin
     pick_oh_next = {QN{1'b0}};
     for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
         for (k = 0; k < 8; k = k + 1) begin
-            if (sched_pause[sp*8 + k]) begin
-                qpaused_next[sp*8 + {29'd0, cfg_prio_to_queue[(sp*8 + k)*3 +: 3]}] = 1'b1;
-            end
+            qpaused_next[sp*8 + k] = |(sched_pause[sp*8 +: 8] & sched_qmap[(sp*8 + k)*8 +: 8]);
         end
         for (k = 0; k < 8; k = k + 1) begin
             elig[k] = q_ne_reg[sp*8 + k] && !qpaused_reg[sp*8 + k];
@@ -1988,6 +2008,7 @@ always @(posedge clk) begin
     ws_last_reg <= ws_last_next;
     ws_kind_reg <= ws_kind_next;
     ws_to_mmu_reg <= ws_to_mmu_next;
+    ws_mmu_ok_reg <= ws_mmu_ok_next;
     ws_len_reg <= ws_len_next;
     ws_dest_reg <= ws_dest_next;
     ws_prio_reg <= ws_prio_next;
@@ -2121,6 +2142,7 @@ always @(posedge clk) begin
         refill_any_reg <= 1'b0;
         refill_port_reg <= {P_W{1'b0}};
         ws_go_pre_reg <= 1'b0;
+        ws_mmu_ok_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         link_we_reg <= 1'b0;
         q_head_reg <= {QN*CA_W{1'b0}};
