@@ -492,9 +492,11 @@ for (p = 0; p < PORT_COUNT; p = p + 1) begin : partner
     // the partner's receiver sees the link through its input register (IN_REG: its parser
     // starts from flip-flops next to it, not from the switch's egress register across the
     // die; the partner reacts to PFC a clock later, as with a longer cable)
+    // (timers only for the two priorities the generator sends: the others never pause it)
     pfc_rx #(
         .DATA_WIDTH(DATA_WIDTH),
-        .IN_REG(1)
+        .IN_REG(1),
+        .PRIO_MASK((8'd1 << LOSSLESS_PRIO) | 8'd1)
     ) partner_rx_inst (
         .clk(clk),
         .rst(rst_prx),

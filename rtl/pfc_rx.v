@@ -74,7 +74,11 @@ module pfc_rx #(
     // 1: the tap is registered here, in two copies (a clock of latency, see above)
     parameter IN_REG = 0,
     // 1: 802.3x PAUSE frames (opcode 0x0001) pause every priority; 0: they are malformed
-    parameter LINK_PAUSE_ENABLE = 0
+    parameter LINK_PAUSE_ENABLE = 0,
+    // priorities with a pause timer: bit k 0 leaves priority k's timer out (pause[k] stays 0;
+    // the frame is still parsed and counted).  For a receiver whose sender uses only some
+    // priorities (the board self-test's link partners); a switch port keeps all eight
+    parameter [7:0] PRIO_MASK = 8'hFF
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -360,7 +364,10 @@ reg [33:0] d;           // (bit 0 is 0 - fresh's own bit: unused)
 always @* begin
     for (k = 0; k < 8; k = k + 1) begin
         d = {1'b0, rtimer_reg[k*32 +: 32], 1'b0} - {9'd0, cfg_quanta_step, fresh_reg[k]};
-        if (load[k]) begin
+        if (!PRIO_MASK[k]) begin
+            rtimer_next[k*32 +: 32] = 32'd0;
+            pause_next[k] = 1'b0;
+        end else if (load[k]) begin
             rtimer_next[k*32 +: 32] = {time_reg[k*16 +: 16], 16'd0};
             pause_next[k] = time_nz_reg[k];
         end else begin

@@ -7,12 +7,18 @@ import pytest
 import harness
 
 
-@pytest.mark.parametrize("data_width,in_reg,link", [(8, 0, 0), (64, 0, 0), (8, 1, 0), (64, 1, 0),
-                                                   (64, 1, 1)])
-def test_pfc_rx(data_width, in_reg, link):
-    """link: LINK_PAUSE_ENABLE (802.3x PAUSE honoured), the switch's build."""
+@pytest.mark.parametrize("data_width,in_reg,link,mask", [
+    (8, 0, 0, 0xFF), (64, 0, 0, 0xFF), (8, 1, 0, 0xFF), (64, 1, 0, 0xFF), (64, 1, 1, 0xFF),
+    (8, 1, 0, 0x09)])
+def test_pfc_rx(data_width, in_reg, link, mask):
+    """link: LINK_PAUSE_ENABLE (802.3x PAUSE honoured), the switch's build; mask: PRIO_MASK,
+    0x09 the board partners' build (timers for priorities 0 and 3 only)."""
     harness.run("pfc_rx", "pfc_rx.pfc_rx_cases",
-                test_id=f"pfc_rx-dw{data_width}-r{in_reg}" + ("-pause" if link else ""),
+                test_id=f"pfc_rx-dw{data_width}-r{in_reg}" + ("-pause" if link else "")
+                + (f"-m{mask:02x}" if mask != 0xFF else ""),
                 sources=harness.rtl_sources(["pfc_rx"]),
                 parameters={"DATA_WIDTH": data_width, "IN_REG": in_reg,
-                            "LINK_PAUSE_ENABLE": link})
+                            "LINK_PAUSE_ENABLE": link, "PRIO_MASK": mask},
+                # the directed cases pause priorities of their own; random traffic on all
+                # eight, the reference masked, checks the masked build clock by clock
+                testcase=None if mask == 0xFF else ["random_frames"])

@@ -289,7 +289,12 @@ async def free_list_wrap(dut):
     # 64-byte cells, about 18 a frame (dropped frames take cells too): frames for 2.5 rounds
     # of the buffer with a margin, not scaled down on Icarus, as the wrap is the point
     total = (2 * BUFFER_CELLS + PORT_COUNT) * 5 // 4 // 16
-    await random_run(dut, tb, cocotb.RANDOM_SEED, total, make_frame=big_frame)
+    # the 384-cell buffer holds about 20 of these frames: with two sinks back-pressured at
+    # 70 % a quarter admitted is legitimate (COCOTB_RANDOM_SEED 1795818605: 15 of 60, each
+    # drop the golden model's), so the floor against a vacuous run is an eighth here; the
+    # wrap itself is asserted below from the cells handed out
+    await random_run(dut, tb, cocotb.RANDOM_SEED, total, make_frame=big_frame,
+                     min_admitted=total // 8)
     dut._log.info("free_list_wrap: %d cells, %d frames, %d cells handed out, %d returned",
                   BUFFER_CELLS, total, tb.cells.allocs, tb.cells.frees)
     assert tb.cells.allocs > 2 * BUFFER_CELLS + PORT_COUNT, "the ring did not wrap"

@@ -33,6 +33,8 @@ CELL_BYTES = int(os.environ.get("PARAM_CELL_BYTES", "256"))
 BUFFER_CELLS = int(os.environ.get("PARAM_BUFFER_CELLS", "256"))
 CELL_W = 16
 PREVENT_ENABLE = int(os.environ.get("PARAM_PREVENT_ENABLE", "0"))
+# 0: the per-port counters but drop_admission are left out (the i5's build): they read 0
+PORT_COUNTERS = int(os.environ.get("PARAM_PORT_COUNTERS", "1"))
 GROUP_W = int(os.environ.get("PARAM_GROUP_W", "2"))
 MAX_FRAME = 1518
 # cfg_stall_clocks of the benches: far above any gap of the cocotbext-axi sources inside a
@@ -342,6 +344,16 @@ class SwitchTB:
                     "drop_bad_dest", "drop_stall", "wd_drop_frames", "wd_fwd_frames"]
         want = switch_regs.config(self.scfg)
         want.update(switch_regs.drained(BUFFER_CELLS, self.model.drops))
+
+        if not PORT_COUNTERS:
+            # left out (PORT_COUNTERS 0): they read 0 over AXI4-Lite although the switch
+            # counted inside (the counters exist in simulation; synthesis drops them)
+            inside = {f"{n}[{p}]": self.port_stat(f"stat_{n}", p)
+                      for n in counters if n != "drop_admission" for p in range(PORT_COUNT)}
+            assert sum(v for k, v in inside.items() if k.startswith("rx_frames")), \
+                "no frame received: the left-out counters' check would prove nothing"
+            want.update({k: 0 for k in inside})
+            counters = ["drop_admission"]
 
         def live() -> dict[str, int]:
             return {f"{n}[{p}]": self.port_stat(f"stat_{n}", p)
