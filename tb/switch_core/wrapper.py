@@ -42,12 +42,13 @@ def generate(port_count: int, out: Path) -> Path:
     params = ["PORT_COUNT", "DATA_WIDTH", "KEEP_WIDTH", "DEST_WIDTH", "WORD_BEATS",
               "CELL_BYTES", "BUFFER_CELLS", "CELL_W", "LEN_W", "PFC_FCS_ENABLE", "WATCHDOG_ENABLE",
               "PREVENT_ENABLE", "GROUP_W", "PREVENT_FAULT_INJECT", "MMU_FAULT_INJECT",
-              "FREE_LIST_FAULT_INJECT"]
+              "FREE_LIST_FAULT_INJECT", "PORT_COUNTERS"]
     defaults = {"PORT_COUNT": str(n), "DATA_WIDTH": "64", "KEEP_WIDTH": "DATA_WIDTH / 8",
                 "DEST_WIDTH": "8", "WORD_BEATS": "2 * PORT_COUNT", "CELL_BYTES": "256",
                 "BUFFER_CELLS": "256", "CELL_W": "16", "LEN_W": "14", "PFC_FCS_ENABLE": "0",
                 "WATCHDOG_ENABLE": "0", "PREVENT_ENABLE": "0", "GROUP_W": "2",
-                "PREVENT_FAULT_INJECT": "0", "MMU_FAULT_INJECT": "0", "FREE_LIST_FAULT_INJECT": "0"}
+                "PREVENT_FAULT_INJECT": "0", "MMU_FAULT_INJECT": "0", "FREE_LIST_FAULT_INJECT": "0",
+                "PORT_COUNTERS": "1"}
     lines = ["`resetall", "`timescale 1ns / 1ps", "`default_nettype none", "",
              "module switch_core_tb #("]
     lines.append(",\n".join(f"    parameter {p} = {defaults[p]}" for p in params))
