@@ -498,13 +498,26 @@ generate
             .stat_drop_stall(stat_drop_stall[gp*32 +: 32])
         );
 
-        // pfc_rx watches the accepted beats through its input register (IN_REG: a clock
-        // later, in two copies): the parser and its timer loads then start at flip-flops, not
-        // at the link's handshake (the accept, the parse and the 256 timer bits in one clock
-        // missed 125 MHz by 2.8 ns).  Its tuser is sw_ingress's decision, not the link's: set
-        // on the tlast of every frame the ingress did not classify as PFC (or as PAUSE on a
-        // port that honours PAUSE), so one classification per frame decides both whether it
-        // is forwarded and whether it moves a pause timer (docs/switch_core.md "Bad input")
+        // pfc_rx watches the accepted beats through a register of the tap and its own input
+        // register (IN_REG, in copies): two clocks later.  Its tuser is sw_ingress's decision,
+        // not the link's: set on the tlast of every frame the ingress did not classify as PFC
+        // (or as PAUSE on a port that honours PAUSE), so one classification per frame decides
+        // both whether it is forwarded and whether it moves a pause timer (docs/switch_core.md
+        // "Bad input").  The tap register holds that decision, so the last beat's checks end
+        // at one flip-flop beside the ingress, not at every copy of pfc_rx's input register.
+        reg [DATA_WIDTH-1:0] tap_tdata_reg;
+        reg [KW-1:0]         tap_tkeep_reg;
+        reg                  tap_tvalid_reg, tap_tlast_reg, tap_tuser_reg;
+        always @(posedge clk) begin
+            tap_tdata_reg <= rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH];
+            tap_tkeep_reg <= rx_tkeep[gp*KW +: KW];
+            tap_tvalid_reg <= rx_tvalid[gp] && rx_tready[gp];
+            tap_tlast_reg <= rx_tlast[gp];
+            tap_tuser_reg <= rx_tlast[gp] && !ctrl_apply[gp];
+            if (rst_port) begin
+                tap_tvalid_reg <= 1'b0;
+            end
+        end
         pfc_rx #(
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW),
@@ -513,11 +526,11 @@ generate
         ) pfc_rx_inst (
             .clk(clk),
             .rst(rst_port),
-            .s_axis_tdata(rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(rx_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(rx_tvalid[gp] && rx_tready[gp]),
-            .s_axis_tlast(rx_tlast[gp]),
-            .s_axis_tuser(rx_tlast[gp] && !ctrl_apply[gp]),
+            .s_axis_tdata(tap_tdata_reg),
+            .s_axis_tkeep(tap_tkeep_reg),
+            .s_axis_tvalid(tap_tvalid_reg),
+            .s_axis_tlast(tap_tlast_reg),
+            .s_axis_tuser(tap_tuser_reg),
             .cfg_quanta_step(cfg_quanta_step),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
