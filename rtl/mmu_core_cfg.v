@@ -57,10 +57,13 @@ module mmu_core_cfg #(
     input  wire [IW-1:0]        a_j_in,
     input  wire [IW-1:0]        scan_cnt_reg,
     input  wire [IW-1:0]        st_idx_in,
+    // (the scan PG and the port limits are the checker's: unused with CFG_CHECK 0)
+    /* verilator lint_off UNUSEDSIGNAL */
     input  wire                 scan_valid,
     input  wire [IW-1:0]        scan_idx,
     // every port's port_headroom (mmu_core_dsh; port p at bits p * CELL_W), for the checker
     input  wire [PORT_COUNT*CELL_W-1:0] plim_bus,
+    /* verilator lint_on UNUSEDSIGNAL */
 
     /*
      * Global fields ({lossy, lossless} pools), per-PG and per-queue fields' read data
