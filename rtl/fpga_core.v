@@ -91,6 +91,14 @@ module fpga_core #(
     // switch_core MMU_COUNTERS: 0 leaves out the admission core's event counters (they read
     // 0; the switch's own registers count the drops; the i5)
     parameter MMU_COUNTERS = 1,
+    // switch_core MMU_CFG_CHECK: 0 leaves out the admission core's configuration checker
+    // (its flags read 0, err_bad_config stays 0: the only CSR master is the boot ROM, whose
+    // image the model validated when it was made; the i5)
+    parameter MMU_CFG_CHECK = 1,
+    // switch_core MMU_CFG_READBACK: 0 makes the admission core's configuration fields read 0
+    // through the CSR block (nothing on the board reads them back: the boot ROM writes, the
+    // poll list reads status; the i5)
+    parameter MMU_CFG_READBACK = 1,
     // 1: the admission core with the headroom policy dsh (switch_core MMU_HEADROOM_DSH).  The
     // boards' self-test runs the static policy, and their 125 MHz was closed without dsh's
     // selects (docs/mmu_core.md "Headroom policy dsh"), so the board builds leave it out
@@ -266,6 +274,8 @@ switch_core #(
     .FEATURE_REGS(FEATURE_REGS),
     .MMU_WATERMARKS(MMU_WATERMARKS),
     .MMU_COUNTERS(MMU_COUNTERS),
+    .MMU_CFG_CHECK(MMU_CFG_CHECK),
+    .MMU_CFG_READBACK(MMU_CFG_READBACK),
     .MMU_HEADROOM_DSH(MMU_HEADROOM_DSH)
 ) switch_inst (
     .clk(clk),

@@ -45,6 +45,8 @@
  * Configuration and status: cfg_wr_* writes one 32-bit field per clock (takes effect for
  * pairs accepted from the next clock on), stat_addr reads any field, counter or watermark
  * (stat_data 6 clocks after stat_addr).  Map: docs/mmu_core.md, tb/mmu_core/regmap.py.
+ * A small FPGA's build may leave out words of the status map (they read 0): WATERMARKS,
+ * COUNTERS, CFG_READBACK (the configuration fields), CFG_CHECK (the configuration flags).
  */
 
 `resetall
@@ -99,7 +101,17 @@ module mmu_core #(
     // 1: the event counters of the status map (admitted, release_underflow, release_bad_index,
     // drops by reason, arrivals, releases); 0 leaves them out, they read 0 (the flags stay,
     // and switch_core counts the drops by reason and per port itself): a small FPGA's build
-    parameter COUNTERS = 1
+    parameter COUNTERS = 1,
+    // 1: the configuration checker (mmu_cfg_check: the configuration flags, status 0x19, their
+    // OR at 0x0F bit 1 and err_bad_config); 0 leaves it out: the flags read 0 and
+    // err_bad_config is 0 (a build whose only configuration is an image validated by the model
+    // before it was built in: the i5's boot ROM; docs/regs.md "Registers left out")
+    parameter CFG_CHECK = 1,
+    // 1: the configuration fields read back through the status port (globals 0x20 - 0x27,
+    // PG fields 8 - 15, queue fields 8 - 12, port field 8); 0: they read 0 and the
+    // configuration RAMs' status read ports and their share of the read mux are not built
+    // (writes, and the core's use of the configuration, unchanged; docs/regs.md)
+    parameter CFG_READBACK = 1
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -388,7 +400,8 @@ carry_inst (
 );
 
 mmu_core_cfg #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
-               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
+               .LEN_W(LEN_W), .CFG_FAULT_INJECT(CFG_FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH),
+               .CFG_CHECK(CFG_CHECK))
 cfg_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .a_i_in(a_i_in), .r_i_in(r_i_in), .a_j_in(a_j_in),
@@ -525,7 +538,7 @@ eval_inst (
 );
 
 mmu_core_status #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W), .Q_W(Q_W),
-                  .CELL_BYTES(CELL_BYTES), .COUNTERS(COUNTERS))
+                  .CELL_BYTES(CELL_BYTES), .COUNTERS(COUNTERS), .CFG_READBACK(CFG_READBACK))
 status_inst (
     .clk(clk), .rst(rst), .stat_addr(stat_addr), .stat_data(stat_data), .r_v0(r_v0),
     .r_port0(r_port0), .r_pg0(r_pg0), .r_eport0(r_eport0), .r_q0(r_q0),
@@ -542,7 +555,8 @@ status_inst (
 );
 
 mmu_core_dsh #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .FW(INFLIGHT_W),
-               .FAULT_INJECT(FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH))
+               .FAULT_INJECT(FAULT_INJECT), .HEADROOM_DSH(HEADROOM_DSH),
+               .CFG_READBACK(CFG_READBACK))
 dsh_inst (
     .clk(clk), .rst(rst), .cfg_wr_valid(cfg_wr_valid), .cfg_wr_addr(cfg_wr_addr),
     .cfg_wr_data(cfg_wr_data), .g_dsh_reg(g_dsh_reg), .a_i0(a_i0), .a_ok_bus(a_ok_bus),

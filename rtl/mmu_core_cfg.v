@@ -8,7 +8,7 @@
  * before their input registers (mmu_core_carry: arrival, release, scan; status); out the
  * global fields, every field's read data (pgc_rd_bus / qc_rd_bus: field f's four ports at bus
  * slot f, 128 bits, port n at bits 32 n: PG A, R, scan, stat; queue A, stat, scan), the
- * configuration flags.
+ * configuration flags (0 with CFG_CHECK 0: mmu_cfg_check left out).
  *
  * Latency: a write at edge n is decoded at n+1 and in its register or RAM at n+2 (taking
  * effect for pairs accepted from n+1 on: the RAMs are read at E1); read data two clocks after
@@ -32,6 +32,9 @@ module mmu_core_cfg #(
     parameter CFG_FAULT_INJECT = 0,
     // 0: headroom_policy is never written (stays 0, static): mmu_core HEADROOM_DSH
     parameter HEADROOM_DSH = 1,
+    // 1: mmu_cfg_check; 0 leaves it out: cfg_flags and cfg_bad are 0 (and the queue memories'
+    // scan ports, which only the checker reads, are unused): mmu_core CFG_CHECK
+    parameter CFG_CHECK = 1,
     // derived, left at its default by mmu_core: the PG / queue index
     parameter IW = $clog2(PORT_COUNT) + 3
 ) (
@@ -54,10 +57,13 @@ module mmu_core_cfg #(
     input  wire [IW-1:0]        a_j_in,
     input  wire [IW-1:0]        scan_cnt_reg,
     input  wire [IW-1:0]        st_idx_in,
+    // (the scan PG and the port limits are the checker's: unused with CFG_CHECK 0)
+    /* verilator lint_off UNUSEDSIGNAL */
     input  wire                 scan_valid,
     input  wire [IW-1:0]        scan_idx,
     // every port's port_headroom (mmu_core_dsh; port p at bits p * CELL_W), for the checker
     input  wire [PORT_COUNT*CELL_W-1:0] plim_bus,
+    /* verilator lint_on UNUSEDSIGNAL */
 
     /*
      * Global fields ({lossy, lossless} pools), per-PG and per-queue fields' read data
@@ -209,7 +215,10 @@ endgenerate
 // ------------------------------------------------------------------------------ config check
 // the scan PG's and queue's configuration (RAM scan ports, data with sc[2]) against the
 // rules of MmuConfig.validate(): flags at status 0x19, their OR at 0x0F bit 1 and
-// err_bad_config (docs/mmu_core.md "Configuration flags")
+// err_bad_config (docs/mmu_core.md "Configuration flags"); CFG_CHECK 0: not built, the flags
+// 0 (a build whose configuration was validated before it was built in: docs/regs.md)
+generate
+if (CFG_CHECK != 0) begin : g_check
 mmu_cfg_check #(.PORT_COUNT(PORT_COUNT), .CELL_BYTES(CELL_BYTES), .CELL_W(CELL_W),
                 .LEN_W(LEN_W), .FAULT_INJECT(CFG_FAULT_INJECT))
 cfg_check_inst (
@@ -229,6 +238,11 @@ cfg_check_inst (
     .cfg_dsh(g_dsh_reg), .cfg_port_headroom(plim_bus),
     .cfg_flags(cfg_flags), .err_bad_config(cfg_bad)
 );
+end else begin : g_no_check
+assign cfg_flags = 9'd0;
+assign cfg_bad = 1'b0;
+end
+endgenerate
 
 endmodule
 

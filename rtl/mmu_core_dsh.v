@@ -24,7 +24,8 @@
  * (mmu_core_carry); the PG headroom field's read ports (A, R, scan); T, T - xon_offset and
  * xon of stage 5 (mmu_core_view); GLOBAL's release / admitted headroom amounts
  * (mmu_core_commit); EVAL2's decoded request conditions and EVAL3's next Xoff state
- * (mmu_core_eval); the status port's address, and its port word four clocks later.
+ * (mmu_core_eval); the status port's address, and its port word four clocks later
+ * (port_headroom in it 0 with CFG_READBACK 0).
  *
  * Latency: the policy and the limit at E1 (a write takes effect for the pairs of the next
  * clock on, as every field); in-flight charge E1 - E3; the counter select E4 - E5; X E5 - E8;
@@ -51,6 +52,9 @@ module mmu_core_dsh #(
     // 0: headroom_policy is never dsh (mmu_core HEADROOM_DSH), so no PG ever requests a port
     // pause: the requests, the ports' pause and its counts are constant 0 (not built)
     parameter HEADROOM_DSH = 1,
+    // 0: the port's configuration field (port_headroom, field 8) reads 0 through the status
+    // port (mmu_core CFG_READBACK); the limit itself is unchanged
+    parameter CFG_READBACK = 1,
     // derived, left at their defaults by mmu_core: the port and PG index, cell counts, T and
     // what is compared with it
     parameter PI_W = $clog2(PORT_COUNT),
@@ -443,7 +447,8 @@ always @(posedge clk) begin
         4'd3: sp1 <= HEADROOM_DSH != 0 ? pon_reg[sp_p] : 32'd0;
         4'd4: sp1 <= HEADROOM_DSH != 0 ? poff_reg[sp_p] : 32'd0;
         4'd5: sp1 <= {24'd0, req_reg[sp_p*8 +: 8]};
-        4'd8: sp1 <= {{(32-W){1'b0}}, plim_reg[sp_p]};
+        // (the configuration field: 0 with CFG_READBACK 0)
+        4'd8: sp1 <= CFG_READBACK != 0 ? {{(32-W){1'b0}}, plim_reg[sp_p]} : 32'd0;
         default: sp1 <= 32'd0;
     endcase
     sp_inc1 <= HEADROOM_DSH != 0 && ((sa0[3:0] == 4'd3 && pon_inc[sp_p])

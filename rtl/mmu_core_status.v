@@ -12,6 +12,10 @@
  *
  * COUNTERS 0 leaves the event counters out: they read 0 (synthesis removes them and their
  * share of the read mux); the watermarks, the flags and every other word stay.
+ * CFG_READBACK 0 leaves the configuration's read-back out: the global configuration fields
+ * (0x20 - 0x27) and the PG's and queue's configuration fields (8 - 15) read 0 (synthesis
+ * removes the configuration RAMs' stat ports, whose data is then unused, and their share of
+ * the read mux); the configuration flags (0x19) are mmu_core_cfg's (CFG_CHECK).
  *
  * Latency: stat_addr registered at edge n, stat_data from n+5 (6 clocks after stat_addr);
  * counters a clock after the registers they count.
@@ -36,6 +40,9 @@ module mmu_core_status #(
     // 1: the event counters (admitted, release underflows and bad releases, drops by reason,
     // arrivals, releases); 0: they read 0 and are not built (mmu_core COUNTERS)
     parameter COUNTERS = 1,
+    // 1: the configuration fields read back (globals 0x20 - 0x27, PG / queue fields 8 - 15);
+    // 0: they read 0, the configuration RAMs' stat ports unused (mmu_core CFG_READBACK)
+    parameter CFG_READBACK = 1,
     // derived, left at their defaults by mmu_core: the PG / queue index; cell counts, signed
     // decision values, T and what is compared with it (alpha up to 2^7), carry-save sums; the
     // PG entry {class, res, shared, hdrm} and the queue entry {class, res, shared}
@@ -243,10 +250,12 @@ assign st_g_reg_src[2] = {arrivals_reg & c_mask, drop_reg[6] & c_mask, drop_reg[
                            drop_reg[1] & c_mask, drop_reg[0] & c_mask};
 assign st_g_reg_src[3] = {CELL_BYTES[31:0], PORT_COUNT[31:0], 128'd0, 23'd0, cfg_flags,
                            releases_reg & c_mask};
-assign st_g_reg_src[4] = {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}),
-                           z32({1'b0, g_epool_reg[0]}), z32({1'b0, g_hdrm_pool_reg}),
-                           z32({1'b0, g_pool_reg[1]}), z32({1'b0, g_pool_reg[0]}),
-                           g_max_frame_reg, z32({1'b0, g_buffer_reg})};
+// (the global configuration fields: 0 with CFG_READBACK 0)
+assign st_g_reg_src[4] = CFG_READBACK == 0 ? 256'd0
+                         : {31'd0, g_dsh_reg, z32({1'b0, g_epool_reg[1]}),
+                            z32({1'b0, g_epool_reg[0]}), z32({1'b0, g_hdrm_pool_reg}),
+                            z32({1'b0, g_pool_reg[1]}), z32({1'b0, g_pool_reg[0]}),
+                            g_max_frame_reg, z32({1'b0, g_buffer_reg})};
 // the group select at n+2, one-hot, a copy per 32-bit word of the group register, each stored
 // inverted by its own mask (the word's index) so that synthesis keeps the copies apart: one
 // select would drive every bit of the 256
@@ -292,7 +301,8 @@ always @(posedge clk) begin : status
     endcase
 end
 // n+3: the PG's and the queue's sixteen fields (0 .. 7 the state, 8 .. 15 the configuration),
-// the half the address's bit 3 names registered, by a copy of that bit per word (kept apart)
+// the half the address's bit 3 names registered, by a copy of that bit per word (kept apart);
+// the configuration half 0 with CFG_READBACK 0 (the RAMs' stat ports then unused)
 wire [8*32-1:0] st_p_lo = {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, xoff_reg[st_i2]},
                            z32({1'b0, pgw_rd[PGW_W +: W]}),
                            z32({1'b0, pgw_rd[PGW_W + W +: W]}),
@@ -305,6 +315,7 @@ wire [8*32-1:0] st_q_lo = {96'd0, {31'd0, qs_rd[2*QE_W + 2*W]},
                            z32({1'b0, qs_rd[2*QE_W +: W]} + {1'b0, qs_rd[2*QE_W + W +: W]}),
                            z32({1'b0, qs_rd[2*QE_W +: W]}),
                            z32({1'b0, qs_rd[2*QE_W + W +: W]})};
+wire [31:0] cfg_mask = CFG_READBACK != 0 ? 32'hffffffff : 32'd0;
 genvar sh;
 generate
 for (sh = 0; sh < 8; sh = sh + 1) begin : st_half
@@ -314,8 +325,10 @@ for (sh = 0; sh < 8; sh = sh + 1) begin : st_half
         q_hi_sel <= st_addr_reg[3];
     end
     always @(posedge clk) begin
-        st_p_reg[sh*32 +: 32] <= p_hi_sel ? pgc_rd[sh][96 +: 32] : st_p_lo[sh*32 +: 32];
-        st_q_reg[sh*32 +: 32] <= q_hi_sel ? qc_rd[sh][32 +: 32] : st_q_lo[sh*32 +: 32];
+        st_p_reg[sh*32 +: 32] <= p_hi_sel ? pgc_rd[sh][96 +: 32] & cfg_mask
+                                          : st_p_lo[sh*32 +: 32];
+        st_q_reg[sh*32 +: 32] <= q_hi_sel ? qc_rd[sh][32 +: 32] & cfg_mask
+                                          : st_q_lo[sh*32 +: 32];
     end
 end
 endgenerate

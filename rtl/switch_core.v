@@ -106,7 +106,15 @@ module switch_core #(
     // mmu_core COUNTERS: 1 the event counters of the admission core's status; 0 leaves them
     // out (they read 0; this block's own registers count the drops by reason, mmu_drop_count,
     // and per port, drop_admission; a small FPGA's build, docs/regs.md)
-    parameter MMU_COUNTERS = 1
+    parameter MMU_COUNTERS = 1,
+    // mmu_core CFG_CHECK: 1 the admission core's configuration checker (its flags, status
+    // 0x19, and err_bad_config); 0 leaves it out (the flags read 0, err_bad_config stays 0; a
+    // build whose only CSR master writes an image the model validated, docs/regs.md)
+    parameter MMU_CFG_CHECK = 1,
+    // mmu_core CFG_READBACK: 1 the admission core's configuration fields read back through
+    // its status port; 0 they read 0 (writes take effect as ever; a build that never reads
+    // its configuration back, docs/regs.md)
+    parameter MMU_CFG_READBACK = 1
 ) (
     input  wire                                   clk,
     input  wire                                   rst,
@@ -899,6 +907,8 @@ mmu_core #(
     .HEADROOM_DSH(MMU_HEADROOM_DSH),
     .WATERMARKS(MMU_WATERMARKS),
     .COUNTERS(MMU_COUNTERS),
+    .CFG_CHECK(MMU_CFG_CHECK),
+    .CFG_READBACK(MMU_CFG_READBACK),
     .FAULT_INJECT(MMU_FAULT_INJECT)
 ) mmu_inst (
     .clk(clk),

@@ -60,7 +60,13 @@ fpga_core #(
     // the admission core's per-PG / per-queue watermarks left out (H= is the headroom pool's)
     .MMU_WATERMARKS(0),
     // the admission core's event counters left out (the switch registers count the drops)
-    .MMU_COUNTERS(0)
+    .MMU_COUNTERS(0),
+    // the admission core's configuration checker left out and its configuration not read
+    // back: the only CSR master is the boot ROM, whose image syn/board_image.py validated
+    // with the model, and nothing reads the configuration back (docs/regs.md "Registers left
+    // out")
+    .MMU_CFG_CHECK(0),
+    .MMU_CFG_READBACK(0)
 ) core_inst (
     .clk(clk),
     .rst(rst),

@@ -54,7 +54,8 @@ def test_board_images_are_the_models():
     (4, 256, 672, 0),   # the ULX3S core with a smaller buffer (faster to congest in simulation)
     (2, 128, 384, 1),   # the Colorlight i5 configuration (syn/colorlight_i5, MMU_COMPACT,
                         # PORT_COUNTERS 0, FEATURE_REGS 0,
-                        # MMU_WATERMARKS 0, MMU_COUNTERS 0)
+                        # MMU_WATERMARKS 0, MMU_COUNTERS 0, MMU_CFG_CHECK 0,
+                        # MMU_CFG_READBACK 0)
 ])
 def test_fpga_core_selftest(ports, cell_bytes, buffer_cells, compact):
     eta = compute(1, 0, 1518, cell_bytes).eta_cells_worst
@@ -64,7 +65,9 @@ def test_fpga_core_selftest(ports, cell_bytes, buffer_cells, compact):
                                        PORT_COUNTERS=0 if compact else 1,
                                        FEATURE_REGS=0 if compact else 1,
                                        MMU_WATERMARKS=0 if compact else 1,
-                                       MMU_COUNTERS=0 if compact else 1), eta)
+                                       MMU_COUNTERS=0 if compact else 1,
+                                       MMU_CFG_CHECK=0 if compact else 1,
+                                       MMU_CFG_READBACK=0 if compact else 1), eta)
     harness.run("fpga_core", "fpga_core.fpga_core_cases", test_id=test_id,
                 parameters=params, testcase="selftest_lossless", extra_env=env)
 

@@ -12,8 +12,8 @@ import time
 import cocotb
 
 from mmu_core import regmap
-from mmu_core.pipe_tb import (CELL_BYTES, PORT_COUNT, RESP_LAT, T_LAG, XOFF_LAT, PipeTB,
-                              flag_names, val)
+from mmu_core.pipe_tb import (CELL_BYTES, CFG_CHECK, CFG_READBACK, PORT_COUNT, RESP_LAT, T_LAG,
+                              XOFF_LAT, PipeTB, flag_names, val)
 from models.config import MmuConfig, PgConfig, PortConfig, QueueConfig
 from models.mmu import (REASON_BAD_INDEX, REASON_BAD_LEN, REASON_BUFFER_FULL, REASON_EGRESS,
                         REASON_HEADROOM_FULL, REASON_INGRESS_LOSSY, REASON_NAMES, REASON_NONE,
@@ -727,7 +727,8 @@ async def check_config_readback(tb: PipeTB) -> int:
     return len(reads)
 
 
-@cocotb.test()
+# (not on a build with CFG_READBACK 0: the configuration fields read 0)
+@cocotb.test(skip=not CFG_READBACK)
 async def dir_config_readback(dut):
     """The status port reads back every configuration field as written (the loaded
     configuration, then a rewrite of every PG's and queue's fields with other values)."""
@@ -749,7 +750,8 @@ async def dir_config_readback(dut):
     await tb.finish()
 
 
-@cocotb.test()
+# (not on a build with CFG_READBACK 0: the configuration fields read 0)
+@cocotb.test(skip=not CFG_READBACK)
 async def dir_config_readback_negative(dut):
     """The read-back check catches a field the core does not hold: the model alone is given a
     different PG reserved size, and check_config_readback must fail on it."""
@@ -766,7 +768,8 @@ async def dir_config_readback_negative(dut):
         raise AssertionError("check_config_readback missed a field the core does not hold")
 
 
-@cocotb.test()
+# (not on a build with CFG_CHECK 0: no checker, the flags read 0)
+@cocotb.test(skip=not CFG_CHECK)
 async def dir_config_flags(dut):
     """Each configuration flag: a bad field written through the configuration port, the
     documented time waited (models.mmu_pipe.cfg_flags_latency: two scans), the flags read
@@ -793,7 +796,8 @@ async def dir_config_flags(dut):
     await tb.finish()
 
 
-@cocotb.test()
+# (not on a build with CFG_CHECK 0: no checker, err_bad_config stays 0)
+@cocotb.test(skip=not CFG_CHECK)
 async def config_flags_latency(dut):
     """A bad field written at every phase of the scan (every PG index on Verilator, every
     fifth on Icarus) for the first and the last PG and for two global fields (the lossless

@@ -67,14 +67,17 @@ def test_mmu_core_compact():
 
 
 def test_mmu_core_compact_left_out():
-    """COMPACT=1 with WATERMARKS=0 and COUNTERS=0 (the i5 build's admission core: the per-PG /
-    per-queue watermarks and the event counters left out): the random run and the back-to-back
-    stress, the model equal on every clock, every status word read back at the end (the
-    left-out words must read 0, the rest the model's values)."""
+    """COMPACT=1 with WATERMARKS=0, COUNTERS=0, CFG_CHECK=0 and CFG_READBACK=0 (the i5 build's
+    admission core: the per-PG / per-queue watermarks, the event counters and the
+    configuration checker left out, the configuration not read back): the random run and the
+    back-to-back stress, the model equal on every clock, every status word read back at the
+    end (the left-out words must read 0: the watermarks, the counters, the configuration
+    fields, the configuration flags, though the random run's configuration oversubscribes the
+    buffer and the model flags it; the rest the model's values)."""
     harness.run("mmu_core", "mmu_core.mmu_core_cases", test_id="mmu_core-compact-left-out",
                 sources=harness.rtl_sources(SRC),
                 parameters={"PORT_COUNT": 4, "CELL_BYTES": 256, "COMPACT": 1, "WATERMARKS": 0,
-                            "COUNTERS": 0},
+                            "COUNTERS": 0, "CFG_CHECK": 0, "CFG_READBACK": 0},
                 testcase=["random_pairs", "stress_back_to_back"])
 
 
