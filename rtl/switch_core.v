@@ -1045,7 +1045,6 @@ reg  [PORT_COUNT-1:0]      in_pop_reg;
 // the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
 // capture, so the descriptor / frame-link RAMs are addressed from a register
 reg  [CA_W-1:0]            rs_hpre_reg;
-reg  [PORT_COUNT-1:0]      idx_same_reg;   // per port: pick_idx_reg unchanged since last clock
 // the slot's read and dequeue decisions, prepared at the capture (see "read stage")
 reg                        rs_go_pre_reg, rs_go_pre_next;
 reg                        rs_idle_issue_reg, rs_idle_issue_next;
@@ -1116,12 +1115,12 @@ reg  [31:0]                  queued_reg, queued_next;
 // enqueue, registered after the decision stage (applied to the lists one clock later):
 // queue, head cell, descriptor, the queue's tail then and whether it holds a frame then
 reg  [QN_W-1:0]              enq_q_reg, enq_q_next;
-// scheduler, one clock ahead: queues paused per port (from pause and the prio -> queue map)
-// and each port's strict-priority choice among its queues that hold frames and are not paused
-reg  [QN-1:0]                qpaused_reg, qpaused_next;
-reg  [PORT_COUNT-1:0]        pick_any_reg, pick_any_next;
-reg  [PORT_COUNT*3-1:0]      pick_idx_reg, pick_idx_next;
-reg  [QN-1:0]                pick_oh_reg, pick_oh_next;    // the choice, one-hot per port
+// the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
+// choice one-hot, and the index unchanged since last clock
+wire [PORT_COUNT-1:0]        pick_any;
+wire [PORT_COUNT*3-1:0]      pick_idx;
+wire [QN-1:0]                pick_oh;
+wire [PORT_COUNT-1:0]        idx_same;
 // read stage, per egress port
 reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
 reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
@@ -1363,59 +1362,21 @@ sw_pfc_guard #(
 );
 
 // ---------------------------------------------------------------------------- scheduler
-// One clock ahead of the capture: queue q of port p is paused while any priority k with
-// cfg_prio_to_queue[p][k] == q is paused (registered), and each port's strict-priority choice
-// (queue 7 first) among its queues that hold frames and are not paused (registered).  The
-// choice can be two clocks old when it is used: a queue filled since then waits one more
-// round (as if its frame had come later), a pause reaches the scheduler 2 clocks later
-// (802.1Qbb allows far more), and a queue can only be emptied by its own port's dequeue,
-// which rs_block_reg covers.
-// per port and queue, the priorities that map to it (from the map, registered: a map written
-// takes effect a clock later), so a queue's pause is one AND-OR of the port's pause vector
-wire [QN*8-1:0] sched_qmap;
-genvar smp;
-generate
-    for (smp = 0; smp < PORT_COUNT; smp = smp + 1) begin : sched_map
-        reg [63:0] qmap_reg;
-        integer mq, mk;
-        always @(posedge clk) begin
-            for (mq = 0; mq < 8; mq = mq + 1) begin
-                for (mk = 0; mk < 8; mk = mk + 1) begin
-                    qmap_reg[mq*8 + mk] <= {29'd0, cfg_prio_to_queue[(smp*8 + mk)*3 +: 3]} == mq;
-                end
-            end
-        end
-        assign sched_qmap[smp*64 +: 64] = qmap_reg;
-    end
-endgenerate
-
-integer k, sp;
-reg [7:0] elig;
-always @* begin
-    qpaused_next = {QN{1'b0}};
-    pick_any_next = {PORT_COUNT{1'b0}};
-    pick_idx_next = {PORT_COUNT*3{1'b0}};
-    pick_oh_next = {QN{1'b0}};
-    for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
-        for (k = 0; k < 8; k = k + 1) begin
-            qpaused_next[sp*8 + k] = |(sched_pause[sp*8 +: 8] & sched_qmap[(sp*8 + k)*8 +: 8]);
-        end
-        for (k = 0; k < 8; k = k + 1) begin
-            elig[k] = q_ne_reg[sp*8 + k] && !qpaused_reg[sp*8 + k];
-        end
-        // strict priority, the highest eligible queue: a parallel one-hot and its index
-        // (no chain of eight if-statements)
-        pick_any_next[sp] = |elig;
-        for (k = 0; k < 8; k = k + 1) begin
-            pick_oh_next[sp*8 + k] = elig[k] && (k == 7 ? 1'b1 : !(|(elig >> (k + 1))));
-        end
-        pick_idx_next[sp*3 + 2] = |elig[7:4];
-        pick_idx_next[sp*3 + 1] = elig[7] || elig[6] || (!elig[5] && !elig[4] && (elig[3] || elig[2]));
-        pick_idx_next[sp*3 + 0] = elig[7] || (!elig[6] && elig[5])
-                                  || (!elig[6] && !elig[4] && elig[3])
-                                  || (!elig[6] && !elig[4] && !elig[2] && elig[1]);
-    end
-end
+// each port's strict-priority choice among its queues that hold frames and are not paused,
+// one clock ahead of the capture (sw_sched)
+sw_sched #(
+    .PORT_COUNT(PORT_COUNT)
+) sched_inst (
+    .clk(clk),
+    .rst(rst),
+    .pause(sched_pause),
+    .q_ne(q_ne_reg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .pick_any(pick_any),
+    .pick_idx(pick_idx),
+    .pick_oh(pick_oh),
+    .idx_same(idx_same)
+);
 
 // ---------------------------------------------------------------------------- capture
 // The read-stage state of port pslot_reg (whose slot is next clock), with the compares and
@@ -1460,14 +1421,14 @@ always @(posedge clk) begin
     out_room_reg <= out_room;
 end
 wire [PORT_COUNT-1:0] out_room_cap = PORT_COUNT >= 3 ? out_room_reg : out_room;
-wire [2:0]           ps_idx = pick_idx_reg[pr*3 +: 3];
+wire [2:0]           ps_idx = pick_idx[pr*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
 integer ph_p;
 always @* begin
     for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
         pick_head[ph_p*CA_W +: CA_W] =
-            q_head_reg[(ph_p*8 + {29'd0, pick_idx_reg[ph_p*3 +: 3]})*CA_W +: CA_W];
+            q_head_reg[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
     end
 end
 wire [QN_W-1:0]      ps_q = {pr, ps_idx};
@@ -1480,15 +1441,16 @@ always @* begin
         p_block[pp] = (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == pp)
                       || (deq_pend_d_reg && {{(32-P_W){1'b0}}, deq_port_d_reg} == pp)
                       || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
-        p_head_ok[pp] = idx_same_reg[pp];
+        p_head_ok[pp] = idx_same[pp];
         p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
                        && (e_drop_reg[pp] || out_room_cap[pp]);
-        p_idle_issue[pp] = pick_any_reg[pp] && !p_block[pp] && p_head_ok[pp]
+        p_idle_issue[pp] = pick_any[pp] && !p_block[pp] && p_head_ok[pp]
                            && e_state_reg[pp*2 +: 2] == E_IDLE;
-        p_end_issue[pp] = pick_any_reg[pp] && p_head_ok[pp] && p_go_pre[pp]
+        p_end_issue[pp] = pick_any[pp] && p_head_ok[pp] && p_go_pre[pp]
                           && (e_drop_reg[pp] ? e_dlast_reg[pp] : e_last_reg[pp]);
     end
 end
+integer k;
 always @* begin
     rs_cell_next = ps_cell;
     rs_widx_next = ps_widx;
@@ -1507,7 +1469,7 @@ always @* begin
     rs_cells_next = e_cells_reg[pr*CELL_W +: CELL_W];
     rs_q_next = ps_q;
     for (k = 0; k < QN; k = k + 1) begin
-        rs_qoh_next[k] = pick_oh_reg[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
+        rs_qoh_next[k] = pick_oh[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
     end
     // the head was selected a clock ago for this port (rs_hpre_*) by the scheduler's index
     // then; if the index changed since (a queue filled or emptied, a pause), that head may be
@@ -1527,15 +1489,10 @@ end
 always @* begin
     pnext_next = (pnext_reg == PORT_LAST) ? {P_W{1'b0}} : pnext_reg + 1'b1;
 end
-integer isp;    // loop variable of this clocked block only (Yosys: one driver each)
+// the head pre-selected a clock ago is the slot port's current pick when the port's scheduler
+// index is what it was then (pnext_reg then is the slot port now): sw_sched's idx_same
 always @(posedge clk) begin
     rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
-    // the head pre-selected a clock ago is the slot port's current pick when the port's
-    // scheduler index is what it was then (pnext_reg then is the slot port now): registered
-    // per port as "the index did not change", not compared at the capture
-    for (isp = 0; isp < PORT_COUNT; isp = isp + 1) begin
-        idx_same_reg[isp] <= pick_idx_next[isp*3 +: 3] == pick_idx_reg[isp*3 +: 3];
-    end
 end
 
 // dequeue commit (one clock after the issue): the descriptor and the next-frame link
@@ -2037,10 +1994,6 @@ always @(posedge clk) begin
                      {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
     enq_tail_reg <= enq_tail_next;
     enq_ne_reg <= enq_ne_next;
-    qpaused_reg <= qpaused_next;
-    pick_any_reg <= pick_any_next;
-    pick_idx_reg <= pick_idx_next;
-    pick_oh_reg <= pick_oh_next;
     q_ne_reg <= q_ne_next;
     q_gt1_reg <= q_gt1_next;
     q_gt2_reg <= q_gt2_next;
@@ -2153,11 +2106,8 @@ always @(posedge clk) begin
         q_gt2_reg <= {QN{1'b0}};
         enq_oh_reg <= {QN{1'b0}};
         deq_oh_reg <= {QN{1'b0}};
-        pick_oh_reg <= {QN{1'b0}};
         queued_reg <= 32'd0;
         enq_valid_reg <= 1'b0;
-        qpaused_reg <= {QN{1'b0}};
-        pick_any_reg <= {PORT_COUNT{1'b0}};
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
