@@ -684,34 +684,22 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
 
-// frame descriptors and frame links (next frame of the same queue), indexed by head cell
-// written at the enqueue (registered after the decision stage: enq_*_reg), read for the
-// dequeue: addressed at the capture (rs_head_next, the clock before the slot) through the
-// RAMs' output registers (OUT_REG), so the data is there at the dequeue commit (deq_pend_reg)
-// as before, from a register
+// frame descriptors, indexed by head cell, written at the enqueue (registered after the
+// decision stage: enq_*_reg), read for the dequeue: addressed at the capture (rs_head_next,
+// the clock before the slot) through the RAM's output register (OUT_REG), so the data is
+// there at the dequeue commit (deq_pend_reg), from a register.  The frame links (next frame
+// of the same queue) are the queue lists' (sw_queues), read the same way
 reg                 enq_valid;
 reg                 enq_valid_reg;
 reg  [CA_W-1:0]     enq_cell_reg;
 reg  [DESC_W-1:0]   enq_desc_reg;
-reg  [CA_W-1:0]     enq_tail_reg, enq_tail_next;
-reg                 enq_ne_reg, enq_ne_next;
 reg  [CA_W-1:0]     rs_head_reg, rs_head_next;
 reg                 deq_issue;
 wire [DESC_W-1:0]   desc_rd;
-reg                 fnext_we;
-wire [CA_W-1:0]     fnext_rd;
-// the frame-link write one clock back (the read addressed then misses it too: bypass)
-reg                 fnext_we_d_reg;
-reg  [CA_W-1:0]     enq_tail_d_reg;
-reg  [CA_W-1:0]     enq_cell_d_reg;
 
 sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_ram_inst (
     .clk(clk), .wr_en(enq_valid_reg), .wr_addr(enq_cell_reg), .wr_data(enq_desc_reg),
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(desc_rd));
-
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_ram_inst (
-    .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
-    .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- admission
 // mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
@@ -1093,16 +1081,10 @@ reg  [2:0]                   req_queue_next;
 reg  [LEN_W-1:0]             req_len_next;
 reg  [TAG_W-1:0]             req_tag_next;
 reg  [TAG_W-1:0]             tag_reg, tag_next;
-// queues
-reg  [QN*CA_W-1:0]           q_head_reg, q_head_next;
-reg  [QN*CA_W-1:0]           q_tail_reg, q_tail_next;
-reg  [QN*CNT_W-1:0]          q_cnt_reg, q_cnt_next;
-// per-queue flags of the count, registered with it (q_cnt != 0, q_cnt > 1), and the
-// enqueue / dequeue commits as one-hot vectors (registered with enq_q_reg / deq_q_reg), so
-// the scheduler and the list updates test flags instead of comparing counts
-reg  [QN-1:0]                q_ne_reg, q_ne_next;
-reg  [QN-1:0]                q_gt1_reg, q_gt1_next;
-reg  [QN-1:0]                q_gt2_reg, q_gt2_next;
+// queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
+// commits as one-hot vectors, so the list updates test bits
+wire [QN*CA_W-1:0]           q_head;
+wire [QN-1:0]                q_ne;
 reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
 // the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
 // range) and its queue decoded, each straight from registers, so the one-hot is one AND
@@ -1112,9 +1094,8 @@ wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
 reg  [31:0]                  queued_reg, queued_next;
-// enqueue, registered after the decision stage (applied to the lists one clock later):
-// queue, head cell, descriptor, the queue's tail then and whether it holds a frame then
-reg  [QN_W-1:0]              enq_q_reg, enq_q_next;
+// the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
+wire [QN_W-1:0]              enq_q = {ph_eport, ph_queue};
 // the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
 // choice one-hot, and the index unchanged since last clock
 wire [PORT_COUNT-1:0]        pick_any;
@@ -1157,8 +1138,6 @@ reg  [CA_W-1:0]              deq_head_reg, deq_head_next;
 // the dequeue commit one clock back (the scheduler's choice may predate it)
 reg                          deq_pend_d_reg;
 reg  [P_W-1:0]               deq_port_d_reg;
-reg                          byp_valid_reg, byp_valid_next;
-reg  [CA_W-1:0]              byp_cell_reg, byp_cell_next;
 reg                          lnk_take_reg, lnk_take_next;
 reg                          rd_free_reg, rd_free_next;
 reg  [CA_W-1:0]              rd_free_cell_reg;
@@ -1332,7 +1311,7 @@ sw_pfc_guard #(
     .rst(rst),
     .pause(pause),
     .rx_pfc_prio(rx_pfc_prio),
-    .q_ne(q_ne_reg),
+    .q_ne(q_ne),
     .deq_valid(deq_pend_reg),
     .deq_port(deq_port_reg),
     .deq_q(deq_q_reg),
@@ -1361,6 +1340,34 @@ sw_pfc_guard #(
     .stat_prev_untagged(stat_prev_untagged)
 );
 
+
+// ---------------------------------------------------------------------------- queue lists
+// per (egress port, queue): head, tail and count of its frames, linked by the frame-link RAM;
+// one enqueue (registered after the decision stage) and one dequeue commit per clock
+// (sw_queues)
+/* verilator lint_off PINCONNECTEMPTY */
+sw_queues #(
+    .PORT_COUNT(PORT_COUNT),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CA_W(CA_W),
+    .CNT_W(CNT_W),
+    .QN_W(QN_W)
+) queues_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_enq_q(enq_q),
+    .enq_valid(enq_valid_reg),
+    .enq_oh(enq_oh_reg),
+    .enq_cell(enq_cell_reg),
+    .deq_oh(deq_oh_reg),
+    .rd_head_next(rs_head_next),
+    .rd_head(rs_head_reg),
+    .q_head(q_head),
+    .q_ne(q_ne),
+    .q_cnt()
+);
+/* verilator lint_on PINCONNECTEMPTY */
+
 // ---------------------------------------------------------------------------- scheduler
 // each port's strict-priority choice among its queues that hold frames and are not paused,
 // one clock ahead of the capture (sw_sched)
@@ -1370,7 +1377,7 @@ sw_sched #(
     .clk(clk),
     .rst(rst),
     .pause(sched_pause),
-    .q_ne(q_ne_reg),
+    .q_ne(q_ne),
     .cfg_prio_to_queue(cfg_prio_to_queue),
     .pick_any(pick_any),
     .pick_idx(pick_idx),
@@ -1428,7 +1435,7 @@ integer ph_p;
 always @* begin
     for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
         pick_head[ph_p*CA_W +: CA_W] =
-            q_head_reg[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
+            q_head[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
     end
 end
 wire [QN_W-1:0]      ps_q = {pr, ps_idx};
@@ -1495,8 +1502,7 @@ always @(posedge clk) begin
     rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
 end
 
-// dequeue commit (one clock after the issue): the descriptor and the next-frame link
-wire [CA_W-1:0]      deq_fnext = byp_valid_reg ? byp_cell_reg : fnext_rd;
+// dequeue commit (one clock after the issue): the descriptor
 wire [LEN_W-1:0]     dd_len;
 wire [P_W-1:0]       dd_iport;
 wire [2:0]           dd_pg;
@@ -1513,9 +1519,7 @@ reg [PORT_COUNT-1:0] refill_mask;
 integer              refill_idx;
 // per-port updates go through a loop with a constant part-select each (a variable
 // part-select on the left makes Yosys build a multiplier and shifter)
-integer i, q, pi;
-reg [CNT_W-1:0] cnt;
-reg enq_i, deq_i;
+integer i, pi;
 always @* begin
     pi = 0;     // loop index only: assigned on every path, so no latch
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
@@ -1640,16 +1644,6 @@ always @* begin
     walk_push = 1'b0;
     walk_in = {ph_head, ph_cells};
     enq_valid = 1'b0;
-    enq_q_next = {ph_eport, ph_queue};
-    // the queue's tail and whether it holds a frame when the enqueue is applied: the
-    // enqueue being applied now may be to the same queue
-    if (enq_valid_reg && enq_q_reg == enq_q_next) begin
-        enq_tail_next = enq_cell_reg;
-        enq_ne_next = 1'b1;
-    end else begin
-        enq_tail_next = q_tail_reg[enq_q_next*CA_W +: CA_W];
-        enq_ne_next = q_ne_reg[enq_q_next];
-    end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
     // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
@@ -1817,51 +1811,7 @@ always @* begin
         e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
-    // ---- queue lists: one enqueue (registered from the decision stage) and one dequeue
-    // commit per clock
-    q_head_next = q_head_reg;
-    q_tail_next = q_tail_reg;
-    q_cnt_next = q_cnt_reg;
-    for (q = 0; q < QN; q = q + 1) begin
-        enq_i = enq_oh_reg[q];
-        deq_i = deq_oh_reg[q];
-        cnt = q_cnt_reg[q*CNT_W +: CNT_W];
-        q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
-                                       - {{(CNT_W-1){1'b0}}, deq_i};
-        // the count moves by one at most, so each flag follows from its neighbours (and
-        // two compares of the registered count), with no adder in front
-        if (enq_i && !deq_i) begin
-            q_ne_next[q] = 1'b1;
-            q_gt1_next[q] = q_ne_reg[q];
-            q_gt2_next[q] = q_gt1_reg[q];
-        end else if (deq_i && !enq_i) begin
-            q_ne_next[q] = q_gt1_reg[q];
-            q_gt1_next[q] = q_gt2_reg[q];
-            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 3;
-        end else begin
-            q_ne_next[q] = q_ne_reg[q];
-            q_gt1_next[q] = q_gt1_reg[q];
-            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 2;
-        end
-        // cnt > 1: q_gt1_reg; cnt == deq_i: (deq_i ? cnt == 1 : cnt == 0)
-        if (deq_i && q_gt1_reg[q]) begin
-            q_head_next[q*CA_W +: CA_W] = deq_fnext;
-        end else if (enq_i && (deq_i ? (q_ne_reg[q] && !q_gt1_reg[q]) : !q_ne_reg[q])) begin
-            q_head_next[q*CA_W +: CA_W] = enq_cell_reg;
-        end
-        if (enq_i) begin
-            q_tail_next[q*CA_W +: CA_W] = enq_cell_reg;
-        end
-    end
-    // next-frame link of the queue's tail frame (a write to the tail of a queue that a
-    // dequeue empties in the same clock is harmless: that frame's link is never read again);
-    // the bypass covers a write to the frame being dequeued now (RAM: old data)
-    fnext_we = enq_valid_reg && enq_ne_reg;
-    // (the read was addressed one clock before the slot: a write then or in the slot itself
-    // is not in fnext_rd; the later one wins)
-    byp_valid_next = (fnext_we && enq_tail_reg == rs_head_reg)
-                     || (fnext_we_d_reg && enq_tail_d_reg == rs_head_reg);
-    byp_cell_next = (fnext_we && enq_tail_reg == rs_head_reg) ? enq_cell_reg : enq_cell_d_reg;
+    // ---- frames linked in queues
     queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
 end
 
@@ -1982,21 +1932,12 @@ always @(posedge clk) begin
     link_we_reg <= link_we;
     link_waddr_reg <= link_waddr;
     link_wdata_reg <= link_wdata;
-    q_head_reg <= q_head_next;
-    q_tail_reg <= q_tail_next;
-    q_cnt_reg <= q_cnt_next;
     queued_reg <= queued_next;
     enq_valid_reg <= enq_valid;
-    enq_q_reg <= enq_q_next;
     enq_cell_reg <= ph_head;
     enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
                      {{(32-LEN_W){1'b0}}, ph_len} <= WORD_BYTES,
                      {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
-    enq_tail_reg <= enq_tail_next;
-    enq_ne_reg <= enq_ne_next;
-    q_ne_reg <= q_ne_next;
-    q_gt1_reg <= q_gt1_next;
-    q_gt2_reg <= q_gt2_next;
     enq_oh_reg <= enq_oh_next;
     deq_oh_reg <= deq_oh_next;
     rs_qoh_reg <= rs_qoh_next;
@@ -2037,11 +1978,6 @@ always @(posedge clk) begin
     deq_head_reg <= deq_head_next;
     deq_pend_d_reg <= deq_pend_reg;
     deq_port_d_reg <= deq_port_reg;
-    byp_valid_reg <= byp_valid_next;
-    fnext_we_d_reg <= fnext_we;
-    enq_tail_d_reg <= enq_tail_reg;
-    enq_cell_d_reg <= enq_cell_reg;
-    byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
     rd_free_reg <= rd_free_next;
     rd_free_cell_reg <= rs_cell_reg;
@@ -2098,12 +2034,6 @@ always @(posedge clk) begin
         ws_mmu_ok_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         link_we_reg <= 1'b0;
-        q_head_reg <= {QN*CA_W{1'b0}};
-        q_tail_reg <= {QN*CA_W{1'b0}};
-        q_cnt_reg <= {QN*CNT_W{1'b0}};
-        q_ne_reg <= {QN{1'b0}};
-        q_gt1_reg <= {QN{1'b0}};
-        q_gt2_reg <= {QN{1'b0}};
         enq_oh_reg <= {QN{1'b0}};
         deq_oh_reg <= {QN{1'b0}};
         queued_reg <= 32'd0;
@@ -2122,8 +2052,6 @@ always @(posedge clk) begin
         in_pop_reg <= {PORT_COUNT{1'b0}};
         deq_pend_reg <= 1'b0;
         deq_pend_d_reg <= 1'b0;
-        byp_valid_reg <= 1'b0;
-        fnext_we_d_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
         rd_free_reg <= 1'b0;
         rdp_valid_reg <= 1'b0;
