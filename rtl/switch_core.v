@@ -914,44 +914,6 @@ mmu_core #(
     .err_bad_config(mmu_err_bad_config)
 );
 
-// err_bad_config: mmu_core's configuration flags (mmu_cfg_check, one per rule of
-// MmuConfig.validate()) describe the configuration of a full scan of every entry, within
-// 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
-// load they describe a half-written configuration, so they count from that long after the
-// load on
-localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 9;
-localparam FW_W = $clog2(FLAGS_WAIT + 1);
-localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
-reg  [FW_W-1:0]      flags_wait_reg;
-reg                  flags_valid_reg;
-always @(posedge clk) begin
-    if (mmu_cfg_done && !flags_valid_reg) begin
-        flags_wait_reg <= flags_wait_reg + 1'b1;
-        flags_valid_reg <= flags_wait_reg == FLAGS_WAIT_LAST;
-    end
-    if (rst) begin
-        flags_wait_reg <= {FW_W{1'b0}};
-        flags_valid_reg <= 1'b0;
-    end
-end
-assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
-
-// drops by reason, counted from the responses (mmu_core counts the same in its status map,
-// 0x10 + reason): reason r at [r*32 +: 32], entry 0 (no drop) stays 0
-reg  [6*32-1:0]      mmu_drop_reg;
-integer dr;
-always @(posedge clk) begin
-    for (dr = 1; dr < 7; dr = dr + 1) begin
-        if (mmu_resp_valid && !mmu_resp_admit && {29'd0, mmu_resp_reason} == dr) begin
-            mmu_drop_reg[(dr-1)*32 +: 32] <= mmu_drop_reg[(dr-1)*32 +: 32] + 1'b1;
-        end
-    end
-    if (rst) begin
-        mmu_drop_reg <= {6*32{1'b0}};
-    end
-end
-assign stat_mmu_drop_count = {mmu_drop_reg, 32'd0};
-
 // ---------------------------------------------------------------------------- pending frames
 // every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
 // cells, flags}; good frames wait here for their mmu_core response (same order)
@@ -1093,7 +1055,6 @@ wire                         enq_go = pend_valid && ph_good && resp_valid && res
 wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
-reg  [31:0]                  queued_reg, queued_next;
 // the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
 wire [QN_W-1:0]              enq_q = {ph_eport, ph_queue};
 // the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
@@ -1701,7 +1662,6 @@ always @* begin
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
     rd_free_next = 1'b0;
-    queued_next = queued_reg;
 
     if (rc_go) begin
         // a sent frame reads the word (rdp_valid); a discarded one (watchdog action drop)
@@ -1811,8 +1771,6 @@ always @* begin
         e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
-    // ---- frames linked in queues
-    queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
 end
 
 assign in_pop = in_pop_reg;
@@ -1852,47 +1810,43 @@ sw_walker #(
 );
 
 // ---------------------------------------------------------------------------- status
-reg [CNT_W-1:0] spare_count;
-always @* begin
-    spare_count = {CNT_W{1'b0}};
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        spare_count = spare_count + {{(CNT_W-1){1'b0}}, spare_valid_reg[i]};
-    end
-end
-
-// cells a port can hold outside mmu_core: a frame being written plus its spare cell.  The
-// check follows the configuration registers through three register stages (a rewrite shows
-// in err_reserve three clocks later): the division and the sum are paths of their own.
-reg  [31:0] max_frame_cells_reg;
-reg  [47:0] reserve_need_reg;
-reg         err_reserve_reg;
-always @(posedge clk) begin
-    max_frame_cells_reg <= (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
-    reserve_need_reg <= {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
-                        + PORT_COUNT * ({16'd0, max_frame_cells_reg} + 1);
-    err_reserve_reg <= reserve_need_reg > BUFFER_CELLS;
-    if (rst) begin
-        max_frame_cells_reg <= 32'd0;
-        reserve_need_reg <= 48'd0;
-        err_reserve_reg <= 1'b0;
-    end
-end
+// free / used cells, queued frames, drops by reason, the cell reserve check and the error
+// flags (sw_status)
+sw_status #(
+    .PORT_COUNT(PORT_COUNT),
+    .CELL_BYTES(CELL_BYTES),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CNT_W(CNT_W),
+    .CELL_W(CELL_W),
+    .MMU_PORTS(MMU_PORTS)
+) status_inst (
+    .clk(clk),
+    .rst(rst),
+    .spare_valid(spare_valid_reg),
+    .fl_count(fl_count),
+    .fl_low_wm(fl_low_wm),
+    .fl_err_underflow(fl_err_underflow),
+    .fl_err_overflow(fl_err_overflow),
+    .queue_enq(enq_valid),
+    .queue_deq(deq_pend_reg),
+    .mmu_resp_valid(mmu_resp_valid),
+    .mmu_resp_admit(mmu_resp_admit),
+    .mmu_resp_reason(mmu_resp_reason),
+    .mmu_cfg_done(mmu_cfg_done),
+    .mmu_err_bad_config(mmu_err_bad_config),
+    .cfg_buffer_cells(cfg_buffer_cells),
+    .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .stat_free_cells(stat_free_cells),
+    .stat_free_low_wm(stat_free_low_wm),
+    .stat_used_cells(stat_used_cells),
+    .stat_queued_frames(stat_queued_frames),
+    .stat_mmu_drop_count(stat_mmu_drop_count),
+    .err_reserve(err_reserve),
+    .err_free_list(err_free_list),
+    .err_bad_config(err_bad_config)
+);
 
 assign stat_drop_admission = drop_adm_reg;
-// the free and used cells a clock after the free list and the spares (registered: the status
-// read mux sees no adder)
-reg [CNT_W-1:0] free_cells_reg;
-reg [31:0]      used_cells_reg;
-always @(posedge clk) begin
-    free_cells_reg <= fl_count + spare_count;
-    used_cells_reg <= BUFFER_CELLS - {{(32-CNT_W){1'b0}}, fl_count + spare_count};
-end
-assign stat_free_cells = {{(32-CNT_W){1'b0}}, free_cells_reg};
-assign stat_free_low_wm = {{(32-CNT_W){1'b0}}, fl_low_wm};
-assign stat_used_cells = used_cells_reg;
-assign stat_queued_frames = queued_reg;
-assign err_reserve = err_reserve_reg;
-assign err_free_list = fl_err_underflow || fl_err_overflow;
 assign err_response = err_response_reg;
 
 // ---------------------------------------------------------------------------- registers
@@ -1932,7 +1886,6 @@ always @(posedge clk) begin
     link_we_reg <= link_we;
     link_waddr_reg <= link_waddr;
     link_wdata_reg <= link_wdata;
-    queued_reg <= queued_next;
     enq_valid_reg <= enq_valid;
     enq_cell_reg <= ph_head;
     enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
@@ -2036,7 +1989,6 @@ always @(posedge clk) begin
         link_we_reg <= 1'b0;
         enq_oh_reg <= {QN{1'b0}};
         deq_oh_reg <= {QN{1'b0}};
-        queued_reg <= 32'd0;
         enq_valid_reg <= 1'b0;
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
