@@ -705,34 +705,22 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_
     .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
     .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
 
-// frame descriptors and frame links (next frame of the same queue), indexed by head cell
-// written at the enqueue (registered after the decision stage: enq_*_reg), read for the
-// dequeue: addressed at the capture (rs_head_next, the clock before the slot) through the
-// RAMs' output registers (OUT_REG), so the data is there at the dequeue commit (deq_pend_reg)
-// as before, from a register
+// frame descriptors, indexed by head cell, written at the enqueue (registered after the
+// decision stage: enq_*_reg), read for the dequeue: addressed at the capture (rs_head_next,
+// the clock before the slot) through the RAM's output register (OUT_REG), so the data is
+// there at the dequeue commit (deq_pend_reg), from a register.  The frame links (next frame
+// of the same queue) are the queue lists' (sw_queues), read the same way
 reg                 enq_valid;
 reg                 enq_valid_reg;
 reg  [CA_W-1:0]     enq_cell_reg;
 reg  [DESC_W-1:0]   enq_desc_reg;
-reg  [CA_W-1:0]     enq_tail_reg, enq_tail_next;
-reg                 enq_ne_reg, enq_ne_next;
 reg  [CA_W-1:0]     rs_head_reg, rs_head_next;
 reg                 deq_issue;
 wire [DESC_W-1:0]   desc_rd;
-reg                 fnext_we;
-wire [CA_W-1:0]     fnext_rd;
-// the frame-link write one clock back (the read addressed then misses it too: bypass)
-reg                 fnext_we_d_reg;
-reg  [CA_W-1:0]     enq_tail_d_reg;
-reg  [CA_W-1:0]     enq_cell_d_reg;
 
 sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_ram_inst (
     .clk(clk), .wr_en(enq_valid_reg), .wr_addr(enq_cell_reg), .wr_data(enq_desc_reg),
     .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(desc_rd));
-
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) fnext_ram_inst (
-    .clk(clk), .wr_en(fnext_we), .wr_addr(enq_tail_reg), .wr_data(enq_cell_reg),
-    .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(fnext_rd));
 
 // ---------------------------------------------------------------------------- admission
 // mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
@@ -949,44 +937,6 @@ mmu_core #(
     .err_bad_config(mmu_err_bad_config)
 );
 
-// err_bad_config: mmu_core's configuration flags (mmu_cfg_check, one per rule of
-// MmuConfig.validate()) describe the configuration of a full scan of every entry, within
-// 2 * 8 * MMU_PORTS + 9 clocks of a write (models.mmu_pipe.cfg_flags_latency); during the
-// load they describe a half-written configuration, so they count from that long after the
-// load on
-localparam FLAGS_WAIT = 2 * 8 * MMU_PORTS + 9;
-localparam FW_W = $clog2(FLAGS_WAIT + 1);
-localparam [FW_W-1:0] FLAGS_WAIT_LAST = FLAGS_WAIT[FW_W-1:0] - 1'b1;
-reg  [FW_W-1:0]      flags_wait_reg;
-reg                  flags_valid_reg;
-always @(posedge clk) begin
-    if (mmu_cfg_done && !flags_valid_reg) begin
-        flags_wait_reg <= flags_wait_reg + 1'b1;
-        flags_valid_reg <= flags_wait_reg == FLAGS_WAIT_LAST;
-    end
-    if (rst) begin
-        flags_wait_reg <= {FW_W{1'b0}};
-        flags_valid_reg <= 1'b0;
-    end
-end
-assign err_bad_config = flags_valid_reg && mmu_err_bad_config;
-
-// drops by reason, counted from the responses (mmu_core counts the same in its status map,
-// 0x10 + reason): reason r at [r*32 +: 32], entry 0 (no drop) stays 0
-reg  [6*32-1:0]      mmu_drop_reg;
-integer dr;
-always @(posedge clk) begin
-    for (dr = 1; dr < 7; dr = dr + 1) begin
-        if (mmu_resp_valid && !mmu_resp_admit && {29'd0, mmu_resp_reason} == dr) begin
-            mmu_drop_reg[(dr-1)*32 +: 32] <= mmu_drop_reg[(dr-1)*32 +: 32] + 1'b1;
-        end
-    end
-    if (rst) begin
-        mmu_drop_reg <= {6*32{1'b0}};
-    end
-end
-assign stat_mmu_drop_count = {mmu_drop_reg, 32'd0};
-
 // ---------------------------------------------------------------------------- pending frames
 // every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
 // cells, flags}; good frames wait here for their mmu_core response (same order)
@@ -1068,7 +1018,6 @@ reg  [PORT_COUNT-1:0]      in_pop_reg;
 // the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
 // capture, so the descriptor / frame-link RAMs are addressed from a register
 reg  [CA_W-1:0]            rs_hpre_reg;
-reg  [PORT_COUNT-1:0]      idx_same_reg;   // per port: pick_idx_reg unchanged since last clock
 // the slot's read and dequeue decisions, prepared at the capture (see "read stage")
 reg                        rs_go_pre_reg, rs_go_pre_next;
 reg                        rs_idle_issue_reg, rs_idle_issue_next;
@@ -1117,16 +1066,10 @@ reg  [2:0]                   req_queue_next;
 reg  [LEN_W-1:0]             req_len_next;
 reg  [TAG_W-1:0]             req_tag_next;
 reg  [TAG_W-1:0]             tag_reg, tag_next;
-// queues
-reg  [QN*CA_W-1:0]           q_head_reg, q_head_next;
-reg  [QN*CA_W-1:0]           q_tail_reg, q_tail_next;
-reg  [QN*CNT_W-1:0]          q_cnt_reg, q_cnt_next;
-// per-queue flags of the count, registered with it (q_cnt != 0, q_cnt > 1), and the
-// enqueue / dequeue commits as one-hot vectors (registered with enq_q_reg / deq_q_reg), so
-// the scheduler and the list updates test flags instead of comparing counts
-reg  [QN-1:0]                q_ne_reg, q_ne_next;
-reg  [QN-1:0]                q_gt1_reg, q_gt1_next;
-reg  [QN-1:0]                q_gt2_reg, q_gt2_next;
+// queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
+// commits as one-hot vectors, so the list updates test bits
+wire [QN*CA_W-1:0]           q_head;
+wire [QN-1:0]                q_ne;
 reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
 // the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
 // range) and its queue decoded, each straight from registers, so the one-hot is one AND
@@ -1135,16 +1078,14 @@ wire                         enq_go = pend_valid && ph_good && resp_valid && res
 wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
-reg  [31:0]                  queued_reg, queued_next;
-// enqueue, registered after the decision stage (applied to the lists one clock later):
-// queue, head cell, descriptor, the queue's tail then and whether it holds a frame then
-reg  [QN_W-1:0]              enq_q_reg, enq_q_next;
-// scheduler, one clock ahead: queues paused per port (from pause and the prio -> queue map)
-// and each port's strict-priority choice among its queues that hold frames and are not paused
-reg  [QN-1:0]                qpaused_reg, qpaused_next;
-reg  [PORT_COUNT-1:0]        pick_any_reg, pick_any_next;
-reg  [PORT_COUNT*3-1:0]      pick_idx_reg, pick_idx_next;
-reg  [QN-1:0]                pick_oh_reg, pick_oh_next;    // the choice, one-hot per port
+// the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
+wire [QN_W-1:0]              enq_q = {ph_eport, ph_queue};
+// the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
+// choice one-hot, and the index unchanged since last clock
+wire [PORT_COUNT-1:0]        pick_any;
+wire [PORT_COUNT*3-1:0]      pick_idx;
+wire [QN-1:0]                pick_oh;
+wire [PORT_COUNT-1:0]        idx_same;
 // read stage, per egress port
 reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
 reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
@@ -1181,8 +1122,6 @@ reg  [CA_W-1:0]              deq_head_reg, deq_head_next;
 // the dequeue commit one clock back (the scheduler's choice may predate it)
 reg                          deq_pend_d_reg;
 reg  [P_W-1:0]               deq_port_d_reg;
-reg                          byp_valid_reg, byp_valid_next;
-reg  [CA_W-1:0]              byp_cell_reg, byp_cell_next;
 reg                          lnk_take_reg, lnk_take_next;
 reg                          rd_free_reg, rd_free_next;
 reg  [CA_W-1:0]              rd_free_cell_reg;
@@ -1356,7 +1295,7 @@ sw_pfc_guard #(
     .rst(rst),
     .pause(pause),
     .rx_pfc_prio(rx_pfc_prio),
-    .q_ne(q_ne_reg),
+    .q_ne(q_ne),
     .deq_valid(deq_pend_reg),
     .deq_port(deq_port_reg),
     .deq_q(deq_q_reg),
@@ -1385,60 +1324,50 @@ sw_pfc_guard #(
     .stat_prev_untagged(stat_prev_untagged)
 );
 
-// ---------------------------------------------------------------------------- scheduler
-// One clock ahead of the capture: queue q of port p is paused while any priority k with
-// cfg_prio_to_queue[p][k] == q is paused (registered), and each port's strict-priority choice
-// (queue 7 first) among its queues that hold frames and are not paused (registered).  The
-// choice can be two clocks old when it is used: a queue filled since then waits one more
-// round (as if its frame had come later), a pause reaches the scheduler 2 clocks later
-// (802.1Qbb allows far more), and a queue can only be emptied by its own port's dequeue,
-// which rs_block_reg covers.
-// per port and queue, the priorities that map to it (from the map, registered: a map written
-// takes effect a clock later), so a queue's pause is one AND-OR of the port's pause vector
-wire [QN*8-1:0] sched_qmap;
-genvar smp;
-generate
-    for (smp = 0; smp < PORT_COUNT; smp = smp + 1) begin : sched_map
-        reg [63:0] qmap_reg;
-        integer mq, mk;
-        always @(posedge clk) begin
-            for (mq = 0; mq < 8; mq = mq + 1) begin
-                for (mk = 0; mk < 8; mk = mk + 1) begin
-                    qmap_reg[mq*8 + mk] <= {29'd0, cfg_prio_to_queue[(smp*8 + mk)*3 +: 3]} == mq;
-                end
-            end
-        end
-        assign sched_qmap[smp*64 +: 64] = qmap_reg;
-    end
-endgenerate
 
-integer k, sp;
-reg [7:0] elig;
-always @* begin
-    qpaused_next = {QN{1'b0}};
-    pick_any_next = {PORT_COUNT{1'b0}};
-    pick_idx_next = {PORT_COUNT*3{1'b0}};
-    pick_oh_next = {QN{1'b0}};
-    for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
-        for (k = 0; k < 8; k = k + 1) begin
-            qpaused_next[sp*8 + k] = |(sched_pause[sp*8 +: 8] & sched_qmap[(sp*8 + k)*8 +: 8]);
-        end
-        for (k = 0; k < 8; k = k + 1) begin
-            elig[k] = q_ne_reg[sp*8 + k] && !qpaused_reg[sp*8 + k];
-        end
-        // strict priority, the highest eligible queue: a parallel one-hot and its index
-        // (no chain of eight if-statements)
-        pick_any_next[sp] = |elig;
-        for (k = 0; k < 8; k = k + 1) begin
-            pick_oh_next[sp*8 + k] = elig[k] && (k == 7 ? 1'b1 : !(|(elig >> (k + 1))));
-        end
-        pick_idx_next[sp*3 + 2] = |elig[7:4];
-        pick_idx_next[sp*3 + 1] = elig[7] || elig[6] || (!elig[5] && !elig[4] && (elig[3] || elig[2]));
-        pick_idx_next[sp*3 + 0] = elig[7] || (!elig[6] && elig[5])
-                                  || (!elig[6] && !elig[4] && elig[3])
-                                  || (!elig[6] && !elig[4] && !elig[2] && elig[1]);
-    end
-end
+// ---------------------------------------------------------------------------- queue lists
+// per (egress port, queue): head, tail and count of its frames, linked by the frame-link RAM;
+// one enqueue (registered after the decision stage) and one dequeue commit per clock
+// (sw_queues)
+/* verilator lint_off PINCONNECTEMPTY */
+sw_queues #(
+    .PORT_COUNT(PORT_COUNT),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CA_W(CA_W),
+    .CNT_W(CNT_W),
+    .QN_W(QN_W)
+) queues_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_enq_q(enq_q),
+    .enq_valid(enq_valid_reg),
+    .enq_oh(enq_oh_reg),
+    .enq_cell(enq_cell_reg),
+    .deq_oh(deq_oh_reg),
+    .rd_head_next(rs_head_next),
+    .rd_head(rs_head_reg),
+    .q_head(q_head),
+    .q_ne(q_ne),
+    .q_cnt()
+);
+/* verilator lint_on PINCONNECTEMPTY */
+
+// ---------------------------------------------------------------------------- scheduler
+// each port's strict-priority choice among its queues that hold frames and are not paused,
+// one clock ahead of the capture (sw_sched)
+sw_sched #(
+    .PORT_COUNT(PORT_COUNT)
+) sched_inst (
+    .clk(clk),
+    .rst(rst),
+    .pause(sched_pause),
+    .q_ne(q_ne),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .pick_any(pick_any),
+    .pick_idx(pick_idx),
+    .pick_oh(pick_oh),
+    .idx_same(idx_same)
+);
 
 // ---------------------------------------------------------------------------- capture
 // The read-stage state of port pslot_reg (whose slot is next clock), with the compares and
@@ -1483,14 +1412,14 @@ always @(posedge clk) begin
     out_room_reg <= out_room;
 end
 wire [PORT_COUNT-1:0] out_room_cap = PORT_COUNT >= 3 ? out_room_reg : out_room;
-wire [2:0]           ps_idx = pick_idx_reg[pr*3 +: 3];
+wire [2:0]           ps_idx = pick_idx[pr*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
 integer ph_p;
 always @* begin
     for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
         pick_head[ph_p*CA_W +: CA_W] =
-            q_head_reg[(ph_p*8 + {29'd0, pick_idx_reg[ph_p*3 +: 3]})*CA_W +: CA_W];
+            q_head[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
     end
 end
 wire [QN_W-1:0]      ps_q = {pr, ps_idx};
@@ -1503,15 +1432,16 @@ always @* begin
         p_block[pp] = (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == pp)
                       || (deq_pend_d_reg && {{(32-P_W){1'b0}}, deq_port_d_reg} == pp)
                       || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
-        p_head_ok[pp] = idx_same_reg[pp];
+        p_head_ok[pp] = idx_same[pp];
         p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
                        && (e_drop_reg[pp] || out_room_cap[pp]);
-        p_idle_issue[pp] = pick_any_reg[pp] && !p_block[pp] && p_head_ok[pp]
+        p_idle_issue[pp] = pick_any[pp] && !p_block[pp] && p_head_ok[pp]
                            && e_state_reg[pp*2 +: 2] == E_IDLE;
-        p_end_issue[pp] = pick_any_reg[pp] && p_head_ok[pp] && p_go_pre[pp]
+        p_end_issue[pp] = pick_any[pp] && p_head_ok[pp] && p_go_pre[pp]
                           && (e_drop_reg[pp] ? e_dlast_reg[pp] : e_last_reg[pp]);
     end
 end
+integer k;
 always @* begin
     rs_cell_next = ps_cell;
     rs_widx_next = ps_widx;
@@ -1530,7 +1460,7 @@ always @* begin
     rs_cells_next = e_cells_reg[pr*CELL_W +: CELL_W];
     rs_q_next = ps_q;
     for (k = 0; k < QN; k = k + 1) begin
-        rs_qoh_next[k] = pick_oh_reg[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
+        rs_qoh_next[k] = pick_oh[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
     end
     // the head was selected a clock ago for this port (rs_hpre_*) by the scheduler's index
     // then; if the index changed since (a queue filled or emptied, a pause), that head may be
@@ -1550,19 +1480,13 @@ end
 always @* begin
     pnext_next = (pnext_reg == PORT_LAST) ? {P_W{1'b0}} : pnext_reg + 1'b1;
 end
-integer isp;    // loop variable of this clocked block only (Yosys: one driver each)
+// the head pre-selected a clock ago is the slot port's current pick when the port's scheduler
+// index is what it was then (pnext_reg then is the slot port now): sw_sched's idx_same
 always @(posedge clk) begin
     rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
-    // the head pre-selected a clock ago is the slot port's current pick when the port's
-    // scheduler index is what it was then (pnext_reg then is the slot port now): registered
-    // per port as "the index did not change", not compared at the capture
-    for (isp = 0; isp < PORT_COUNT; isp = isp + 1) begin
-        idx_same_reg[isp] <= pick_idx_next[isp*3 +: 3] == pick_idx_reg[isp*3 +: 3];
-    end
 end
 
-// dequeue commit (one clock after the issue): the descriptor and the next-frame link
-wire [CA_W-1:0]      deq_fnext = byp_valid_reg ? byp_cell_reg : fnext_rd;
+// dequeue commit (one clock after the issue): the descriptor
 wire [LEN_W-1:0]     dd_len;
 wire [P_W-1:0]       dd_iport;
 wire [2:0]           dd_pg;
@@ -1579,9 +1503,7 @@ reg [PORT_COUNT-1:0] refill_mask;
 integer              refill_idx;
 // per-port updates go through a loop with a constant part-select each (a variable
 // part-select on the left makes Yosys build a multiplier and shifter)
-integer i, q, pi;
-reg [CNT_W-1:0] cnt;
-reg enq_i, deq_i;
+integer i, pi;
 always @* begin
     pi = 0;     // loop index only: assigned on every path, so no latch
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
@@ -1706,16 +1628,6 @@ always @* begin
     walk_push = 1'b0;
     walk_in = {ph_head, ph_cells};
     enq_valid = 1'b0;
-    enq_q_next = {ph_eport, ph_queue};
-    // the queue's tail and whether it holds a frame when the enqueue is applied: the
-    // enqueue being applied now may be to the same queue
-    if (enq_valid_reg && enq_q_reg == enq_q_next) begin
-        enq_tail_next = enq_cell_reg;
-        enq_ne_next = 1'b1;
-    end else begin
-        enq_tail_next = q_tail_reg[enq_q_next*CA_W +: CA_W];
-        enq_ne_next = q_ne_reg[enq_q_next];
-    end
     drop_adm_next = drop_adm_reg;
     err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
     // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
@@ -1773,7 +1685,6 @@ always @* begin
     rel_queue_next = rel_queue_reg;
     rel_cells_next = rel_cells_reg;
     rd_free_next = 1'b0;
-    queued_next = queued_reg;
 
     if (rc_go) begin
         // a sent frame reads the word (rdp_valid); a discarded one (watchdog action drop)
@@ -1883,52 +1794,6 @@ always @* begin
         e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
     end
 
-    // ---- queue lists: one enqueue (registered from the decision stage) and one dequeue
-    // commit per clock
-    q_head_next = q_head_reg;
-    q_tail_next = q_tail_reg;
-    q_cnt_next = q_cnt_reg;
-    for (q = 0; q < QN; q = q + 1) begin
-        enq_i = enq_oh_reg[q];
-        deq_i = deq_oh_reg[q];
-        cnt = q_cnt_reg[q*CNT_W +: CNT_W];
-        q_cnt_next[q*CNT_W +: CNT_W] = cnt + {{(CNT_W-1){1'b0}}, enq_i}
-                                       - {{(CNT_W-1){1'b0}}, deq_i};
-        // the count moves by one at most, so each flag follows from its neighbours (and
-        // two compares of the registered count), with no adder in front
-        if (enq_i && !deq_i) begin
-            q_ne_next[q] = 1'b1;
-            q_gt1_next[q] = q_ne_reg[q];
-            q_gt2_next[q] = q_gt1_reg[q];
-        end else if (deq_i && !enq_i) begin
-            q_ne_next[q] = q_gt1_reg[q];
-            q_gt1_next[q] = q_gt2_reg[q];
-            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 3;
-        end else begin
-            q_ne_next[q] = q_ne_reg[q];
-            q_gt1_next[q] = q_gt1_reg[q];
-            q_gt2_next[q] = {{(32-CNT_W){1'b0}}, cnt} > 2;
-        end
-        // cnt > 1: q_gt1_reg; cnt == deq_i: (deq_i ? cnt == 1 : cnt == 0)
-        if (deq_i && q_gt1_reg[q]) begin
-            q_head_next[q*CA_W +: CA_W] = deq_fnext;
-        end else if (enq_i && (deq_i ? (q_ne_reg[q] && !q_gt1_reg[q]) : !q_ne_reg[q])) begin
-            q_head_next[q*CA_W +: CA_W] = enq_cell_reg;
-        end
-        if (enq_i) begin
-            q_tail_next[q*CA_W +: CA_W] = enq_cell_reg;
-        end
-    end
-    // next-frame link of the queue's tail frame (a write to the tail of a queue that a
-    // dequeue empties in the same clock is harmless: that frame's link is never read again);
-    // the bypass covers a write to the frame being dequeued now (RAM: old data)
-    fnext_we = enq_valid_reg && enq_ne_reg;
-    // (the read was addressed one clock before the slot: a write then or in the slot itself
-    // is not in fnext_rd; the later one wins)
-    byp_valid_next = (fnext_we && enq_tail_reg == rs_head_reg)
-                     || (fnext_we_d_reg && enq_tail_d_reg == rs_head_reg);
-    byp_cell_next = (fnext_we && enq_tail_reg == rs_head_reg) ? enq_cell_reg : enq_cell_d_reg;
-    queued_next = queued_reg + {31'd0, enq_valid} - {31'd0, deq_pend_reg};
 end
 
 assign in_pop = in_pop_reg;
@@ -1968,47 +1833,43 @@ sw_walker #(
 );
 
 // ---------------------------------------------------------------------------- status
-reg [CNT_W-1:0] spare_count;
-always @* begin
-    spare_count = {CNT_W{1'b0}};
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        spare_count = spare_count + {{(CNT_W-1){1'b0}}, spare_valid_reg[i]};
-    end
-end
-
-// cells a port can hold outside mmu_core: a frame being written plus its spare cell.  The
-// check follows the configuration registers through three register stages (a rewrite shows
-// in err_reserve three clocks later): the division and the sum are paths of their own.
-reg  [31:0] max_frame_cells_reg;
-reg  [47:0] reserve_need_reg;
-reg         err_reserve_reg;
-always @(posedge clk) begin
-    max_frame_cells_reg <= (cfg_max_frame_bytes + CELL_BYTES - 1) / CELL_BYTES;
-    reserve_need_reg <= {{(48-CELL_W){1'b0}}, cfg_buffer_cells}
-                        + PORT_COUNT * ({16'd0, max_frame_cells_reg} + 1);
-    err_reserve_reg <= reserve_need_reg > BUFFER_CELLS;
-    if (rst) begin
-        max_frame_cells_reg <= 32'd0;
-        reserve_need_reg <= 48'd0;
-        err_reserve_reg <= 1'b0;
-    end
-end
+// free / used cells, queued frames, drops by reason, the cell reserve check and the error
+// flags (sw_status)
+sw_status #(
+    .PORT_COUNT(PORT_COUNT),
+    .CELL_BYTES(CELL_BYTES),
+    .BUFFER_CELLS(BUFFER_CELLS),
+    .CNT_W(CNT_W),
+    .CELL_W(CELL_W),
+    .MMU_PORTS(MMU_PORTS)
+) status_inst (
+    .clk(clk),
+    .rst(rst),
+    .spare_valid(spare_valid_reg),
+    .fl_count(fl_count),
+    .fl_low_wm(fl_low_wm),
+    .fl_err_underflow(fl_err_underflow),
+    .fl_err_overflow(fl_err_overflow),
+    .queue_enq(enq_valid),
+    .queue_deq(deq_pend_reg),
+    .mmu_resp_valid(mmu_resp_valid),
+    .mmu_resp_admit(mmu_resp_admit),
+    .mmu_resp_reason(mmu_resp_reason),
+    .mmu_cfg_done(mmu_cfg_done),
+    .mmu_err_bad_config(mmu_err_bad_config),
+    .cfg_buffer_cells(cfg_buffer_cells),
+    .cfg_max_frame_bytes(cfg_max_frame_bytes),
+    .stat_free_cells(stat_free_cells),
+    .stat_free_low_wm(stat_free_low_wm),
+    .stat_used_cells(stat_used_cells),
+    .stat_queued_frames(stat_queued_frames),
+    .stat_mmu_drop_count(stat_mmu_drop_count),
+    .err_reserve(err_reserve),
+    .err_free_list(err_free_list),
+    .err_bad_config(err_bad_config)
+);
 
 assign stat_drop_admission = drop_adm_reg;
-// the free and used cells a clock after the free list and the spares (registered: the status
-// read mux sees no adder)
-reg [CNT_W-1:0] free_cells_reg;
-reg [31:0]      used_cells_reg;
-always @(posedge clk) begin
-    free_cells_reg <= fl_count + spare_count;
-    used_cells_reg <= BUFFER_CELLS - {{(32-CNT_W){1'b0}}, fl_count + spare_count};
-end
-assign stat_free_cells = {{(32-CNT_W){1'b0}}, free_cells_reg};
-assign stat_free_low_wm = {{(32-CNT_W){1'b0}}, fl_low_wm};
-assign stat_used_cells = used_cells_reg;
-assign stat_queued_frames = queued_reg;
-assign err_reserve = err_reserve_reg;
-assign err_free_list = fl_err_underflow || fl_err_overflow;
 assign err_response = err_response_reg;
 
 // ---------------------------------------------------------------------------- registers
@@ -2048,25 +1909,11 @@ always @(posedge clk) begin
     link_we_reg <= link_we;
     link_waddr_reg <= link_waddr;
     link_wdata_reg <= link_wdata;
-    q_head_reg <= q_head_next;
-    q_tail_reg <= q_tail_next;
-    q_cnt_reg <= q_cnt_next;
-    queued_reg <= queued_next;
     enq_valid_reg <= enq_valid;
-    enq_q_reg <= enq_q_next;
     enq_cell_reg <= ph_head;
     enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
                      {{(32-LEN_W){1'b0}}, ph_len} <= WORD_BYTES,
                      {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
-    enq_tail_reg <= enq_tail_next;
-    enq_ne_reg <= enq_ne_next;
-    qpaused_reg <= qpaused_next;
-    pick_any_reg <= pick_any_next;
-    pick_idx_reg <= pick_idx_next;
-    pick_oh_reg <= pick_oh_next;
-    q_ne_reg <= q_ne_next;
-    q_gt1_reg <= q_gt1_next;
-    q_gt2_reg <= q_gt2_next;
     enq_oh_reg <= enq_oh_next;
     deq_oh_reg <= deq_oh_next;
     rs_qoh_reg <= rs_qoh_next;
@@ -2107,11 +1954,6 @@ always @(posedge clk) begin
     deq_head_reg <= deq_head_next;
     deq_pend_d_reg <= deq_pend_reg;
     deq_port_d_reg <= deq_port_reg;
-    byp_valid_reg <= byp_valid_next;
-    fnext_we_d_reg <= fnext_we;
-    enq_tail_d_reg <= enq_tail_reg;
-    enq_cell_d_reg <= enq_cell_reg;
-    byp_cell_reg <= byp_cell_next;
     lnk_take_reg <= lnk_take_next;
     rd_free_reg <= rd_free_next;
     rd_free_cell_reg <= rs_cell_reg;
@@ -2168,19 +2010,9 @@ always @(posedge clk) begin
         ws_mmu_ok_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         link_we_reg <= 1'b0;
-        q_head_reg <= {QN*CA_W{1'b0}};
-        q_tail_reg <= {QN*CA_W{1'b0}};
-        q_cnt_reg <= {QN*CNT_W{1'b0}};
-        q_ne_reg <= {QN{1'b0}};
-        q_gt1_reg <= {QN{1'b0}};
-        q_gt2_reg <= {QN{1'b0}};
         enq_oh_reg <= {QN{1'b0}};
         deq_oh_reg <= {QN{1'b0}};
-        pick_oh_reg <= {QN{1'b0}};
-        queued_reg <= 32'd0;
         enq_valid_reg <= 1'b0;
-        qpaused_reg <= {QN{1'b0}};
-        pick_any_reg <= {PORT_COUNT{1'b0}};
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
@@ -2195,8 +2027,6 @@ always @(posedge clk) begin
         in_pop_reg <= {PORT_COUNT{1'b0}};
         deq_pend_reg <= 1'b0;
         deq_pend_d_reg <= 1'b0;
-        byp_valid_reg <= 1'b0;
-        fnext_we_d_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
         rd_free_reg <= 1'b0;
         rdp_valid_reg <= 1'b0;

@@ -300,7 +300,7 @@ class SwitchTB:
         d, c = self.dut, self.core
         state = dict(sources=[s.idle() for s in self.sources],
                      queued=val(d.stat_queued_frames), pend=val(c.pend_valid),
-                     e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.q_cnt_reg)),
+                     e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
                      tvalid=[val(getattr(d, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)],
                      tready=[val(getattr(d, f"m{p}_axis_tready")) for p in range(PORT_COUNT)],
                      pause=hex(val(d.stat_pause)), xoff=hex(val(d.stat_xoff)),
