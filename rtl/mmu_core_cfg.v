@@ -94,22 +94,34 @@ localparam W = CELL_W;
 (* mem2reg *) reg [W-1:0]  g_epool_reg [0:1];     // egress shared sizes
 
 // the write registered with its decoded enables: a global field, a PG field (8) or a queue
-// field (5) of index cw_a[4 +: IW]
-reg          cw_g;
+// field (5) of index cw_a[4 +: IW].  A write presented while rst is high is ignored: the
+// decode is registered without rst and gated by cw_rst, rst registered here, so the same
+// clock's rst masks it (cw_rst is the core's one local copy of rst on the write path: the
+// decode does not wait on rst's net to every part of the core)
+reg          cw_g_pre;
+wire         cw_g;
+reg          cw_rst;
+(* keep *) always @(posedge clk) begin
+    cw_rst <= rst;
+end
 // (the address bits above the index, and queue fields 5 to 7, are decoded into the enables)
 /* verilator lint_off UNUSEDSIGNAL */
 reg [15:0]   cw_a;
-reg [7:0]    cw_pgf, cw_qf;
+reg [7:0]    cw_pgf_pre, cw_qf_pre;
+wire [7:0]   cw_pgf, cw_qf;
 /* verilator lint_on UNUSEDSIGNAL */
+assign cw_g = cw_g_pre && !cw_rst;
+assign cw_pgf = cw_pgf_pre & {8{!cw_rst}};
+assign cw_qf = cw_qf_pre & {8{!cw_rst}};
 reg [31:0]   cw_d;
 integer cf;
 always @(posedge clk) begin
-    cw_g <= cfg_wr_valid && !rst && cfg_wr_addr[15:5] == 11'd1;
+    cw_g_pre <= cfg_wr_valid && cfg_wr_addr[15:5] == 11'd1;
     for (cf = 0; cf < 8; cf = cf + 1) begin
-        cw_pgf[cf] <= cfg_wr_valid && !rst && cfg_wr_addr[15:13] == 3'd1 && cfg_wr_addr[3]
-                      && cfg_wr_addr[2:0] == cf[2:0];
-        cw_qf[cf] <= cfg_wr_valid && !rst && cfg_wr_addr[15:13] == 3'd2 && cfg_wr_addr[3]
-                     && cfg_wr_addr[2:0] == cf[2:0];
+        cw_pgf_pre[cf] <= cfg_wr_valid && cfg_wr_addr[15:13] == 3'd1 && cfg_wr_addr[3]
+                          && cfg_wr_addr[2:0] == cf[2:0];
+        cw_qf_pre[cf] <= cfg_wr_valid && cfg_wr_addr[15:13] == 3'd2 && cfg_wr_addr[3]
+                         && cfg_wr_addr[2:0] == cf[2:0];
     end
     if (cw_g) begin
         case (cw_a[4:0])
@@ -129,9 +141,10 @@ end
 // (formal/mmu_core.sby: the decoded enables start at zero, as the flip-flops of an FPGA do,
 // so that the first clock writes nothing the configuration shadow does not see)
 initial begin
-    cw_g = 1'b0;
-    cw_pgf = 8'd0;
-    cw_qf = 8'd0;
+    cw_g_pre = 1'b0;
+    cw_pgf_pre = 8'd0;
+    cw_qf_pre = 8'd0;
+    cw_rst = 1'b0;
 end
 `endif
 // the configuration write's address and data (kept: it has copies)
