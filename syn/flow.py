@@ -91,6 +91,68 @@ def run(cmd: list[str], log: Path, heartbeat: float = HEARTBEAT_S) -> float:
     return dt
 
 
+def small_srst_cells(mid: dict, lsr_min: int) -> tuple[str, list[str], int]:
+    """The flip-flops (fine-grained $_SDFF* cells before map_ffs) whose synchronous reset
+    net drives fewer than lsr_min of them: (top module, cell names, groups)."""
+    tops = [(n, m) for n, m in mid["modules"].items()
+            if not m.get("attributes", {}).get("blackbox")]
+    if len(tops) != 1:
+        raise SystemExit(f"flow: --lsr-min expects one flattened module, found {len(tops)}")
+    top, m = tops[0]
+    groups: dict[str, list[str]] = {}
+    for name, c in m["cells"].items():
+        if c["type"].startswith("$_SDFF"):
+            groups.setdefault(str(c["connections"]["R"][0]), []).append(name)
+    small = [g for g in groups.values() if len(g) < lsr_min]
+    return top, [n for g in small for n in g], len(small)
+
+
+def lsr_split_synth(args, out: Path, srcs: list[str], params: list[str], json_net: str) -> float:
+    """synth_ecp5 with the synchronous resets of small groups turned back into logic.
+
+    An ECP5 logic tile (four slices, eight flip-flops) has one LSR (set / reset) signal for
+    all its flip-flops (nextpnr's slices_compatible).  Yosys makes a synchronous set or reset
+    of any condition that forces a register to a constant (opt_dff), so a design gets many
+    LSR nets that each drive one to a few flip-flops, and every such net takes a tile's
+    flip-flops to itself.  On a nearly full device nextpnr's strict legaliser then finds no
+    tile for them and does not stop (the Colorlight i5 at 88 %: 99 such nets, 356
+    flip-flops; `--placer heap --pnr-arg=--placer-heap-cell-placement-timeout ...` names
+    one).  Here Yosys stops before map_ffs, the netlist's $_SDFF* cells are grouped by
+    reset net, and `dffunmap -srst-only` turns the reset of every group smaller than
+    --lsr-min into logic in front of D (LUT inputs) before synthesis goes on."""
+    mid = out / f"{args.top}_premap.json"
+    sel = out / "lsr_unmap.sel"
+    synth_cmd = "synth_ecp5"
+    a = out / "synth_a.ys"
+    a.write_text("\n".join([f"read_verilog -sv {' '.join(srcs)}"] + params + [
+        f"{synth_cmd} -top {args.top} -run begin:map_ffs",
+        f"select {args.top}",
+        f"write_json -selected {rel(mid)}",
+    ]) + "\n")
+    t = run([tool("yosys"), "-q", "-s", rel(a)], out / "yosys_a.log")
+    top, cells, n_groups = small_srst_cells(json.loads((ROOT / mid).read_text()), args.lsr_min)
+    sel.write_text("".join(f"{top}/{c}\n" for c in cells))
+    print(f"flow: {len(cells)} flip-flops in {n_groups} reset groups of fewer than "
+          f"{args.lsr_min}: their synchronous reset becomes logic (--lsr-min)", flush=True)
+    b = out / "synth_b.ys"
+    if args.lut_map == "abc":
+        tail = [f"{synth_cmd} -top {args.top} -run map_ffs:map_luts",
+                "techmap -map +/lattice/latches_map.v", "abc -lut 4", "clean",
+                f"{synth_cmd} -top {args.top} -run map_cells: -json {json_net}"]
+    else:
+        tail = [f"{synth_cmd} -top {args.top} -run map_ffs: -json {json_net}"]
+    b.write_text("\n".join([
+        f"read_json {rel(mid)}",
+        f"{synth_cmd} -top {args.top} -run begin:coarse",
+        f"select -read {rel(sel)}" if cells else "select -none",
+        "dffunmap -srst-only",
+        "select -clear",
+    ] + tail + [f"tee -o {rel(out / 'yosys_stat.txt')} stat"]) + "\n")
+    t += run([tool("yosys"), "-q", "-s", rel(b)], out / "yosys.log")
+    (ROOT / mid).unlink()
+    return t
+
+
 def synth(args) -> dict:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -121,9 +183,16 @@ def synth(args) -> dict:
     ]
     ys = out / "synth.ys"
     t_syn = 0.0
+    if args.lsr_min and args.family == "ecp5":
+        # in two Yosys runs around map_ffs, with the small sync-reset groups unmapped between
+        # them (lsr_split_scripts); the second script is part of the reuse check
+        script += ["# lsr-min " + str(args.lsr_min)]
     if args.reuse_netlist and (ROOT / json_net).exists() and ys.exists() \
             and ys.read_text() == "\n".join(script) + "\n":
         print(f"flow: reusing {json_net} (same synthesis script)")
+    elif args.lsr_min and args.family == "ecp5":
+        ys.write_text("\n".join(script) + "\n")
+        t_syn = lsr_split_synth(args, out, srcs, params, json_net)
     else:
         ys.write_text("\n".join(script) + "\n")
         t_syn = run([tool("yosys"), "-q", "-s", rel(ys)], out / "yosys.log")
@@ -346,6 +415,10 @@ def main(argv=None):
     ap.add_argument("--ram-center", default="auto",
                     help="X,Y tile of the compact floorplan's centre (auto: between the two "
                          "closest block RAM rows, see syn/ram_regs.py)")
+    ap.add_argument("--lsr-min", type=int, default=0,
+                    help="ECP5: turn the synchronous set / reset of groups of fewer than N "
+                         "flip-flops sharing one reset net into logic (an ECP5 tile has one "
+                         "LSR net for its eight flip-flops; see lsr_split_synth); 0: off")
     ap.add_argument("--reuse-netlist", action="store_true",
                     help="skip Yosys when the netlist of the same script exists")
     ap.add_argument("--out", required=True)
