@@ -30,3 +30,33 @@ def test_run_failure_names_the_tool(tmp_path, capsys):
                  tmp_path / "nextpnr.log")
     assert "failed after" in str(e.value) and "nextpnr.log" in str(e.value)
     assert "boom" in capsys.readouterr().err
+
+
+def _premap(groups: dict[int, int], extra_types=()) -> dict:
+    """A pre-map_ffs netlist: for each reset net bit, that many $_SDFFE_PP0P_ cells."""
+    cells = {}
+    for bit, n in groups.items():
+        for i in range(n):
+            cells[f"r{bit}_{i}"] = {"type": "$_SDFFE_PP0P_",
+                                    "connections": {"R": [bit], "D": [1000], "Q": [2000]}}
+    for i, t in enumerate(extra_types):
+        cells[f"x{i}"] = {"type": t, "connections": {"D": [1000], "Q": [2001]}}
+    return {"modules": {"DP16KD": {"attributes": {"blackbox": 1}, "cells": {}},
+                        "top": {"attributes": {}, "cells": cells}}}
+
+
+def test_small_srst_cells_picks_groups_below_the_limit():
+    top, cells, n = flow.small_srst_cells(_premap({5: 1, 6: 3, 7: 8, 8: 40},
+                                                  extra_types=("$_DFFE_PP_",)), 8)
+    assert top == "top" and n == 2
+    assert sorted(cells) == ["r5_0", "r6_0", "r6_1", "r6_2"]
+    # the limit is strict: a group of exactly lsr_min keeps its reset
+    _, cells, n = flow.small_srst_cells(_premap({7: 8}), 8)
+    assert cells == [] and n == 0
+
+
+def test_small_srst_cells_rejects_an_unflattened_netlist():
+    net = _premap({5: 1})
+    net["modules"]["sub"] = {"attributes": {}, "cells": {}}
+    with pytest.raises(SystemExit, match="one flattened module"):
+        flow.small_srst_cells(net, 8)
