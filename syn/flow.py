@@ -91,6 +91,18 @@ def run(cmd: list[str], log: Path, heartbeat: float = HEARTBEAT_S) -> float:
     return dt
 
 
+def synth_head(args, synth_cmd: str, run_to: str) -> list[str]:
+    """Yosys commands from `begin` up to the label run_to ("" for the whole script).  With
+    --merge-copies the (* keep *) of the flip-flops is removed after `proc`, so that
+    opt_merge folds registers kept as copies for timing back into one (for a build whose
+    device is full and whose clock is not the limit)."""
+    end = f" -run coarse:{run_to}"
+    if not args.merge_copies:
+        return [f"{synth_cmd} -top {args.top}" + (f" -run begin:{run_to}" if run_to else "")]
+    return [f"{synth_cmd} -top {args.top} -run begin:coarse", "proc",
+            "setattr -unset keep t:$*dff*", f"{synth_cmd} -top {args.top}{end}"]
+
+
 def small_srst_cells(mid: dict, lsr_min: int) -> tuple[str, list[str], int]:
     """The flip-flops (fine-grained $_SDFF* cells before map_ffs) whose synchronous reset
     net drives fewer than lsr_min of them: (top module, cell names, groups)."""
@@ -124,8 +136,8 @@ def lsr_split_synth(args, out: Path, srcs: list[str], params: list[str], json_ne
     sel = out / "lsr_unmap.sel"
     synth_cmd = "synth_ecp5"
     a = out / "synth_a.ys"
-    a.write_text("\n".join([f"read_verilog -sv {' '.join(srcs)}"] + params + [
-        f"{synth_cmd} -top {args.top} -run begin:map_ffs",
+    a.write_text("\n".join([f"read_verilog -sv {' '.join(srcs)}"] + params
+                            + synth_head(args, synth_cmd, "map_ffs") + [
         f"select {args.top}",
         f"write_json -selected {rel(mid)}",
     ]) + "\n")
@@ -171,13 +183,15 @@ def synth(args) -> dict:
         # synth_ecp5's own steps with ABC's classic LUT mapper in place of abc9 (map_luts):
         # for designs whose abc9 XAiger index recurses deeper than the WebAssembly stack of
         # YoWASP's Yosys ("wasm trap: call stack exhausted", e.g. the 32-port admission core)
-        synth = [f"{synth_cmd} -top {args.top} -run begin:map_luts",
+        synth = synth_head(args, synth_cmd, "map_luts") + [
                  "techmap -map +/lattice/latches_map.v",
                  "abc -lut 4",
                  "clean",
                  f"{synth_cmd} -top {args.top} -run map_cells: -json {json_net}"]
     else:
-        synth = [f"{synth_cmd} -top {args.top} -json {json_net}"]  # abc9: Yosys's default
+        # abc9: Yosys's default
+        synth = synth_head(args, synth_cmd, "")
+        synth[-1] += f" -json {json_net}"
     script = [f"read_verilog -sv {' '.join(srcs)}"] + params + synth + [
         f"tee -o {rel(out / 'yosys_stat.txt')} stat",
     ]
@@ -415,6 +429,9 @@ def main(argv=None):
     ap.add_argument("--ram-center", default="auto",
                     help="X,Y tile of the compact floorplan's centre (auto: between the two "
                          "closest block RAM rows, see syn/ram_regs.py)")
+    ap.add_argument("--merge-copies", action="store_true",
+                    help="remove (* keep *) from flip-flops before synthesis, so registers "
+                         "copied for timing merge back (a full device whose clock has room)")
     ap.add_argument("--lsr-min", type=int, default=0,
                     help="ECP5: turn the synchronous set / reset of groups of fewer than N "
                          "flip-flops sharing one reset net into logic (an ECP5 tile has one "
