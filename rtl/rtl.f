@@ -28,6 +28,7 @@ rtl/sw_free_list.v
 rtl/sw_ingress.v
 rtl/sw_egress.v
 rtl/sw_pfc_guard.v
+rtl/sw_decide.v
 rtl/sw_queues.v
 rtl/sw_sched.v
 rtl/sw_status.v

@@ -194,16 +194,6 @@ localparam MMU_PORT_W = 8;
 // mmu_core's port count: a power of two
 localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
-// frames waiting for their admission response (and the responses, whose FIFO cannot push back):
-// frames complete at most one per clock and, per port, one per 64 bytes of beats; a response
-// comes RTL_RESP_LATENCY (9) clocks after its request, some 16 clocks after the frame's push
-// with the FIFOs' stages, so the depth covers 16 clocks of the fastest frames plus two
-// (4 at DATA_WIDTH 8 up to 8 ports, 16 at DATA_WIDTH 64 from 4 ports; never above 16: a full
-// FIFO holds the write stage back, it loses nothing)
-localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
-localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
-localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
-localparam PEND_PTR_W = $clog2(PEND_DEPTH);
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
 // (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
 localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
@@ -710,10 +700,10 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_
 // the clock before the slot) through the RAM's output register (OUT_REG), so the data is
 // there at the dequeue commit (deq_pend_reg), from a register.  The frame links (next frame
 // of the same queue) are the queue lists' (sw_queues), read the same way
-reg                 enq_valid;
-reg                 enq_valid_reg;
-reg  [CA_W-1:0]     enq_cell_reg;
-reg  [DESC_W-1:0]   enq_desc_reg;
+wire                enq_valid;
+wire                enq_valid_reg;
+wire [CA_W-1:0]     enq_cell_reg;
+wire [DESC_W-1:0]   enq_desc_reg;
 reg  [CA_W-1:0]     rs_head_reg, rs_head_next;
 reg                 deq_issue;
 wire [DESC_W-1:0]   desc_rd;
@@ -938,72 +928,20 @@ mmu_core #(
 );
 
 // ---------------------------------------------------------------------------- pending frames
-// every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
-// cells, flags}; good frames wait here for their mmu_core response (same order)
-// plus three flags computed at the push, so the decision stage tests bits, not fields:
-// kind is good, the egress port exists, the frame holds no cell
+// every completed frame, in completion order, to the decision stage (sw_decide, below):
+// {tag, iport, pg, eport, queue, len, head, cells} and three flags computed at the push, so
+// the decision stage tests bits, not fields: kind is good, the egress port exists, the frame
+// holds no cell
 localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
 reg                 pend_push;
 reg  [PEND_W-1:0]   pend_in;
 wire                pend_ready;
-wire                pend_valid;
-reg                 pend_pop;
-wire [PEND_W-1:0]   pend_out;
-wire [TAG_W-1:0]    ph_tag;
-wire [P_W-1:0]      ph_iport;
-wire [2:0]          ph_pg;
-wire [P_W-1:0]      ph_eport;       // valid when ph_eport_ok
-wire [2:0]          ph_queue;
-wire [LEN_W-1:0]    ph_len;
-wire [CA_W-1:0]     ph_head;
-wire [CELL_W-1:0]   ph_cells;
-wire                ph_good, ph_eport_ok, ph_empty;
-assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
-        ph_good, ph_eport_ok, ph_empty} = pend_out;
 
-// The decision stage pops from a 2-entry FIFO behind each deep one (pend_head_inst,
-// resp_head_inst): its head reload is a 2:1 select next to the decision logic, while the
-// 16:1 read of the deep FIFO moves on registered handshakes (the pop from the decision into
-// the 16-entry FIFO's head reload missed 125 MHz by 0.9 ns).  One clock more from the deep
-// FIFO to the decision; two entries more of capacity.
-wire                pend_d_valid, pend_d_ready;
-wire [PEND_W-1:0]   pend_d_data;
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(2)) pend_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
-    .m_valid(pend_d_valid), .m_ready(pend_d_ready), .m_data(pend_d_data), .count());
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
-    .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
-
-// responses (mmu_core cannot be stalled): never more outstanding than good frames in the
-// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; 16 pending entries also cover
-// mmu_core's response latency at line rate (switch benchmark: 100 %)
-wire                resp_valid;
-reg                 resp_pop;
-wire                resp_admit;
-wire [CELL_W-1:0]   resp_cells;
-wire [TAG_W-1:0]    resp_tag;
-
-wire                resp_d_valid, resp_d_ready;
-wire [CELL_W+TAG_W:0] resp_d_data;
-sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) resp_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(mmu_resp_valid), .s_ready(), .s_data({mmu_resp_admit, mmu_resp_cells, mmu_resp_tag}),
-    .m_valid(resp_d_valid), .m_ready(resp_d_ready), .m_data(resp_d_data), .count());
-sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(2), .PTR_W(1)) resp_head_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(resp_d_valid), .s_ready(resp_d_ready), .s_data(resp_d_data),
-    .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
-    .count());
-
-// frames whose cells go back to the free list (the walker, below): {head, cells}
-reg                 walk_push;
-reg  [CA_W+CELL_W-1:0] walk_in;
+// frames whose cells go back to the free list (the walker, below)
+wire                walk_push;
+wire [CA_W-1:0]     walk_head;
+wire [CELL_W-1:0]   walk_cells;
 wire                walk_ready;
-
-/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- state
 reg  [P_W-1:0]             slot_reg, slot_next;
@@ -1070,16 +1008,11 @@ reg  [TAG_W-1:0]             tag_reg, tag_next;
 // commits as one-hot vectors, so the list updates test bits
 wire [QN*CA_W-1:0]           q_head;
 wire [QN-1:0]                q_ne;
-reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
-// the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
-// range) and its queue decoded, each straight from registers, so the one-hot is one AND
-wire                         enq_go = pend_valid && ph_good && resp_valid && resp_admit
-                                      && ph_eport_ok;
-wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
+wire [QN-1:0]                enq_oh_reg;
 reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
 reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
 // the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
-wire [QN_W-1:0]              enq_q = {ph_eport, ph_queue};
+wire [QN_W-1:0]              enq_q;
 // the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
 // choice one-hot, and the index unchanged since last clock
 wire [PORT_COUNT-1:0]        pick_any;
@@ -1136,11 +1069,6 @@ reg  [2:0]                   rel_pg_next;
 reg  [P_W-1:0]               rel_eport_next;
 reg  [2:0]                   rel_queue_next;
 reg  [CELL_W-1:0]            rel_cells_next;
-// status
-reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
-reg                          err_response_reg, err_response_next;
-// the decision head's response check, registered (the sticky flag follows a clock later)
-reg                          resp_chk_reg, resp_mis_reg;
 
 // ---------------------------------------------------------------------------- write stage
 // The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
@@ -1324,6 +1252,44 @@ sw_pfc_guard #(
     .stat_prev_untagged(stat_prev_untagged)
 );
 
+
+// ---------------------------------------------------------------------------- decision stage
+// each completed frame in completion order, matched with mmu_core's response when it is good:
+// admitted -> its queue (the enqueue registered, enq_*_reg, linked by sw_queues and written
+// into the descriptor RAM in the next clock); dropped or bad -> the walker (sw_decide)
+sw_decide #(
+    .PORT_COUNT(PORT_COUNT),
+    .DATA_WIDTH(DATA_WIDTH),
+    .WORD_BYTES(WORD_BYTES),
+    .CELL_BYTES(CELL_BYTES),
+    .P_W(P_W),
+    .CA_W(CA_W),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .TAG_W(TAG_W)
+) decide_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_pend_valid(pend_push),
+    .s_pend_ready(pend_ready),
+    .s_pend_data(pend_in),
+    .s_resp_valid(mmu_resp_valid),
+    .s_resp_admit(mmu_resp_admit),
+    .s_resp_cells(mmu_resp_cells),
+    .s_resp_tag(mmu_resp_tag),
+    .m_walk_valid(walk_push),
+    .m_walk_ready(walk_ready),
+    .m_walk_head(walk_head),
+    .m_walk_cells(walk_cells),
+    .enq_valid(enq_valid),
+    .enq_q(enq_q),
+    .m_enq_valid(enq_valid_reg),
+    .m_enq_cell(enq_cell_reg),
+    .m_enq_desc(enq_desc_reg),
+    .m_enq_oh(enq_oh_reg),
+    .stat_drop_admission(stat_drop_admission),
+    .err_response(err_response)
+);
 
 // ---------------------------------------------------------------------------- queue lists
 // per (egress port, queue): head, tail and count of its frames, linked by the frame-link RAM;
@@ -1621,41 +1587,6 @@ always @* begin
         end
     end
 
-    // ---- decision stage: head of the pending FIFO; an admitted frame is registered here
-    // (enq_*_reg) and linked into its queue in the next clock
-    pend_pop = 1'b0;
-    resp_pop = 1'b0;
-    walk_push = 1'b0;
-    walk_in = {ph_head, ph_cells};
-    enq_valid = 1'b0;
-    drop_adm_next = drop_adm_reg;
-    err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
-    // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
-    enq_oh_next = enq_go ? enq_q_dec : {QN{1'b0}};
-    if (pend_valid) begin
-        if (!ph_good) begin
-            if (walk_ready || ph_empty) begin
-                pend_pop = 1'b1;
-                walk_push = !ph_empty;
-            end
-        end else if (resp_valid) begin
-            if (resp_admit && ph_eport_ok) begin
-                pend_pop = 1'b1;
-                resp_pop = 1'b1;
-                enq_valid = 1'b1;
-            end else if (walk_ready) begin
-                pend_pop = 1'b1;
-                resp_pop = 1'b1;
-                walk_push = 1'b1;
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, ph_iport} == pi) begin
-                        drop_adm_next[pi*32 +: 32] = drop_adm_reg[pi*32 +: 32] + 1'b1;
-                    end
-                end
-            end
-        end
-    end
-
     // ---- read stage
     e_state_next = e_state_reg;
     e_cell_next = e_cell_reg;
@@ -1821,8 +1752,8 @@ sw_walker #(
     .rst(rst),
     .s_walk_valid(walk_push),
     .s_walk_ready(walk_ready),
-    .s_walk_head(walk_in[CA_W+CELL_W-1:CELL_W]),
-    .s_walk_cells(walk_in[CELL_W-1:0]),
+    .s_walk_head(walk_head),
+    .s_walk_cells(walk_cells),
     .link_wr_en(link_we_reg),
     .link_wr_addr(link_waddr_reg),
     .link_wr_data(link_wdata_reg),
@@ -1869,9 +1800,6 @@ sw_status #(
     .err_bad_config(err_bad_config)
 );
 
-assign stat_drop_admission = drop_adm_reg;
-assign err_response = err_response_reg;
-
 // ---------------------------------------------------------------------------- registers
 always @(posedge clk) begin
     slot_reg <= slot_next;
@@ -1909,12 +1837,6 @@ always @(posedge clk) begin
     link_we_reg <= link_we;
     link_waddr_reg <= link_waddr;
     link_wdata_reg <= link_wdata;
-    enq_valid_reg <= enq_valid;
-    enq_cell_reg <= ph_head;
-    enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
-                     {{(32-LEN_W){1'b0}}, ph_len} <= WORD_BYTES,
-                     {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
-    enq_oh_reg <= enq_oh_next;
     deq_oh_reg <= deq_oh_next;
     rs_qoh_reg <= rs_qoh_next;
     e_state_reg <= e_state_next;
@@ -1987,11 +1909,6 @@ always @(posedge clk) begin
     rel_eport_reg <= rel_eport_next;
     rel_queue_reg <= rel_queue_next;
     rel_cells_reg <= rel_cells_next;
-    drop_adm_reg <= drop_adm_next;
-    err_response_reg <= err_response_next;
-    // a good frame at the pending head with its response: tag and cells must match
-    resp_chk_reg <= pend_valid && ph_good && resp_valid;
-    resp_mis_reg <= resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells);
     if (rst) begin
         slot_reg <= {P_W{1'b0}};
         pslot_reg <= PSLOT_FIRST;
@@ -2010,9 +1927,7 @@ always @(posedge clk) begin
         ws_mmu_ok_reg <= 1'b0;
         tag_reg <= {TAG_W{1'b0}};
         link_we_reg <= 1'b0;
-        enq_oh_reg <= {QN{1'b0}};
         deq_oh_reg <= {QN{1'b0}};
-        enq_valid_reg <= 1'b0;
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
         e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
@@ -2043,9 +1958,6 @@ always @(posedge clk) begin
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
         req_valid_reg <= 1'b0;
-        drop_adm_reg <= {PORT_COUNT*32{1'b0}};
-        err_response_reg <= 1'b0;
-        resp_chk_reg <= 1'b0;
     end
 end
 

@@ -291,7 +291,7 @@ class SwitchTB:
             await ClockCycles(self.dut.clk, 16)
             busy = (any(not s.idle() for s in self.sources)
                     or val(self.dut.stat_queued_frames)
-                    or val(self.core.pend_valid)
+                    or val(self.core.decide_inst.pend_valid)
                     or any((val(self.core.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
                     or any(val(getattr(self.dut, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)))
             stable = 0 if busy else stable + 1
@@ -299,7 +299,7 @@ class SwitchTB:
                 return
         d, c = self.dut, self.core
         state = dict(sources=[s.idle() for s in self.sources],
-                     queued=val(d.stat_queued_frames), pend=val(c.pend_valid),
+                     queued=val(d.stat_queued_frames), pend=val(c.decide_inst.pend_valid),
                      e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
                      tvalid=[val(getattr(d, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)],
                      tready=[val(getattr(d, f"m{p}_axis_tready")) for p in range(PORT_COUNT)],
