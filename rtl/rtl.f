@@ -33,5 +33,6 @@ rtl/sw_queues.v
 rtl/sw_sched.v
 rtl/sw_status.v
 rtl/sw_walker.v
+rtl/sw_write.v
 rtl/switch_core.v
 rtl/fpga_core.v

@@ -212,7 +212,6 @@ localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
 localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
 localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
-localparam [3:0] KIND_GOOD = 4'd0;
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 
 initial begin
@@ -624,7 +623,7 @@ assign stat_xoff = pfc_xoff;
 
 // ---------------------------------------------------------------------------- free list
 /* verilator lint_off PINCONNECTEMPTY */
-reg                 fl_pop;
+wire                fl_pop;
 wire                fl_pop_valid;
 wire [CA_W-1:0]     fl_pop_cell;
 wire                fl_push;
@@ -660,9 +659,9 @@ sw_free_list #(
 // the slot and the word is read at the slot, as with one register here, but no address bit
 // fans out to every block RAM of the buffer (128 on the ULX3S, spread over the die)
 localparam DATA_IN_COPIES = 16;
-reg                 data_we;
-reg  [ADDR_W-1:0]   data_waddr;
-reg  [WORD_W-1:0]   data_wdata;
+wire                data_we;
+wire [ADDR_W-1:0]   data_waddr;
+wire [WORD_W-1:0]   data_wdata;
 reg  [ADDR_W-1:0]   rs_raddr_next;
 
 sw_ram #(
@@ -683,9 +682,10 @@ sw_ram #(
 
 // cell links (next cell of the same frame), two copies: this one for the read stage, the
 // other in sw_walker (walker_inst), which returns the cells of dropped frames
-reg                 link_we, link_we_reg;
-reg  [CA_W-1:0]     link_waddr, link_waddr_reg;
-reg  [CA_W-1:0]     link_wdata, link_wdata_reg;
+// (written by the write stage, from its registers: sw_write's link_*)
+wire                link_we_reg;
+wire [CA_W-1:0]     link_waddr_reg;
+wire [CA_W-1:0]     link_wdata_reg;
 reg  [CA_W-1:0]     rs_cell_reg, rs_cell_next;
 wire [CA_W-1:0]     link_a_rd;
 
@@ -721,14 +721,13 @@ sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_
 // of the ports above PORT_COUNT exist in mmu_core, are written 0 by software (the image is
 // padded to MMU_PORTS ports, docs/switch_core.md) and are never
 // named by a request or a release.
-reg                  req_valid_reg;
-reg  [P_W-1:0]       req_port_reg;
-reg  [2:0]           req_pg_reg;
-reg  [DEST_WIDTH-1:0] req_eport_reg;
-reg  [2:0]           req_queue_reg;
-reg  [LEN_W-1:0]     req_len_reg;
-reg  [TAG_W-1:0]     req_tag_reg;
-reg                  req_push;
+wire                 req_valid_reg;
+wire [P_W-1:0]       req_port_reg;
+wire [2:0]           req_pg_reg;
+wire [DEST_WIDTH-1:0] req_eport_reg;
+wire [2:0]           req_queue_reg;
+wire [LEN_W-1:0]     req_len_reg;
+wire [TAG_W-1:0]     req_tag_reg;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
 wire [2:0]           mmu_resp_reason;
@@ -933,8 +932,8 @@ mmu_core #(
 // the decision stage tests bits, not fields: kind is good, the egress port exists, the frame
 // holds no cell
 localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
-reg                 pend_push;
-reg  [PEND_W-1:0]   pend_in;
+wire                pend_push;
+wire [PEND_W-1:0]   pend_in;
 wire                pend_ready;
 
 // frames whose cells go back to the free list (the walker, below)
@@ -951,8 +950,6 @@ reg  [P_W-1:0]             pslot_reg, pslot_next;
 // drives a few hundred mux inputs), and the port whose capture comes after pslot_reg's
 wire [P_W-1:0]             pslot_w, pslot_r;
 reg  [P_W-1:0]             pnext_reg, pnext_next;
-// the ingress pop, registered: a word leaves its FIFO in the clock after its write slot
-reg  [PORT_COUNT-1:0]      in_pop_reg;
 // the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
 // capture, so the descriptor / frame-link RAMs are addressed from a register
 reg  [CA_W-1:0]            rs_hpre_reg;
@@ -960,50 +957,9 @@ reg  [CA_W-1:0]            rs_hpre_reg;
 reg                        rs_go_pre_reg, rs_go_pre_next;
 reg                        rs_idle_issue_reg, rs_idle_issue_next;
 reg                        rs_end_issue_reg, rs_end_issue_next;
-// write stage, per ingress port
-reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
-// per port: w_widx is 0 (the next word starts a cell), kept as a flag beside the index so that
-// the capture's "needs a cell" is one AND (the index compare ran into the capture's selects)
-reg  [PORT_COUNT-1:0]        w_wzero_reg, w_wzero_next;
-reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
-reg  [PORT_COUNT*CA_W-1:0]   w_head_reg, w_head_next;
-reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
-// per port: the frame holds a cell (w_cells != 0), a flag beside the count: set when a cell is
-// taken, cleared at the frame's end (the 16-bit zero test ran into the capture's selects)
-reg  [PORT_COUNT-1:0]        w_nz_reg, w_nz_next;
-reg  [PORT_COUNT-1:0]        spare_valid_reg, spare_valid_next;
-reg  [PORT_COUNT*CA_W-1:0]   spare_cell_reg, spare_cell_next;
-reg  [P_W-1:0]               refill_reg, refill_next;
-reg                          refill_any_reg, refill_any_next;
-reg  [P_W-1:0]               refill_port_reg, refill_port_next;
-// the slot port's write-stage state, captured one clock before its slot (see "write stage")
-reg                          ws_go_pre_reg, ws_go_pre_next;
-reg                          ws_store_reg, ws_store_next;
-reg                          ws_last_reg, ws_last_next;
-reg  [3:0]                   ws_kind_reg, ws_kind_next;
-reg                          ws_to_mmu_reg, ws_to_mmu_next;
-// the slot's request may go as far as the configuration is concerned: not a request, or the
-// image is loaded (the gate, sampled at the capture: it only ever opens, a clock later here)
-reg                          ws_mmu_ok_reg, ws_mmu_ok_next;
-reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
-reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
-reg  [2:0]                   ws_prio_reg, ws_prio_next;
-reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
-reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
-reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
-reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
-reg                          ws_need_cell_reg, ws_need_cell_next;
-reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
-reg                          ws_link_reg, ws_link_next;
-reg  [CELL_W-1:0]            ws_cells_new_reg, ws_cells_new_next;
-reg  [CA_W-1:0]              ws_head_new_reg, ws_head_new_next;
-reg  [P_W-1:0]               req_port_next;
-reg  [2:0]                   req_pg_next;
-reg  [DEST_WIDTH-1:0]        req_eport_next;
-reg  [2:0]                   req_queue_next;
-reg  [LEN_W-1:0]             req_len_next;
-reg  [TAG_W-1:0]             req_tag_next;
-reg  [TAG_W-1:0]             tag_reg, tag_next;
+// write stage (sw_write): each port's spare cell, and the slot loads an mmu_core request
+wire [PORT_COUNT-1:0]        spare_valid;
+wire                         req_go;
 // queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
 // commits as one-hot vectors, so the list updates test bits
 wire [QN*CA_W-1:0]           q_head;
@@ -1071,20 +1027,11 @@ reg  [2:0]                   rel_queue_next;
 reg  [CELL_W-1:0]            rel_cells_next;
 
 // ---------------------------------------------------------------------------- write stage
-// The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
-// spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_core request (only once the
-// configuration is loaded: until then the last word waits in its slot).  The RAM
-// writes (data word, cell link) are registered and land one clock later: nothing reads a
-// word or link that early (a frame is read only after its admission, a dropped frame is
-// walked only after the decision stage).
-// The slot port's write-stage state and its ingress word's fields are captured into ws_* in
-// the clock before the slot (from the port's registers and the head of its word FIFO: both
-// change only in the port's own slot, except a word arriving into an empty FIFO or a spare
-// refilled then, which just wait for the next slot); the slot works on registers.
+// One write slot per clock, round robin: the slot port's word into the data RAM, a cell from
+// its spare (refilled from the free list) linked behind the frame's previous one; the last
+// word to the pending FIFO and, for a good frame once the configuration is loaded, the
+// mmu_core request (sw_write).  The slot registers are shared with the read stage.
 wire [P_W-1:0]       wp = slot_w_reg;
-wire [P_W-1:0]       ps = pslot_w;
-wire [WORD_W-1:0]    wc_data = in_data[slot_d_reg*WORD_W +: WORD_W];
 // keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
 // drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
 // read stage (slot_reg itself the rest)
@@ -1107,85 +1054,63 @@ end
 end
 assign pslot_w = pslot_w_reg;
 assign pslot_r = pslot_r_reg;
-// every port's write-stage values for its next word, computed from its own registers and
-// its word FIFO's head (none of it behind the slot mux), then the capture selects ps's
-reg  [PORT_COUNT-1:0]        pw_need_cell;
-reg  [PORT_COUNT*ADDR_W-1:0] pw_waddr;
-reg  [PORT_COUNT*CELL_W-1:0] pw_cells_new;
-reg  [PORT_COUNT*CA_W-1:0]   pw_head_new;
-reg  [PORT_COUNT-1:0]        pw_cells_nz;
-reg  [PORT_COUNT-1:0]        pw_go_pre;
-integer wci;
-always @* begin
-    for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin : pw
-        reg [WI_W-1:0]   widx;
-        reg [CELL_W-1:0] cells, cells_inc;
-        reg [CA_W-1:0]   spare;
-        reg              need, nz;
-        widx = w_widx_reg[wci*WI_W +: WI_W];
-        cells = w_cells_reg[wci*CELL_W +: CELL_W];
-        spare = spare_cell_reg[wci*CA_W +: CA_W];
-        need = in_store[wci] && w_wzero_reg[wci];
-        nz = w_nz_reg[wci];
-        pw_need_cell[wci] = need;
-        pw_cells_nz[wci] = nz;
-        pw_waddr[wci*ADDR_W +: ADDR_W] = word_addr(need ? spare : w_cell_reg[wci*CA_W +: CA_W],
-                                                   widx);
-        // the count + 1 from the register alone, then selected by AND / OR: written as
-        // `need ? cells + 1 : cells`, Yosys turns the select into the adder's carry-in, and
-        // the whole need logic ran into the carry chain (ULX3S: -1.0 ns in one placement)
-        cells_inc = cells + 1'b1;
-        pw_cells_new[wci*CELL_W +: CELL_W] = (cells_inc & {CELL_W{need}})
-                                             | (cells & {CELL_W{!need}});
-        // the slot's go without the pending / request room (wc_go), for this port; a pop of
-        // this port being applied now (its slot was last clock: 2 ports) leaves the head
-        // stale: capture nothing, the next slot writes the next word
-        pw_go_pre[wci] = in_valid[wci] && !in_pop_reg[wci] && (!need || spare_valid_reg[wci]);
-        pw_head_new[wci*CA_W +: CA_W] = (need && !nz) ? spare : w_head_reg[wci*CA_W +: CA_W];
-    end
-end
-always @* begin
-    ws_store_next = in_store[ps];
-    ws_last_next = in_last[ps];
-    ws_kind_next = in_kind[ps*4 +: 4];
-    ws_to_mmu_next = in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD;
-    ws_mmu_ok_next = !(in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD) || mmu_cfg_done_ws;
-    ws_len_next = in_len[ps*LEN_W +: LEN_W];
-    ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
-    ws_prio_next = in_prio[ps*3 +: 3];
-    ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
-    ws_wlast_next = w_widx_reg[ps*WI_W +: WI_W] == WIDX_LAST;
-    ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
-    ws_spare_next = spare_cell_reg[ps*CA_W +: CA_W];
-    ws_need_cell_next = pw_need_cell[ps];
-    ws_waddr_next = pw_waddr[ps*ADDR_W +: ADDR_W];
-    ws_link_next = pw_cells_nz[ps];
-    ws_cells_new_next = pw_cells_new[ps*CELL_W +: CELL_W];
-    ws_head_new_next = pw_head_new[ps*CA_W +: CA_W];
-    // the slot's go without the pending / request room (wc_go below), selected last
-    ws_go_pre_next = pw_go_pre[ps];
-end
-wire [LEN_W-1:0]     wc_len = ws_len_reg;
-wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
-wire [3:0]           wc_kind = ws_kind_reg;
-wire [WI_W-1:0]      wc_widx = ws_widx_reg;
-wire [CA_W-1:0]      wc_cell = ws_cell_reg;
-wire [CA_W-1:0]      wc_spare = ws_spare_reg;
-// PG (the ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
-// of the slot's word, looked up in the slot from registers: the captured priority and
-// destination and the maps (the capture itself only selects the port's priority)
-wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
-                                   ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-wire [2:0]           wc_pg = cfg_prio_to_pg[({{(32-P_W){1'b0}}, wp}*8
-                                             + {29'd0, ws_prio_reg})*3 +: 3];
-wire [2:0]           wc_queue = cfg_prio_to_queue[({{(32-P_W){1'b0}}, wc_dest_idx}*8
-                                                   + {29'd0, ws_prio_reg})*3 +: 3];
-wire                 wc_need_cell = ws_need_cell_reg;
-wire                 wc_to_mmu = ws_to_mmu_reg;
-// (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
-wire                 wc_go = ws_go_pre_reg && ws_mmu_ok_reg && (!ws_last_reg || pend_ready);
-wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
-wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
+
+/* verilator lint_off PINCONNECTEMPTY */
+sw_write #(
+    .PORT_COUNT(PORT_COUNT),
+    .DEST_WIDTH(DEST_WIDTH),
+    .WORD_W(WORD_W),
+    .WORD_BYTES(WORD_BYTES),
+    .CELL_BYTES(CELL_BYTES),
+    .WI_W(WI_W),
+    .CA_W(CA_W),
+    .ADDR_W(ADDR_W),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .P_W(P_W),
+    .TAG_W(TAG_W)
+) write_inst (
+    .clk(clk),
+    .rst(rst),
+    .slot(wp),
+    .slot_d(slot_d_reg),
+    .pslot(pslot_w),
+    .in_valid(in_valid),
+    .in_pop(in_pop),
+    .in_data(in_data),
+    .in_last(in_last),
+    .in_store(in_store),
+    .in_len(in_len),
+    .in_prio(in_prio),
+    .in_dest(in_dest),
+    .in_kind(in_kind),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_loaded(mmu_cfg_done_ws),
+    .fl_pop_valid(fl_pop_valid),
+    .fl_pop_cell(fl_pop_cell),
+    .fl_pop(fl_pop),
+    .data_we(data_we),
+    .data_waddr(data_waddr),
+    .data_wdata(data_wdata),
+    .link_we(link_we_reg),
+    .link_waddr(link_waddr_reg),
+    .link_wdata(link_wdata_reg),
+    .m_pend_valid(pend_push),
+    .m_pend_ready(pend_ready),
+    .m_pend_data(pend_in),
+    .req_valid(req_valid_reg),
+    .req_port(req_port_reg),
+    .req_pg(req_pg_reg),
+    .req_eport(req_eport_reg),
+    .req_queue(req_queue_reg),
+    .req_len(req_len_reg),
+    .req_tag(req_tag_reg),
+    .req_go(req_go),
+    .spare_valid(spare_valid),
+    .spare_cell()
+);
+/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- read stage
 // The slot owner (the same slot_reg) may start a dequeue (idle) or read one word.  Its state
@@ -1231,7 +1156,7 @@ sw_pfc_guard #(
     .qdrop(wd_qdrop),
     .rx_tdest(rx_tdest),
     .same_group(same_group),
-    .req_valid(wc_go && wc_to_mmu),
+    .req_valid(req_go),
     .req_port(wp),
     .in_remap(in_remap),
     .in_tagged(in_tagged),
@@ -1464,9 +1389,6 @@ wire                 rs_dec_last = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= WORD
 wire                 rs_dec_dlast = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= CELL_BYTES;
 
 // ---------------------------------------------------------------------------- next state
-reg [PORT_COUNT-1:0] in_pop_vec;
-reg [PORT_COUNT-1:0] refill_mask;
-integer              refill_idx;
 // per-port updates go through a loop with a constant part-select each (a variable
 // part-select on the left makes Yosys build a multiplier and shifter)
 integer i, pi;
@@ -1474,118 +1396,6 @@ always @* begin
     pi = 0;     // loop index only: assigned on every path, so no latch
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
     pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
-    w_widx_next = w_widx_reg;
-    w_wzero_next = w_wzero_reg;
-    w_cell_next = w_cell_reg;
-    w_head_next = w_head_reg;
-    w_cells_next = w_cells_reg;
-    w_nz_next = w_nz_reg;
-    spare_valid_next = spare_valid_reg;
-    spare_cell_next = spare_cell_reg;
-    refill_next = (refill_reg == PORT_LAST) ? {P_W{1'b0}} : refill_reg + 1'b1;
-    req_push = 1'b0;
-    req_port_next = wp;
-    req_pg_next = wc_pg;
-    req_eport_next = wc_dest;
-    req_queue_next = wc_queue;
-    req_len_next = wc_len;
-    req_tag_next = tag_reg;
-    tag_next = tag_reg;
-    in_pop_vec = {PORT_COUNT{1'b0}};
-    data_we = 1'b0;
-    data_waddr = ws_waddr_reg;
-    data_wdata = wc_data;
-    link_we = 1'b0;
-    link_waddr = wc_cell;
-    link_wdata = wc_spare;
-    pend_push = 1'b0;
-    pend_in = {tag_reg, wp, wc_pg, wc_dest[P_W-1:0], wc_queue, wc_len, wc_head_new,
-               wc_cells_new, wc_kind == KIND_GOOD,
-               {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT,
-               wc_cells_new == {CELL_W{1'b0}}};
-    fl_pop = 1'b0;
-
-    // ---- write stage
-    if (wc_go) begin
-        in_pop_vec[wp] = 1'b1;
-        if (ws_store_reg) begin
-            data_we = 1'b1;
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_widx_next[pi*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
-                                                                        : wc_widx + 1'b1;
-                    w_wzero_next[pi] = ws_wlast_reg;
-                end
-            end
-            if (wc_need_cell) begin
-                spare_valid_next[wp] = 1'b0;
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_cell_next[pi*CA_W +: CA_W] = wc_spare;
-                    end
-                end
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_cells_next[pi*CELL_W +: CELL_W] = wc_cells_new;
-                        w_nz_next[pi] = 1'b1;
-                    end
-                end
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_head_next[pi*CA_W +: CA_W] = wc_head_new;
-                    end
-                end
-                link_we = ws_link_reg;
-            end
-        end
-        if (ws_last_reg) begin
-            pend_push = 1'b1;
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
-                    w_wzero_next[pi] = 1'b1;
-                end
-            end
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_cells_next[pi*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-                    w_nz_next[pi] = 1'b0;
-                end
-            end
-            if (wc_to_mmu) begin
-                req_push = 1'b1;
-                tag_next = tag_reg + 1'b1;
-            end
-        end
-    end
-    // spare refill, one port per clock, chosen one clock ahead (registered): the first port
-    // without a spare from refill_reg on (a rotating start keeps it fair), leaving out the
-    // port the registered choice refills now; a port is refilled only if it still lacks one
-    refill_mask = spare_valid_reg;
-    if (refill_any_reg) begin
-        refill_mask[refill_port_reg] = 1'b1;
-    end
-    refill_port_next = refill_reg;
-    refill_any_next = 1'b0;
-    for (i = PORT_COUNT - 1; i >= 0; i = i - 1) begin
-        refill_idx = {{(32-P_W){1'b0}}, refill_reg} + i;
-        if (refill_idx >= PORT_COUNT) begin
-            refill_idx = refill_idx - PORT_COUNT;
-        end
-        if (!refill_mask[refill_idx]) begin
-            refill_any_next = 1'b1;
-            refill_port_next = refill_idx[P_W-1:0];
-        end
-    end
-    if (refill_any_reg && !spare_valid_reg[refill_port_reg] && fl_pop_valid) begin
-        fl_pop = 1'b1;
-        spare_valid_next[refill_port_reg] = 1'b1;
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, refill_port_reg} == pi) begin
-                spare_cell_next[pi*CA_W +: CA_W] = fl_pop_cell;
-            end
-        end
-    end
 
     // ---- read stage
     e_state_next = e_state_reg;
@@ -1727,8 +1537,6 @@ always @* begin
 
 end
 
-assign in_pop = in_pop_reg;
-
 always @* begin
     out_push = {PORT_COUNT{1'b0}};
     for (i = 0; i < PORT_COUNT; i = i + 1) begin
@@ -1776,7 +1584,7 @@ sw_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .spare_valid(spare_valid_reg),
+    .spare_valid(spare_valid),
     .fl_count(fl_count),
     .fl_low_wm(fl_low_wm),
     .fl_err_underflow(fl_err_underflow),
@@ -1804,39 +1612,6 @@ sw_status #(
 always @(posedge clk) begin
     slot_reg <= slot_next;
     pslot_reg <= pslot_next;
-    w_widx_reg <= w_widx_next;
-    w_wzero_reg <= w_wzero_next;
-    w_cell_reg <= w_cell_next;
-    w_head_reg <= w_head_next;
-    w_cells_reg <= w_cells_next;
-    w_nz_reg <= w_nz_next;
-    spare_valid_reg <= spare_valid_next;
-    spare_cell_reg <= spare_cell_next;
-    refill_reg <= refill_next;
-    refill_any_reg <= refill_any_next;
-    refill_port_reg <= refill_port_next;
-    ws_go_pre_reg <= ws_go_pre_next;
-    ws_store_reg <= ws_store_next;
-    ws_last_reg <= ws_last_next;
-    ws_kind_reg <= ws_kind_next;
-    ws_to_mmu_reg <= ws_to_mmu_next;
-    ws_mmu_ok_reg <= ws_mmu_ok_next;
-    ws_len_reg <= ws_len_next;
-    ws_dest_reg <= ws_dest_next;
-    ws_prio_reg <= ws_prio_next;
-    ws_widx_reg <= ws_widx_next;
-    ws_wlast_reg <= ws_wlast_next;
-    ws_cell_reg <= ws_cell_next;
-    ws_spare_reg <= ws_spare_next;
-    ws_need_cell_reg <= ws_need_cell_next;
-    ws_waddr_reg <= ws_waddr_next;
-    ws_link_reg <= ws_link_next;
-    ws_cells_new_reg <= ws_cells_new_next;
-    ws_head_new_reg <= ws_head_new_next;
-    tag_reg <= tag_next;
-    link_we_reg <= link_we;
-    link_waddr_reg <= link_waddr;
-    link_wdata_reg <= link_wdata;
     deq_oh_reg <= deq_oh_next;
     rs_qoh_reg <= rs_qoh_next;
     e_state_reg <= e_state_next;
@@ -1869,7 +1644,6 @@ always @(posedge clk) begin
     rs_idle_issue_reg <= rs_idle_issue_next;
     rs_end_issue_reg <= rs_end_issue_next;
     pnext_reg <= pnext_next;
-    in_pop_reg <= in_pop_vec;
     deq_pend_reg <= deq_pend_next;
     deq_port_reg <= deq_port_next;
     deq_q_reg <= deq_q_next;
@@ -1897,13 +1671,6 @@ always @(posedge clk) begin
     rds_bytes_reg <= rdr_bytes_reg;
     rds_last_reg <= rdr_last_reg;
     rel_valid_reg <= rel_valid_next;
-    req_valid_reg <= req_push;
-    req_port_reg <= req_port_next;
-    req_pg_reg <= req_pg_next;
-    req_eport_reg <= req_eport_next;
-    req_queue_reg <= req_queue_next;
-    req_len_reg <= req_len_next;
-    req_tag_reg <= req_tag_next;
     rel_port_reg <= rel_port_next;
     rel_pg_reg <= rel_pg_next;
     rel_eport_reg <= rel_eport_next;
@@ -1912,21 +1679,6 @@ always @(posedge clk) begin
     if (rst) begin
         slot_reg <= {P_W{1'b0}};
         pslot_reg <= PSLOT_FIRST;
-        w_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
-        w_wzero_reg <= {PORT_COUNT{1'b1}};
-        w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
-        w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
-        w_cells_reg <= {PORT_COUNT*CELL_W{1'b0}};
-        w_nz_reg <= {PORT_COUNT{1'b0}};
-        spare_valid_reg <= {PORT_COUNT{1'b0}};
-        spare_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
-        refill_reg <= {P_W{1'b0}};
-        refill_any_reg <= 1'b0;
-        refill_port_reg <= {P_W{1'b0}};
-        ws_go_pre_reg <= 1'b0;
-        ws_mmu_ok_reg <= 1'b0;
-        tag_reg <= {TAG_W{1'b0}};
-        link_we_reg <= 1'b0;
         deq_oh_reg <= {QN{1'b0}};
         e_state_reg <= {PORT_COUNT*2{1'b0}};
         e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
@@ -1939,7 +1691,6 @@ always @(posedge clk) begin
         rs_idle_issue_reg <= 1'b0;
         rs_end_issue_reg <= 1'b0;
         pnext_reg <= PNEXT_FIRST;
-        in_pop_reg <= {PORT_COUNT{1'b0}};
         deq_pend_reg <= 1'b0;
         deq_pend_d_reg <= 1'b0;
         lnk_take_reg <= 1'b0;
@@ -1957,7 +1708,6 @@ always @(posedge clk) begin
         rds_bytes_reg <= {WB_W{1'b0}};
         rds_last_reg <= 1'b0;
         rel_valid_reg <= 1'b0;
-        req_valid_reg <= 1'b0;
     end
 end
 

@@ -366,8 +366,8 @@ class SwitchTB:
         """The cells the write stage holds as its ports' spares (taken from the free list,
         not yet written)."""
         ca_w = max(1, (BUFFER_CELLS - 1).bit_length())
-        valid = val(self.core.spare_valid_reg)
-        cells = val(self.core.spare_cell_reg)
+        valid = val(self.core.write_inst.spare_valid)
+        cells = val(self.core.write_inst.spare_cell)
         return {(cells >> (p * ca_w)) & ((1 << ca_w) - 1) for p in range(PORT_COUNT)
                 if (valid >> p) & 1}
 
