@@ -243,7 +243,7 @@ assign cfg_done = core.mmu_cfg_done;
 assign stat_ctrl_other = core.stat_pause_rx_frames + core.stat_ctrl_unknown
     + core.stat_ctrl_malformed;
 assign spare_valid = core.write_inst.spare_valid;
-assign core_busy = core.decide_inst.pend_valid != 0 || core.e_state_reg != 0;
+assign core_busy = core.decide_inst.pend_valid != 0 || core.read_inst.e_state_reg != 0;
 
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : spare

@@ -292,7 +292,7 @@ class SwitchTB:
             busy = (any(not s.idle() for s in self.sources)
                     or val(self.dut.stat_queued_frames)
                     or val(self.core.decide_inst.pend_valid)
-                    or any((val(self.core.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
+                    or any((val(self.core.read_inst.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
                     or any(val(getattr(self.dut, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)))
             stable = 0 if busy else stable + 1
             if stable >= 8:
@@ -300,7 +300,7 @@ class SwitchTB:
         d, c = self.dut, self.core
         state = dict(sources=[s.idle() for s in self.sources],
                      queued=val(d.stat_queued_frames), pend=val(c.decide_inst.pend_valid),
-                     e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
+                     e_state=hex(val(c.read_inst.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
                      tvalid=[val(getattr(d, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)],
                      tready=[val(getattr(d, f"m{p}_axis_tready")) for p in range(PORT_COUNT)],
                      pause=hex(val(d.stat_pause)), xoff=hex(val(d.stat_xoff)),
