@@ -35,9 +35,10 @@
  *   rel_*             the release to mmu_core (registered, no ready)
  *
  * Latency: the capture one clock before the slot; the dequeue commit one clock after the
- * slot that issues it, the port reads from the slot after that; a word reaches its egress
- * FIFO RD_PIPE_DEPTH + 1 clocks after its slot (the data RAM's read latency); the release
- * and the free one clock after the slot.
+ * slot that issues it, the port reads from its next slot; a word read in the slot at clock t
+ * is in the pipeline's stage k at t + 1 + k and pushed into its egress FIFO from the last
+ * stage, at t + RD_PIPE_DEPTH, beside the data RAM's word; the release and the free are
+ * registered one clock after the slot.
  */
 
 `resetall

@@ -7,14 +7,14 @@
  *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
  *                  |  one write slot per clock, round robin over the ports
  *                  v
- *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
+ *   write stage (sw_write): cell from the port's spare (free list), word -> data RAM, cell links
  *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
  *                  v    (one per clock, no back-pressure; none before the configuration is loaded)
- *   decision stage (in request order, each response matched with its pending frame):
+ *   decision stage (sw_decide; in request order, each response matched with its pending frame):
  *                  admitted -> (egress port, queue) frame list;
  *                  dropped / bad -> walker returns the frame's cells to the free list
  *                  v
- *   read stage: one read slot per clock, round robin; per port strict priority over the
+ *   read stage (sw_read): one read slot per clock, round robin; per port strict priority over the
  *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
  *               as they are read, release -> mmu_core with the frame's last word.
  *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
