@@ -28,9 +28,13 @@ rtl/sw_free_list.v
 rtl/sw_ingress.v
 rtl/sw_egress.v
 rtl/sw_pfc_guard.v
+rtl/sw_decide.v
+rtl/sw_pipe_reg.v
 rtl/sw_queues.v
 rtl/sw_sched.v
+rtl/sw_read.v
 rtl/sw_status.v
 rtl/sw_walker.v
+rtl/sw_write.v
 rtl/switch_core.v
 rtl/fpga_core.v

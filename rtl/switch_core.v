@@ -7,14 +7,14 @@
  *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
  *                  |  one write slot per clock, round robin over the ports
  *                  v
- *   write stage: cell from the port's spare (free list), word -> data RAM, cell links
+ *   write stage (sw_write): cell from the port's spare (free list), word -> data RAM, cell links
  *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
  *                  v    (one per clock, no back-pressure; none before the configuration is loaded)
- *   decision stage (in request order, each response matched with its pending frame):
+ *   decision stage (sw_decide; in request order, each response matched with its pending frame):
  *                  admitted -> (egress port, queue) frame list;
  *                  dropped / bad -> walker returns the frame's cells to the free list
  *                  v
- *   read stage: one read slot per clock, round robin; per port strict priority over the
+ *   read stage (sw_read): one read slot per clock, round robin; per port strict priority over the
  *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
  *               as they are read, release -> mmu_core with the frame's last word.
  *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
@@ -194,16 +194,6 @@ localparam MMU_PORT_W = 8;
 // mmu_core's port count: a power of two
 localparam MMU_PORTS = 1 << P_W;
 localparam TAG_W = 8;
-// frames waiting for their admission response (and the responses, whose FIFO cannot push back):
-// frames complete at most one per clock and, per port, one per 64 bytes of beats; a response
-// comes RTL_RESP_LATENCY (9) clocks after its request, some 16 clocks after the frame's push
-// with the FIFOs' stages, so the depth covers 16 clocks of the fastest frames plus two
-// (4 at DATA_WIDTH 8 up to 8 ports, 16 at DATA_WIDTH 64 from 4 ports; never above 16: a full
-// FIFO holds the write stage back, it loses nothing)
-localparam MIN_FRAME_CLOCKS = DATA_WIDTH >= 512 ? 1 : 512 / DATA_WIDTH;
-localparam PEND_NEED = (16 * PORT_COUNT + MIN_FRAME_CLOCKS - 1) / MIN_FRAME_CLOCKS + 2;
-localparam PEND_DEPTH = PEND_NEED <= 4 ? 4 : PEND_NEED <= 8 ? 8 : 16;
-localparam PEND_PTR_W = $clog2(PEND_DEPTH);
 // egress staging words: 2 cover a port's slot period from 3 ports on; with 2 ports a word
 // (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
 localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
@@ -212,18 +202,9 @@ localparam OUT_PTR_W = PORT_COUNT < 3 ? 2 : 1;
 // e_dlast at the dequeue, so no length compare follows the RAM read)
 localparam DESC_W = LEN_W + P_W + 3 + CELL_W + 2;
 
-localparam integer WIDX_LAST_I = WPC - 1;
-// a discarded frame is walked one cell per read slot (only the remainder matters, so a
-// CELL_BYTES beyond LEN_W is never subtracted: such a frame is always in its last cell)
-localparam [LEN_W-1:0] CELL_BYTES_LEN = CELL_BYTES[LEN_W-1:0];
 localparam integer PORT_LAST_I = PORT_COUNT - 1;
-localparam [WI_W-1:0] WIDX_LAST = WIDX_LAST_I[WI_W-1:0];
 localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
-localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
-localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
-localparam [3:0] KIND_GOOD = 4'd0;
-localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 
 initial begin
     if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
@@ -248,22 +229,6 @@ initial begin
 end
 
 genvar gp;
-
-// data RAM address of word w of cell c (c * WPC + w; a concatenation when WPC is a power of
-// two, so no adder)
-function [ADDR_W-1:0] word_addr;
-    input [CA_W-1:0] c;
-    input [WI_W-1:0] w;
-    reg   [CA_W+WI_W-1:0] cat;
-    begin
-        cat = {c, w};
-        if ((1 << WI_W) == WPC) begin
-            word_addr = cat[ADDR_W-1:0];
-        end else begin
-            word_addr = c * WPC + {{(ADDR_W-WI_W){1'b0}}, w};
-        end
-    end
-endfunction
 
 // ---------------------------------------------------------------------------- switch registers
 // switch_core's own configuration, from its registers (pfcmmu_sw_regs, generated from the map
@@ -390,26 +355,12 @@ wire [PORT_COUNT*KW-1:0]         pfc_tkeep;
 wire [PORT_COUNT*DATA_WIDTH-1:0] pfc_tdata;
 wire [PORT_COUNT-1:0]            pfc_tvalid, pfc_tready, pfc_tlast, pfc_tuser;
 
-// egress-side wires driven by the read stage
-reg  [PORT_COUNT-1:0]            out_push;
+// egress-side wires driven by the read stage (sw_read)
+wire [PORT_COUNT-1:0]            out_push;
 wire [PORT_COUNT*(OUT_PTR_W+1)-1:0] out_count;
 wire [WORD_W-1:0]                data_rd;
-reg  [WB_W-1:0]                  rdp_bytes_reg;
-reg                              rdp_last_reg;
-// the word read, following it through the data RAM's output registers (banked, read
-// latency 4: rdq_* one clock later, rdr_* two, rds_* three)
-reg                              rdq_valid_reg;
-reg  [P_W-1:0]                   rdq_port_reg;
-reg  [WB_W-1:0]                  rdq_bytes_reg;
-reg                              rdq_last_reg;
-reg                              rdr_valid_reg;
-reg  [P_W-1:0]                   rdr_port_reg;
-reg  [WB_W-1:0]                  rdr_bytes_reg;
-reg                              rdr_last_reg;
-reg                              rds_valid_reg;
-reg  [P_W-1:0]                   rds_port_reg;
-reg  [WB_W-1:0]                  rds_bytes_reg;
-reg                              rds_last_reg;
+wire [WB_W-1:0]                  out_bytes;
+wire                             out_last;
 
 wire [QN-1:0]                    pfc_xoff;
 
@@ -606,8 +557,8 @@ generate
             .rst(rst),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
-            .s_word_bytes(rds_bytes_reg),
-            .s_word_last(rds_last_reg),
+            .s_word_bytes(out_bytes),
+            .s_word_last(out_last),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
             .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
             .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
@@ -634,7 +585,7 @@ assign stat_xoff = pfc_xoff;
 
 // ---------------------------------------------------------------------------- free list
 /* verilator lint_off PINCONNECTEMPTY */
-reg                 fl_pop;
+wire                fl_pop;
 wire                fl_pop_valid;
 wire [CA_W-1:0]     fl_pop_cell;
 wire                fl_push;
@@ -670,10 +621,13 @@ sw_free_list #(
 // the slot and the word is read at the slot, as with one register here, but no address bit
 // fans out to every block RAM of the buffer (128 on the ULX3S, spread over the die)
 localparam DATA_IN_COPIES = 16;
-reg                 data_we;
-reg  [ADDR_W-1:0]   data_waddr;
-reg  [WORD_W-1:0]   data_wdata;
-reg  [ADDR_W-1:0]   rs_raddr_next;
+// the data RAM's read latency from its address register (the word leaves sw_ram's third
+// output register; the read stage follows it through as many registers: sw_read)
+localparam RD_PIPE_DEPTH = 4;
+wire                data_we;
+wire [ADDR_W-1:0]   data_waddr;
+wire [WORD_W-1:0]   data_wdata;
+wire [ADDR_W-1:0]   rs_raddr_next;
 
 sw_ram #(
     .WIDTH(WORD_W),
@@ -693,10 +647,11 @@ sw_ram #(
 
 // cell links (next cell of the same frame), two copies: this one for the read stage, the
 // other in sw_walker (walker_inst), which returns the cells of dropped frames
-reg                 link_we, link_we_reg;
-reg  [CA_W-1:0]     link_waddr, link_waddr_reg;
-reg  [CA_W-1:0]     link_wdata, link_wdata_reg;
-reg  [CA_W-1:0]     rs_cell_reg, rs_cell_next;
+// (written by the write stage, from its registers: sw_write's link_*)
+wire                link_we_reg;
+wire [CA_W-1:0]     link_waddr_reg;
+wire [CA_W-1:0]     link_wdata_reg;
+wire [CA_W-1:0]     rs_cell_next;
 wire [CA_W-1:0]     link_a_rd;
 
 // read port A is addressed at the capture (rs_cell_next) and has the output register
@@ -710,12 +665,11 @@ sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_
 // the clock before the slot) through the RAM's output register (OUT_REG), so the data is
 // there at the dequeue commit (deq_pend_reg), from a register.  The frame links (next frame
 // of the same queue) are the queue lists' (sw_queues), read the same way
-reg                 enq_valid;
-reg                 enq_valid_reg;
-reg  [CA_W-1:0]     enq_cell_reg;
-reg  [DESC_W-1:0]   enq_desc_reg;
-reg  [CA_W-1:0]     rs_head_reg, rs_head_next;
-reg                 deq_issue;
+wire                enq_valid;
+wire                enq_valid_reg;
+wire [CA_W-1:0]     enq_cell_reg;
+wire [DESC_W-1:0]   enq_desc_reg;
+wire [CA_W-1:0]     rs_head_reg, rs_head_next;
 wire [DESC_W-1:0]   desc_rd;
 
 sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_ram_inst (
@@ -731,25 +685,24 @@ sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_
 // of the ports above PORT_COUNT exist in mmu_core, are written 0 by software (the image is
 // padded to MMU_PORTS ports, docs/switch_core.md) and are never
 // named by a request or a release.
-reg                  req_valid_reg;
-reg  [P_W-1:0]       req_port_reg;
-reg  [2:0]           req_pg_reg;
-reg  [DEST_WIDTH-1:0] req_eport_reg;
-reg  [2:0]           req_queue_reg;
-reg  [LEN_W-1:0]     req_len_reg;
-reg  [TAG_W-1:0]     req_tag_reg;
-reg                  req_push;
+wire                 req_valid_reg;
+wire [P_W-1:0]       req_port_reg;
+wire [2:0]           req_pg_reg;
+wire [DEST_WIDTH-1:0] req_eport_reg;
+wire [2:0]           req_queue_reg;
+wire [LEN_W-1:0]     req_len_reg;
+wire [TAG_W-1:0]     req_tag_reg;
 wire                 mmu_resp_valid;
 wire                 mmu_resp_admit;
 wire [2:0]           mmu_resp_reason;
 wire [CELL_W-1:0]    mmu_resp_cells;
 wire [TAG_W-1:0]     mmu_resp_tag;
-reg                  rel_valid_reg;
-reg  [P_W-1:0]       rel_port_reg;
-reg  [2:0]           rel_pg_reg;
-reg  [P_W-1:0]       rel_eport_reg;
-reg  [2:0]           rel_queue_reg;
-reg  [CELL_W-1:0]    rel_cells_reg;
+wire                 rel_valid_reg;
+wire [P_W-1:0]       rel_port_reg;
+wire [2:0]           rel_pg_reg;
+wire [P_W-1:0]       rel_eport_reg;
+wire [2:0]           rel_queue_reg;
+wire [CELL_W-1:0]    rel_cells_reg;
 // the PGs of ports PORT_COUNT .. MMU_PORTS-1 never hold a cell, so never pause
 /* verilator lint_off UNUSEDSIGNAL */
 wire [MMU_PORTS*8-1:0] mmu_pfc_xoff;
@@ -938,72 +891,20 @@ mmu_core #(
 );
 
 // ---------------------------------------------------------------------------- pending frames
-// every completed frame, in completion order: {tag, iport, pg, eport, queue, len, head,
-// cells, flags}; good frames wait here for their mmu_core response (same order)
-// plus three flags computed at the push, so the decision stage tests bits, not fields:
-// kind is good, the egress port exists, the frame holds no cell
+// every completed frame, in completion order, to the decision stage (sw_decide, below):
+// {tag, iport, pg, eport, queue, len, head, cells} and three flags computed at the push, so
+// the decision stage tests bits, not fields: kind is good, the egress port exists, the frame
+// holds no cell
 localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
-reg                 pend_push;
-reg  [PEND_W-1:0]   pend_in;
+wire                pend_push;
+wire [PEND_W-1:0]   pend_in;
 wire                pend_ready;
-wire                pend_valid;
-reg                 pend_pop;
-wire [PEND_W-1:0]   pend_out;
-wire [TAG_W-1:0]    ph_tag;
-wire [P_W-1:0]      ph_iport;
-wire [2:0]          ph_pg;
-wire [P_W-1:0]      ph_eport;       // valid when ph_eport_ok
-wire [2:0]          ph_queue;
-wire [LEN_W-1:0]    ph_len;
-wire [CA_W-1:0]     ph_head;
-wire [CELL_W-1:0]   ph_cells;
-wire                ph_good, ph_eport_ok, ph_empty;
-assign {ph_tag, ph_iport, ph_pg, ph_eport, ph_queue, ph_len, ph_head, ph_cells,
-        ph_good, ph_eport_ok, ph_empty} = pend_out;
 
-// The decision stage pops from a 2-entry FIFO behind each deep one (pend_head_inst,
-// resp_head_inst): its head reload is a 2:1 select next to the decision logic, while the
-// 16:1 read of the deep FIFO moves on registered handshakes (the pop from the decision into
-// the 16-entry FIFO's head reload missed 125 MHz by 0.9 ns).  One clock more from the deep
-// FIFO to the decision; two entries more of capacity.
-wire                pend_d_valid, pend_d_ready;
-wire [PEND_W-1:0]   pend_d_data;
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W), .IN_REG(2)) pend_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(pend_push), .s_ready(pend_ready), .s_data(pend_in),
-    .m_valid(pend_d_valid), .m_ready(pend_d_ready), .m_data(pend_d_data), .count());
-sw_fifo #(.WIDTH(PEND_W), .DEPTH(2), .PTR_W(1)) pend_head_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(pend_d_valid), .s_ready(pend_d_ready), .s_data(pend_d_data),
-    .m_valid(pend_valid), .m_ready(pend_pop), .m_data(pend_out), .count());
-
-// responses (mmu_core cannot be stalled): never more outstanding than good frames in the
-// pending FIFOs (18 entries), so these 16 + 2 cannot overflow; 16 pending entries also cover
-// mmu_core's response latency at line rate (switch benchmark: 100 %)
-wire                resp_valid;
-reg                 resp_pop;
-wire                resp_admit;
-wire [CELL_W-1:0]   resp_cells;
-wire [TAG_W-1:0]    resp_tag;
-
-wire                resp_d_valid, resp_d_ready;
-wire [CELL_W+TAG_W:0] resp_d_data;
-sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(PEND_DEPTH), .PTR_W(PEND_PTR_W)) resp_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(mmu_resp_valid), .s_ready(), .s_data({mmu_resp_admit, mmu_resp_cells, mmu_resp_tag}),
-    .m_valid(resp_d_valid), .m_ready(resp_d_ready), .m_data(resp_d_data), .count());
-sw_fifo #(.WIDTH(1 + CELL_W + TAG_W), .DEPTH(2), .PTR_W(1)) resp_head_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(resp_d_valid), .s_ready(resp_d_ready), .s_data(resp_d_data),
-    .m_valid(resp_valid), .m_ready(resp_pop), .m_data({resp_admit, resp_cells, resp_tag}),
-    .count());
-
-// frames whose cells go back to the free list (the walker, below): {head, cells}
-reg                 walk_push;
-reg  [CA_W+CELL_W-1:0] walk_in;
+// frames whose cells go back to the free list (the walker, below)
+wire                walk_push;
+wire [CA_W-1:0]     walk_head;
+wire [CELL_W-1:0]   walk_cells;
 wire                walk_ready;
-
-/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- state
 reg  [P_W-1:0]             slot_reg, slot_next;
@@ -1012,151 +913,36 @@ reg  [P_W-1:0]             pslot_reg, pslot_next;
 // copies of pslot_reg for the write capture, the read capture and the head pre-select (each
 // drives a few hundred mux inputs), and the port whose capture comes after pslot_reg's
 wire [P_W-1:0]             pslot_w, pslot_r;
-reg  [P_W-1:0]             pnext_reg, pnext_next;
-// the ingress pop, registered: a word leaves its FIFO in the clock after its write slot
-reg  [PORT_COUNT-1:0]      in_pop_reg;
-// the head of the queue pnext_reg's scheduler picks, selected a clock before that port's
-// capture, so the descriptor / frame-link RAMs are addressed from a register
-reg  [CA_W-1:0]            rs_hpre_reg;
-// the slot's read and dequeue decisions, prepared at the capture (see "read stage")
-reg                        rs_go_pre_reg, rs_go_pre_next;
-reg                        rs_idle_issue_reg, rs_idle_issue_next;
-reg                        rs_end_issue_reg, rs_end_issue_next;
-// write stage, per ingress port
-reg  [PORT_COUNT*WI_W-1:0]   w_widx_reg, w_widx_next;
-// per port: w_widx is 0 (the next word starts a cell), kept as a flag beside the index so that
-// the capture's "needs a cell" is one AND (the index compare ran into the capture's selects)
-reg  [PORT_COUNT-1:0]        w_wzero_reg, w_wzero_next;
-reg  [PORT_COUNT*CA_W-1:0]   w_cell_reg, w_cell_next;
-reg  [PORT_COUNT*CA_W-1:0]   w_head_reg, w_head_next;
-reg  [PORT_COUNT*CELL_W-1:0] w_cells_reg, w_cells_next;
-// per port: the frame holds a cell (w_cells != 0), a flag beside the count: set when a cell is
-// taken, cleared at the frame's end (the 16-bit zero test ran into the capture's selects)
-reg  [PORT_COUNT-1:0]        w_nz_reg, w_nz_next;
-reg  [PORT_COUNT-1:0]        spare_valid_reg, spare_valid_next;
-reg  [PORT_COUNT*CA_W-1:0]   spare_cell_reg, spare_cell_next;
-reg  [P_W-1:0]               refill_reg, refill_next;
-reg                          refill_any_reg, refill_any_next;
-reg  [P_W-1:0]               refill_port_reg, refill_port_next;
-// the slot port's write-stage state, captured one clock before its slot (see "write stage")
-reg                          ws_go_pre_reg, ws_go_pre_next;
-reg                          ws_store_reg, ws_store_next;
-reg                          ws_last_reg, ws_last_next;
-reg  [3:0]                   ws_kind_reg, ws_kind_next;
-reg                          ws_to_mmu_reg, ws_to_mmu_next;
-// the slot's request may go as far as the configuration is concerned: not a request, or the
-// image is loaded (the gate, sampled at the capture: it only ever opens, a clock later here)
-reg                          ws_mmu_ok_reg, ws_mmu_ok_next;
-reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
-reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
-reg  [2:0]                   ws_prio_reg, ws_prio_next;
-reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
-reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
-reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
-reg  [CA_W-1:0]              ws_spare_reg, ws_spare_next;
-reg                          ws_need_cell_reg, ws_need_cell_next;
-reg  [ADDR_W-1:0]            ws_waddr_reg, ws_waddr_next;
-reg                          ws_link_reg, ws_link_next;
-reg  [CELL_W-1:0]            ws_cells_new_reg, ws_cells_new_next;
-reg  [CA_W-1:0]              ws_head_new_reg, ws_head_new_next;
-reg  [P_W-1:0]               req_port_next;
-reg  [2:0]                   req_pg_next;
-reg  [DEST_WIDTH-1:0]        req_eport_next;
-reg  [2:0]                   req_queue_next;
-reg  [LEN_W-1:0]             req_len_next;
-reg  [TAG_W-1:0]             req_tag_next;
-reg  [TAG_W-1:0]             tag_reg, tag_next;
+// write stage (sw_write): each port's spare cell, and the slot loads an mmu_core request
+wire [PORT_COUNT-1:0]        spare_valid;
+wire                         req_go;
 // queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
 // commits as one-hot vectors, so the list updates test bits
 wire [QN*CA_W-1:0]           q_head;
 wire [QN-1:0]                q_ne;
-reg  [QN-1:0]                enq_oh_reg, enq_oh_next;
-// the decision stage's enqueue (a good frame at the pending head, admitted, its egress port in
-// range) and its queue decoded, each straight from registers, so the one-hot is one AND
-wire                         enq_go = pend_valid && ph_good && resp_valid && resp_admit
-                                      && ph_eport_ok;
-wire [QN-1:0]                enq_q_dec = {{(QN-1){1'b0}}, 1'b1} << {ph_eport, ph_queue};
-reg  [QN-1:0]                deq_oh_reg, deq_oh_next;
-reg  [QN-1:0]                rs_qoh_reg, rs_qoh_next;
+wire [QN-1:0]                enq_oh_reg;
+wire [QN-1:0]                deq_oh_reg;
 // the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
-wire [QN_W-1:0]              enq_q = {ph_eport, ph_queue};
+wire [QN_W-1:0]              enq_q;
 // the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
 // choice one-hot, and the index unchanged since last clock
 wire [PORT_COUNT-1:0]        pick_any;
 wire [PORT_COUNT*3-1:0]      pick_idx;
 wire [QN-1:0]                pick_oh;
 wire [PORT_COUNT-1:0]        idx_same;
-// read stage, per egress port
-reg  [PORT_COUNT*2-1:0]      e_state_reg, e_state_next;
-reg  [PORT_COUNT*CA_W-1:0]   e_cell_reg, e_cell_next;
-reg  [PORT_COUNT*WI_W-1:0]   e_widx_reg, e_widx_next;
-reg  [PORT_COUNT*LEN_W-1:0]  e_left_reg, e_left_next;
-// e_left <= WORD_BYTES (the next word is the frame's last) and e_left <= CELL_BYTES (a
-// discarded frame's cell is its last), kept with e_left so the capture muxes a flag
-reg  [PORT_COUNT-1:0]        e_last_reg, e_last_next;
-reg  [PORT_COUNT-1:0]        e_dlast_reg, e_dlast_next;
-reg  [PORT_COUNT*P_W-1:0]    e_iport_reg, e_iport_next;
-reg  [PORT_COUNT*3-1:0]      e_pg_reg, e_pg_next;
-reg  [PORT_COUNT*3-1:0]      e_queue_reg, e_queue_next;
-reg  [PORT_COUNT*CELL_W-1:0] e_cells_reg, e_cells_next;
-// the frame being read is discarded (PFC watchdog action drop), not sent
-reg  [PORT_COUNT-1:0]        e_drop_reg, e_drop_next;
-// the slot port's read-stage state, captured one clock before its slot (see "read stage")
-reg  [WI_W-1:0]              rs_widx_reg, rs_widx_next;
-reg                          rs_widx_last_reg, rs_widx_last_next;
-reg                          rs_last_reg, rs_last_next;
-reg                          rs_end_reg, rs_end_next;
-reg                          rs_free_reg, rs_free_next;
-reg  [LEN_W-1:0]             rs_left_dec_reg, rs_left_dec_next;
-reg  [WB_W-1:0]              rs_bytes_reg, rs_bytes_next;
-reg                          rs_drop_reg, rs_drop_next;
-reg  [P_W-1:0]               rs_iport_reg, rs_iport_next;
-reg  [2:0]                   rs_pg_reg, rs_pg_next;
-reg  [2:0]                   rs_queue_reg, rs_queue_next;
-reg  [CELL_W-1:0]            rs_cells_reg, rs_cells_next;
-reg  [QN_W-1:0]              rs_q_reg, rs_q_next;
-reg                          deq_pend_reg, deq_pend_next;
-reg  [P_W-1:0]               deq_port_reg, deq_port_next;
-reg  [QN_W-1:0]              deq_q_reg, deq_q_next;
-reg  [CA_W-1:0]              deq_head_reg, deq_head_next;
-// the dequeue commit one clock back (the scheduler's choice may predate it)
-reg                          deq_pend_d_reg;
-reg  [P_W-1:0]               deq_port_d_reg;
-reg                          lnk_take_reg, lnk_take_next;
-reg                          rd_free_reg, rd_free_next;
-reg  [CA_W-1:0]              rd_free_cell_reg;
-reg  [P_W-1:0]               lnk_port_reg, lnk_port_next;
-reg                          rdp_valid_reg, rdp_valid_next;
-reg  [P_W-1:0]               rdp_port_reg, rdp_port_next;
-reg  [WB_W-1:0]              rdp_bytes_next;
-reg                          rdp_last_next;
-reg                          rel_valid_next;
-reg  [P_W-1:0]               rel_port_next;
-reg  [2:0]                   rel_pg_next;
-reg  [P_W-1:0]               rel_eport_next;
-reg  [2:0]                   rel_queue_next;
-reg  [CELL_W-1:0]            rel_cells_next;
-// status
-reg  [PORT_COUNT*32-1:0]     drop_adm_reg, drop_adm_next;
-reg                          err_response_reg, err_response_next;
-// the decision head's response check, registered (the sticky flag follows a clock later)
-reg                          resp_chk_reg, resp_mis_reg;
+// the read stage's dequeue commit (sw_read) and the cells it frees
+wire                         deq_pend_reg;
+wire [P_W-1:0]               deq_port_reg;
+wire [QN_W-1:0]              deq_q_reg;
+wire                         rd_free_reg;
+wire [CA_W-1:0]              rd_free_cell_reg;
 
 // ---------------------------------------------------------------------------- write stage
-// The slot owner (slot_reg) may write one word; a word that starts a cell takes the port's
-// spare cell (refilled from the free list, one port per clock); the last word of a frame
-// enters the pending FIFO and, for a good frame, loads the mmu_core request (only once the
-// configuration is loaded: until then the last word waits in its slot).  The RAM
-// writes (data word, cell link) are registered and land one clock later: nothing reads a
-// word or link that early (a frame is read only after its admission, a dropped frame is
-// walked only after the decision stage).
-// The slot port's write-stage state and its ingress word's fields are captured into ws_* in
-// the clock before the slot (from the port's registers and the head of its word FIFO: both
-// change only in the port's own slot, except a word arriving into an empty FIFO or a spare
-// refilled then, which just wait for the next slot); the slot works on registers.
+// One write slot per clock, round robin: the slot port's word into the data RAM, a cell from
+// its spare (refilled from the free list) linked behind the frame's previous one; the last
+// word to the pending FIFO and, for a good frame once the configuration is loaded, the
+// mmu_core request (sw_write).  The slot registers are shared with the read stage.
 wire [P_W-1:0]       wp = slot_w_reg;
-wire [P_W-1:0]       ps = pslot_w;
-wire [WORD_W-1:0]    wc_data = in_data[slot_d_reg*WORD_W +: WORD_W];
 // keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
 // drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
 // read stage (slot_reg itself the rest)
@@ -1179,103 +965,63 @@ end
 end
 assign pslot_w = pslot_w_reg;
 assign pslot_r = pslot_r_reg;
-// every port's write-stage values for its next word, computed from its own registers and
-// its word FIFO's head (none of it behind the slot mux), then the capture selects ps's
-reg  [PORT_COUNT-1:0]        pw_need_cell;
-reg  [PORT_COUNT*ADDR_W-1:0] pw_waddr;
-reg  [PORT_COUNT*CELL_W-1:0] pw_cells_new;
-reg  [PORT_COUNT*CA_W-1:0]   pw_head_new;
-reg  [PORT_COUNT-1:0]        pw_cells_nz;
-reg  [PORT_COUNT-1:0]        pw_go_pre;
-integer wci;
-always @* begin
-    for (wci = 0; wci < PORT_COUNT; wci = wci + 1) begin : pw
-        reg [WI_W-1:0]   widx;
-        reg [CELL_W-1:0] cells, cells_inc;
-        reg [CA_W-1:0]   spare;
-        reg              need, nz;
-        widx = w_widx_reg[wci*WI_W +: WI_W];
-        cells = w_cells_reg[wci*CELL_W +: CELL_W];
-        spare = spare_cell_reg[wci*CA_W +: CA_W];
-        need = in_store[wci] && w_wzero_reg[wci];
-        nz = w_nz_reg[wci];
-        pw_need_cell[wci] = need;
-        pw_cells_nz[wci] = nz;
-        pw_waddr[wci*ADDR_W +: ADDR_W] = word_addr(need ? spare : w_cell_reg[wci*CA_W +: CA_W],
-                                                   widx);
-        // the count + 1 from the register alone, then selected by AND / OR: written as
-        // `need ? cells + 1 : cells`, Yosys turns the select into the adder's carry-in, and
-        // the whole need logic ran into the carry chain (ULX3S: -1.0 ns in one placement)
-        cells_inc = cells + 1'b1;
-        pw_cells_new[wci*CELL_W +: CELL_W] = (cells_inc & {CELL_W{need}})
-                                             | (cells & {CELL_W{!need}});
-        // the slot's go without the pending / request room (wc_go), for this port; a pop of
-        // this port being applied now (its slot was last clock: 2 ports) leaves the head
-        // stale: capture nothing, the next slot writes the next word
-        pw_go_pre[wci] = in_valid[wci] && !in_pop_reg[wci] && (!need || spare_valid_reg[wci]);
-        pw_head_new[wci*CA_W +: CA_W] = (need && !nz) ? spare : w_head_reg[wci*CA_W +: CA_W];
-    end
-end
-always @* begin
-    ws_store_next = in_store[ps];
-    ws_last_next = in_last[ps];
-    ws_kind_next = in_kind[ps*4 +: 4];
-    ws_to_mmu_next = in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD;
-    ws_mmu_ok_next = !(in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD) || mmu_cfg_done_ws;
-    ws_len_next = in_len[ps*LEN_W +: LEN_W];
-    ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
-    ws_prio_next = in_prio[ps*3 +: 3];
-    ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
-    ws_wlast_next = w_widx_reg[ps*WI_W +: WI_W] == WIDX_LAST;
-    ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
-    ws_spare_next = spare_cell_reg[ps*CA_W +: CA_W];
-    ws_need_cell_next = pw_need_cell[ps];
-    ws_waddr_next = pw_waddr[ps*ADDR_W +: ADDR_W];
-    ws_link_next = pw_cells_nz[ps];
-    ws_cells_new_next = pw_cells_new[ps*CELL_W +: CELL_W];
-    ws_head_new_next = pw_head_new[ps*CA_W +: CA_W];
-    // the slot's go without the pending / request room (wc_go below), selected last
-    ws_go_pre_next = pw_go_pre[ps];
-end
-wire [LEN_W-1:0]     wc_len = ws_len_reg;
-wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
-wire [3:0]           wc_kind = ws_kind_reg;
-wire [WI_W-1:0]      wc_widx = ws_widx_reg;
-wire [CA_W-1:0]      wc_cell = ws_cell_reg;
-wire [CA_W-1:0]      wc_spare = ws_spare_reg;
-// PG (the ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
-// of the slot's word, looked up in the slot from registers: the captured priority and
-// destination and the maps (the capture itself only selects the port's priority)
-wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
-                                   ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-wire [2:0]           wc_pg = cfg_prio_to_pg[({{(32-P_W){1'b0}}, wp}*8
-                                             + {29'd0, ws_prio_reg})*3 +: 3];
-wire [2:0]           wc_queue = cfg_prio_to_queue[({{(32-P_W){1'b0}}, wc_dest_idx}*8
-                                                   + {29'd0, ws_prio_reg})*3 +: 3];
-wire                 wc_need_cell = ws_need_cell_reg;
-wire                 wc_to_mmu = ws_to_mmu_reg;
-// (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
-wire                 wc_go = ws_go_pre_reg && ws_mmu_ok_reg && (!ws_last_reg || pend_ready);
-wire [CELL_W-1:0]    wc_cells_new = ws_cells_new_reg;
-wire [CA_W-1:0]      wc_head_new = ws_head_new_reg;
 
-// ---------------------------------------------------------------------------- read stage
-// The slot owner (the same slot_reg) may start a dequeue (idle) or read one word.  Its state
-// was captured into rs_* in the clock before (ports' state only changes in their own slot,
-// at the dequeue commit and at the cell-link take; rs_block_reg marks a capture that one of
-// the latter two, or a dequeue commit the scheduler's choice predates, made stale: the slot
-// is then skipped).  With PORT_COUNT >= 4 a port's own updates always land before its next
-// capture, so nothing is ever skipped.
-wire [P_W-1:0]       rp = slot_r_reg;
-wire                 rc_last = rs_last_reg;
-// a discarded frame (watchdog action drop) is walked a cell per slot: the cell goes back to
-// the free list, its link is read, nothing goes to sw_egress; its last cell sends the same
-// release as a sent frame (rc_end: this slot completes the frame either way)
-wire                 rc_drop = rs_drop_reg;
-wire                 rc_end = rs_end_reg;
-// (rs_go_pre_reg: not blocked, reading, and room or discarding, prepared at the capture)
-// (mmu_core takes a release every clock, so the slot never waits for it)
-wire                 rc_go = rs_go_pre_reg;
+/* verilator lint_off PINCONNECTEMPTY */
+sw_write #(
+    .PORT_COUNT(PORT_COUNT),
+    .DEST_WIDTH(DEST_WIDTH),
+    .WORD_W(WORD_W),
+    .WORD_BYTES(WORD_BYTES),
+    .CELL_BYTES(CELL_BYTES),
+    .WI_W(WI_W),
+    .CA_W(CA_W),
+    .ADDR_W(ADDR_W),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .P_W(P_W),
+    .TAG_W(TAG_W)
+) write_inst (
+    .clk(clk),
+    .rst(rst),
+    .slot(wp),
+    .slot_d(slot_d_reg),
+    .pslot(pslot_w),
+    .in_valid(in_valid),
+    .in_pop(in_pop),
+    .in_data(in_data),
+    .in_last(in_last),
+    .in_store(in_store),
+    .in_len(in_len),
+    .in_prio(in_prio),
+    .in_dest(in_dest),
+    .in_kind(in_kind),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_loaded(mmu_cfg_done_ws),
+    .fl_pop_valid(fl_pop_valid),
+    .fl_pop_cell(fl_pop_cell),
+    .fl_pop(fl_pop),
+    .data_we(data_we),
+    .data_waddr(data_waddr),
+    .data_wdata(data_wdata),
+    .link_we(link_we_reg),
+    .link_waddr(link_waddr_reg),
+    .link_wdata(link_wdata_reg),
+    .m_pend_valid(pend_push),
+    .m_pend_ready(pend_ready),
+    .m_pend_data(pend_in),
+    .req_valid(req_valid_reg),
+    .req_port(req_port_reg),
+    .req_pg(req_pg_reg),
+    .req_eport(req_eport_reg),
+    .req_queue(req_queue_reg),
+    .req_len(req_len_reg),
+    .req_tag(req_tag_reg),
+    .req_go(req_go),
+    .spare_valid(spare_valid),
+    .spare_cell()
+);
+/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- PFC guards
 // the PFC watchdog between pfc_rx and the scheduler, and deadlock prevention's port-group test
@@ -1303,7 +1049,7 @@ sw_pfc_guard #(
     .qdrop(wd_qdrop),
     .rx_tdest(rx_tdest),
     .same_group(same_group),
-    .req_valid(wc_go && wc_to_mmu),
+    .req_valid(req_go),
     .req_port(wp),
     .in_remap(in_remap),
     .in_tagged(in_tagged),
@@ -1324,6 +1070,44 @@ sw_pfc_guard #(
     .stat_prev_untagged(stat_prev_untagged)
 );
 
+
+// ---------------------------------------------------------------------------- decision stage
+// each completed frame in completion order, matched with mmu_core's response when it is good:
+// admitted -> its queue (the enqueue registered, enq_*_reg, linked by sw_queues and written
+// into the descriptor RAM in the next clock); dropped or bad -> the walker (sw_decide)
+sw_decide #(
+    .PORT_COUNT(PORT_COUNT),
+    .DATA_WIDTH(DATA_WIDTH),
+    .WORD_BYTES(WORD_BYTES),
+    .CELL_BYTES(CELL_BYTES),
+    .P_W(P_W),
+    .CA_W(CA_W),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .TAG_W(TAG_W)
+) decide_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_pend_valid(pend_push),
+    .s_pend_ready(pend_ready),
+    .s_pend_data(pend_in),
+    .s_resp_valid(mmu_resp_valid),
+    .s_resp_admit(mmu_resp_admit),
+    .s_resp_cells(mmu_resp_cells),
+    .s_resp_tag(mmu_resp_tag),
+    .m_walk_valid(walk_push),
+    .m_walk_ready(walk_ready),
+    .m_walk_head(walk_head),
+    .m_walk_cells(walk_cells),
+    .enq_valid(enq_valid),
+    .enq_q(enq_q),
+    .m_enq_valid(enq_valid_reg),
+    .m_enq_cell(enq_cell_reg),
+    .m_enq_desc(enq_desc_reg),
+    .m_enq_oh(enq_oh_reg),
+    .stat_drop_admission(stat_drop_admission),
+    .err_response(err_response)
+);
 
 // ---------------------------------------------------------------------------- queue lists
 // per (egress port, queue): head, tail and count of its frames, linked by the frame-link RAM;
@@ -1369,440 +1153,65 @@ sw_sched #(
     .idx_same(idx_same)
 );
 
-// ---------------------------------------------------------------------------- capture
-// The read-stage state of port pslot_reg (whose slot is next clock), with the compares and
-// the address computed here, so the slot itself works on registers only.
-wire [P_W-1:0]       pr = pslot_r;
-wire [LEN_W-1:0]     ps_left = e_left_reg[pr*LEN_W +: LEN_W];
-wire [CA_W-1:0]      ps_cell = e_cell_reg[pr*CA_W +: CA_W];
-wire [WI_W-1:0]      ps_widx = e_widx_reg[pr*WI_W +: WI_W];
-wire                 ps_drop = e_drop_reg[pr];
-wire                 ps_last = e_last_reg[pr];
-wire                 ps_drop_last = e_dlast_reg[pr];
-// every port's room (words held or on their way from the RAM below OUT_DEPTH), then the mux
-reg  [PORT_COUNT-1:0] out_room;
-reg  [OUT_PTR_W+1:0]  out_used;
-integer ori;
-always @* begin
-    out_used = {(OUT_PTR_W+2){1'b0}};
-    for (ori = 0; ori < PORT_COUNT; ori = ori + 1) begin
-        out_used = {1'b0, out_count[ori*(OUT_PTR_W+1) +: OUT_PTR_W+1]}
-                   + {{(OUT_PTR_W+1){1'b0}},
-                      rdp_valid_reg && {{(32-P_W){1'b0}}, rdp_port_reg} == ori}
-                   + {{(OUT_PTR_W+1){1'b0}},
-                      rdq_valid_reg && {{(32-P_W){1'b0}}, rdq_port_reg} == ori}
-                   + {{(OUT_PTR_W+1){1'b0}},
-                      rdr_valid_reg && {{(32-P_W){1'b0}}, rdr_port_reg} == ori}
-                   + {{(OUT_PTR_W+1){1'b0}},
-                      rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == ori};
-        out_room[ori] = out_used < OUT_DEPTH;
-    end
-end
-// With three ports or more the capture uses the room as it was a clock earlier (registered):
-// port p's capture at t is followed by its slot at t + 1, whose word enters rdp at t + 2; its
-// previous slot's word entered rdp at t + 2 - PORT_COUNT <= t - 1, so the registered count of
-// t - 1 holds every word read for p, and from t - 1 to t p's count can only fall (its egress
-// took a word).  The registered room is never larger than the true one: no egress FIFO can
-// overflow; a word taken in that clock is seen a slot later (the FIFO holds two words of eight
-// bytes at least, each several clocks on the wire).  With two ports p's previous slot is at
-// t - 1 and the room is used as computed.  (The adder of the count and the words in flight
-// in front of the issue decision was the ULX3S build's critical path.)
-reg  [PORT_COUNT-1:0] out_room_reg;
-always @(posedge clk) begin
-    out_room_reg <= out_room;
-end
-wire [PORT_COUNT-1:0] out_room_cap = PORT_COUNT >= 3 ? out_room_reg : out_room;
-wire [2:0]           ps_idx = pick_idx[pr*3 +: 3];
-// each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
-reg  [PORT_COUNT*CA_W-1:0] pick_head;
-integer ph_p;
-always @* begin
-    for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
-        pick_head[ph_p*CA_W +: CA_W] =
-            q_head[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
-    end
-end
-wire [QN_W-1:0]      ps_q = {pr, ps_idx};
-// the slot's issue decisions for every port first, from registers, then the slot port's (one
-// P:1 select at the end instead of selects feeding an AND of five terms)
-reg  [PORT_COUNT-1:0] p_block, p_head_ok, p_go_pre, p_idle_issue, p_end_issue;
-integer pp;
-always @* begin
-    for (pp = 0; pp < PORT_COUNT; pp = pp + 1) begin
-        p_block[pp] = (deq_pend_reg && {{(32-P_W){1'b0}}, deq_port_reg} == pp)
-                      || (deq_pend_d_reg && {{(32-P_W){1'b0}}, deq_port_d_reg} == pp)
-                      || (lnk_take_reg && {{(32-P_W){1'b0}}, lnk_port_reg} == pp);
-        p_head_ok[pp] = idx_same[pp];
-        p_go_pre[pp] = !p_block[pp] && e_state_reg[pp*2 +: 2] == E_READ
-                       && (e_drop_reg[pp] || out_room_cap[pp]);
-        p_idle_issue[pp] = pick_any[pp] && !p_block[pp] && p_head_ok[pp]
-                           && e_state_reg[pp*2 +: 2] == E_IDLE;
-        p_end_issue[pp] = pick_any[pp] && p_head_ok[pp] && p_go_pre[pp]
-                          && (e_drop_reg[pp] ? e_dlast_reg[pp] : e_last_reg[pp]);
-    end
-end
-integer k;
-always @* begin
-    rs_cell_next = ps_cell;
-    rs_widx_next = ps_widx;
-    rs_widx_last_next = ps_widx == WIDX_LAST;
-    rs_raddr_next = word_addr(ps_cell, ps_widx);
-    rs_last_next = ps_last;
-    rs_end_next = ps_drop ? ps_drop_last : ps_last;
-    // the slot frees its cell: a discarded frame's every cell, a sent frame's last word
-    rs_free_next = ps_drop || ps_last || ps_widx == WIDX_LAST;
-    rs_left_dec_next = ps_left - (ps_drop ? CELL_BYTES_LEN : WORD_BYTES[LEN_W-1:0]);
-    rs_bytes_next = ps_last ? ps_left[WB_W-1:0] : WORD_BYTES[WB_W-1:0];
-    rs_drop_next = ps_drop;
-    rs_iport_next = e_iport_reg[pr*P_W +: P_W];
-    rs_pg_next = e_pg_reg[pr*3 +: 3];
-    rs_queue_next = e_queue_reg[pr*3 +: 3];
-    rs_cells_next = e_cells_reg[pr*CELL_W +: CELL_W];
-    rs_q_next = ps_q;
-    for (k = 0; k < QN; k = k + 1) begin
-        rs_qoh_next[k] = pick_oh[k] && {{(32-P_W){1'b0}}, pr} == k / 8;
-    end
-    // the head was selected a clock ago for this port (rs_hpre_*) by the scheduler's index
-    // then; if the index changed since (a queue filled or emptied, a pause), that head may be
-    // another queue's: this slot starts no dequeue (the next one will).  The head itself is
-    // never stale when the index is the same: a queue's head changes only when the queue
-    // fills from empty (then the index changes a clock later) or at its port's dequeue
-    // commit, which p_block covers in this clock and the one before, and which in the
-    // clock before that is seen by both the selection and the index.
-    rs_head_next = rs_hpre_reg;
-    // the slot's decisions without the release handshake (rc_go, deq_issue below)
-    rs_go_pre_next = p_go_pre[pr];
-    rs_idle_issue_next = p_idle_issue[pr];
-    rs_end_issue_next = p_end_issue[pr];
-end
-
-// the head pre-select for the port whose capture is next clock (pnext_reg)
-always @* begin
-    pnext_next = (pnext_reg == PORT_LAST) ? {P_W{1'b0}} : pnext_reg + 1'b1;
-end
-// the head pre-selected a clock ago is the slot port's current pick when the port's scheduler
-// index is what it was then (pnext_reg then is the slot port now): sw_sched's idx_same
-always @(posedge clk) begin
-    rs_hpre_reg <= pick_head[pnext_reg*CA_W +: CA_W];
-end
-
-// dequeue commit (one clock after the issue): the descriptor
-wire [LEN_W-1:0]     dd_len;
-wire [P_W-1:0]       dd_iport;
-wire [2:0]           dd_pg;
-wire [CELL_W-1:0]    dd_cells;
-wire                 dd_last, dd_dlast;
-assign {dd_len, dd_iport, dd_pg, dd_cells, dd_last, dd_dlast} = desc_rd;
-// the flags of the remainder after this slot's word (or cell, when discarding)
-wire                 rs_dec_last = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= WORD_BYTES;
-wire                 rs_dec_dlast = {{(32-LEN_W){1'b0}}, rs_left_dec_reg} <= CELL_BYTES;
+// ---------------------------------------------------------------------------- read stage
+// One read slot per clock, round robin: an idle port dequeues the frame its scheduler picks,
+// a reading port reads a word to its sw_egress (a discarded frame: a cell back to the free
+// list), frees cells, follows the cell links, and sends the release with the frame's last
+// word (sw_read)
+sw_read #(
+    .PORT_COUNT(PORT_COUNT),
+    .WORD_BYTES(WORD_BYTES),
+    .CELL_BYTES(CELL_BYTES),
+    .WI_W(WI_W),
+    .CA_W(CA_W),
+    .ADDR_W(ADDR_W),
+    .CELL_W(CELL_W),
+    .LEN_W(LEN_W),
+    .WB_W(WB_W),
+    .P_W(P_W),
+    .OUT_DEPTH(OUT_DEPTH),
+    .OUT_PTR_W(OUT_PTR_W),
+    .RD_PIPE_DEPTH(RD_PIPE_DEPTH)
+) read_inst (
+    .clk(clk),
+    .rst(rst),
+    .slot(slot_r_reg),
+    .pslot(pslot_r),
+    .pick_any(pick_any),
+    .pick_idx(pick_idx),
+    .pick_oh(pick_oh),
+    .idx_same(idx_same),
+    .q_head(q_head),
+    .qdrop(wd_qdrop),
+    .raddr_next(rs_raddr_next),
+    .cell_next(rs_cell_next),
+    .link_rd(link_a_rd),
+    .head_next(rs_head_next),
+    .head(rs_head_reg),
+    .desc_rd(desc_rd),
+    .deq_valid(deq_pend_reg),
+    .deq_port(deq_port_reg),
+    .deq_q(deq_q_reg),
+    .deq_oh(deq_oh_reg),
+    .out_count(out_count),
+    .out_push(out_push),
+    .out_bytes(out_bytes),
+    .out_last(out_last),
+    .rd_free(rd_free_reg),
+    .rd_free_cell(rd_free_cell_reg),
+    .rel_valid(rel_valid_reg),
+    .rel_port(rel_port_reg),
+    .rel_pg(rel_pg_reg),
+    .rel_eport(rel_eport_reg),
+    .rel_queue(rel_queue_reg),
+    .rel_cells(rel_cells_reg)
+);
 
 // ---------------------------------------------------------------------------- next state
-reg [PORT_COUNT-1:0] in_pop_vec;
-reg [PORT_COUNT-1:0] refill_mask;
-integer              refill_idx;
-// per-port updates go through a loop with a constant part-select each (a variable
-// part-select on the left makes Yosys build a multiplier and shifter)
-integer i, pi;
 always @* begin
-    pi = 0;     // loop index only: assigned on every path, so no latch
     slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
     pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
-    w_widx_next = w_widx_reg;
-    w_wzero_next = w_wzero_reg;
-    w_cell_next = w_cell_reg;
-    w_head_next = w_head_reg;
-    w_cells_next = w_cells_reg;
-    w_nz_next = w_nz_reg;
-    spare_valid_next = spare_valid_reg;
-    spare_cell_next = spare_cell_reg;
-    refill_next = (refill_reg == PORT_LAST) ? {P_W{1'b0}} : refill_reg + 1'b1;
-    req_push = 1'b0;
-    req_port_next = wp;
-    req_pg_next = wc_pg;
-    req_eport_next = wc_dest;
-    req_queue_next = wc_queue;
-    req_len_next = wc_len;
-    req_tag_next = tag_reg;
-    tag_next = tag_reg;
-    in_pop_vec = {PORT_COUNT{1'b0}};
-    data_we = 1'b0;
-    data_waddr = ws_waddr_reg;
-    data_wdata = wc_data;
-    link_we = 1'b0;
-    link_waddr = wc_cell;
-    link_wdata = wc_spare;
-    pend_push = 1'b0;
-    pend_in = {tag_reg, wp, wc_pg, wc_dest[P_W-1:0], wc_queue, wc_len, wc_head_new,
-               wc_cells_new, wc_kind == KIND_GOOD,
-               {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT,
-               wc_cells_new == {CELL_W{1'b0}}};
-    fl_pop = 1'b0;
 
-    // ---- write stage
-    if (wc_go) begin
-        in_pop_vec[wp] = 1'b1;
-        if (ws_store_reg) begin
-            data_we = 1'b1;
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_widx_next[pi*WI_W +: WI_W] = (wc_widx == WIDX_LAST) ? {WI_W{1'b0}}
-                                                                        : wc_widx + 1'b1;
-                    w_wzero_next[pi] = ws_wlast_reg;
-                end
-            end
-            if (wc_need_cell) begin
-                spare_valid_next[wp] = 1'b0;
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_cell_next[pi*CA_W +: CA_W] = wc_spare;
-                    end
-                end
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_cells_next[pi*CELL_W +: CELL_W] = wc_cells_new;
-                        w_nz_next[pi] = 1'b1;
-                    end
-                end
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                        w_head_next[pi*CA_W +: CA_W] = wc_head_new;
-                    end
-                end
-                link_we = ws_link_reg;
-            end
-        end
-        if (ws_last_reg) begin
-            pend_push = 1'b1;
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
-                    w_wzero_next[pi] = 1'b1;
-                end
-            end
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, wp} == pi) begin
-                    w_cells_next[pi*CELL_W +: CELL_W] = {CELL_W{1'b0}};
-                    w_nz_next[pi] = 1'b0;
-                end
-            end
-            if (wc_to_mmu) begin
-                req_push = 1'b1;
-                tag_next = tag_reg + 1'b1;
-            end
-        end
-    end
-    // spare refill, one port per clock, chosen one clock ahead (registered): the first port
-    // without a spare from refill_reg on (a rotating start keeps it fair), leaving out the
-    // port the registered choice refills now; a port is refilled only if it still lacks one
-    refill_mask = spare_valid_reg;
-    if (refill_any_reg) begin
-        refill_mask[refill_port_reg] = 1'b1;
-    end
-    refill_port_next = refill_reg;
-    refill_any_next = 1'b0;
-    for (i = PORT_COUNT - 1; i >= 0; i = i - 1) begin
-        refill_idx = {{(32-P_W){1'b0}}, refill_reg} + i;
-        if (refill_idx >= PORT_COUNT) begin
-            refill_idx = refill_idx - PORT_COUNT;
-        end
-        if (!refill_mask[refill_idx]) begin
-            refill_any_next = 1'b1;
-            refill_port_next = refill_idx[P_W-1:0];
-        end
-    end
-    if (refill_any_reg && !spare_valid_reg[refill_port_reg] && fl_pop_valid) begin
-        fl_pop = 1'b1;
-        spare_valid_next[refill_port_reg] = 1'b1;
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, refill_port_reg} == pi) begin
-                spare_cell_next[pi*CA_W +: CA_W] = fl_pop_cell;
-            end
-        end
-    end
-
-    // ---- decision stage: head of the pending FIFO; an admitted frame is registered here
-    // (enq_*_reg) and linked into its queue in the next clock
-    pend_pop = 1'b0;
-    resp_pop = 1'b0;
-    walk_push = 1'b0;
-    walk_in = {ph_head, ph_cells};
-    enq_valid = 1'b0;
-    drop_adm_next = drop_adm_reg;
-    err_response_next = err_response_reg || (resp_chk_reg && resp_mis_reg);
-    // the enqueue's one-hot queue: the decode of the head's queue, ANDed with the go (below)
-    enq_oh_next = enq_go ? enq_q_dec : {QN{1'b0}};
-    if (pend_valid) begin
-        if (!ph_good) begin
-            if (walk_ready || ph_empty) begin
-                pend_pop = 1'b1;
-                walk_push = !ph_empty;
-            end
-        end else if (resp_valid) begin
-            if (resp_admit && ph_eport_ok) begin
-                pend_pop = 1'b1;
-                resp_pop = 1'b1;
-                enq_valid = 1'b1;
-            end else if (walk_ready) begin
-                pend_pop = 1'b1;
-                resp_pop = 1'b1;
-                walk_push = 1'b1;
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, ph_iport} == pi) begin
-                        drop_adm_next[pi*32 +: 32] = drop_adm_reg[pi*32 +: 32] + 1'b1;
-                    end
-                end
-            end
-        end
-    end
-
-    // ---- read stage
-    e_state_next = e_state_reg;
-    e_cell_next = e_cell_reg;
-    e_widx_next = e_widx_reg;
-    e_left_next = e_left_reg;
-    e_last_next = e_last_reg;
-    e_dlast_next = e_dlast_reg;
-    e_iport_next = e_iport_reg;
-    e_pg_next = e_pg_reg;
-    e_queue_next = e_queue_reg;
-    e_cells_next = e_cells_reg;
-    e_drop_next = e_drop_reg;
-    deq_pend_next = 1'b0;
-    deq_port_next = rp;
-    deq_q_next = rs_q_reg;
-    deq_head_next = rs_head_reg;
-    lnk_take_next = 1'b0;
-    lnk_port_next = rp;
-    rdp_valid_next = 1'b0;
-    rdp_port_next = rp;
-    rdp_bytes_next = rs_bytes_reg;
-    rdp_last_next = rc_last;
-    rel_valid_next = 1'b0;
-    rel_port_next = rel_port_reg;
-    rel_pg_next = rel_pg_reg;
-    rel_eport_next = rel_eport_reg;
-    rel_queue_next = rel_queue_reg;
-    rel_cells_next = rel_cells_reg;
-    rd_free_next = 1'b0;
-
-    if (rc_go) begin
-        // a sent frame reads the word (rdp_valid); a discarded one (watchdog action drop)
-        // frees every cell and follows its link, no word out; the cell's last word frees it
-        rdp_valid_next = !rc_drop;
-        rd_free_next = rs_free_reg;
-        if (rc_end) begin
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, rp} == pi) begin
-                    e_state_next[pi*2 +: 2] = E_IDLE;
-                end
-            end
-            rel_valid_next = 1'b1;
-            rel_port_next = rs_iport_reg;
-            rel_pg_next = rs_pg_reg;
-            rel_eport_next = rp;
-            rel_queue_next = rs_queue_reg;
-            rel_cells_next = rs_cells_reg;
-        end else begin
-            for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                if ({{(32-P_W){1'b0}}, rp} == pi) begin
-                    e_left_next[pi*LEN_W +: LEN_W] = rs_left_dec_reg;
-                    e_last_next[pi] = rs_dec_last;
-                    e_dlast_next[pi] = rs_dec_dlast;
-                end
-            end
-            if (rc_drop || rs_widx_last_reg) begin
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, rp} == pi) begin
-                        e_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
-                    end
-                end
-                lnk_take_next = 1'b1;
-            end else begin
-                for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-                    if ({{(32-P_W){1'b0}}, rp} == pi) begin
-                        e_widx_next[pi*WI_W +: WI_W] = rs_widx_reg + 1'b1;
-                    end
-                end
-            end
-        end
-    end
-    // start the next frame: from idle, or in the slot that reads the current frame's last
-    // word (back-to-back frames need no idle slot in between)
-    // (rs_idle_issue_reg / rs_end_issue_reg: a queue picked, its head selected by the same
-    // index, not blocked, and idle / reading the last word, prepared at the capture)
-    deq_issue = rs_idle_issue_reg || rs_end_issue_reg;
-    deq_oh_next = deq_issue ? rs_qoh_reg : {QN{1'b0}};
-    if (deq_issue) begin
-        deq_pend_next = 1'b1;
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, rp} == pi) begin
-                e_state_next[pi*2 +: 2] = E_DEQ;
-            end
-        end
-    end
-    if (lnk_take_reg) begin
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, lnk_port_reg} == pi) begin
-                e_cell_next[pi*CA_W +: CA_W] = link_a_rd;
-            end
-        end
-    end
-    if (deq_pend_reg) begin
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_state_next[pi*2 +: 2] = E_READ;
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_cell_next[pi*CA_W +: CA_W] = deq_head_reg;
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_widx_next[pi*WI_W +: WI_W] = {WI_W{1'b0}};
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_left_next[pi*LEN_W +: LEN_W] = dd_len;
-                e_last_next[pi] = dd_last;
-                e_dlast_next[pi] = dd_dlast;
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_iport_next[pi*P_W +: P_W] = dd_iport;
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_pg_next[pi*3 +: 3] = dd_pg;
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_queue_next[pi*3 +: 3] = deq_q_reg[2:0];
-            end
-        end
-        for (pi = 0; pi < PORT_COUNT; pi = pi + 1) begin
-            if ({{(32-P_W){1'b0}}, deq_port_reg} == pi) begin
-                e_cells_next[pi*CELL_W +: CELL_W] = dd_cells;
-            end
-        end
-        e_drop_next[deq_port_reg] = wd_qdrop[deq_q_reg];
-    end
-
-end
-
-assign in_pop = in_pop_reg;
-
-always @* begin
-    out_push = {PORT_COUNT{1'b0}};
-    for (i = 0; i < PORT_COUNT; i = i + 1) begin
-        out_push[i] = rds_valid_reg && {{(32-P_W){1'b0}}, rds_port_reg} == i;
-    end
 end
 
 // ---------------------------------------------------------------------------- walker
@@ -1821,8 +1230,8 @@ sw_walker #(
     .rst(rst),
     .s_walk_valid(walk_push),
     .s_walk_ready(walk_ready),
-    .s_walk_head(walk_in[CA_W+CELL_W-1:CELL_W]),
-    .s_walk_cells(walk_in[CELL_W-1:0]),
+    .s_walk_head(walk_head),
+    .s_walk_cells(walk_cells),
     .link_wr_en(link_we_reg),
     .link_wr_addr(link_waddr_reg),
     .link_wr_data(link_wdata_reg),
@@ -1845,7 +1254,7 @@ sw_status #(
 ) status_inst (
     .clk(clk),
     .rst(rst),
-    .spare_valid(spare_valid_reg),
+    .spare_valid(spare_valid),
     .fl_count(fl_count),
     .fl_low_wm(fl_low_wm),
     .fl_err_underflow(fl_err_underflow),
@@ -1869,183 +1278,13 @@ sw_status #(
     .err_bad_config(err_bad_config)
 );
 
-assign stat_drop_admission = drop_adm_reg;
-assign err_response = err_response_reg;
-
 // ---------------------------------------------------------------------------- registers
 always @(posedge clk) begin
     slot_reg <= slot_next;
     pslot_reg <= pslot_next;
-    w_widx_reg <= w_widx_next;
-    w_wzero_reg <= w_wzero_next;
-    w_cell_reg <= w_cell_next;
-    w_head_reg <= w_head_next;
-    w_cells_reg <= w_cells_next;
-    w_nz_reg <= w_nz_next;
-    spare_valid_reg <= spare_valid_next;
-    spare_cell_reg <= spare_cell_next;
-    refill_reg <= refill_next;
-    refill_any_reg <= refill_any_next;
-    refill_port_reg <= refill_port_next;
-    ws_go_pre_reg <= ws_go_pre_next;
-    ws_store_reg <= ws_store_next;
-    ws_last_reg <= ws_last_next;
-    ws_kind_reg <= ws_kind_next;
-    ws_to_mmu_reg <= ws_to_mmu_next;
-    ws_mmu_ok_reg <= ws_mmu_ok_next;
-    ws_len_reg <= ws_len_next;
-    ws_dest_reg <= ws_dest_next;
-    ws_prio_reg <= ws_prio_next;
-    ws_widx_reg <= ws_widx_next;
-    ws_wlast_reg <= ws_wlast_next;
-    ws_cell_reg <= ws_cell_next;
-    ws_spare_reg <= ws_spare_next;
-    ws_need_cell_reg <= ws_need_cell_next;
-    ws_waddr_reg <= ws_waddr_next;
-    ws_link_reg <= ws_link_next;
-    ws_cells_new_reg <= ws_cells_new_next;
-    ws_head_new_reg <= ws_head_new_next;
-    tag_reg <= tag_next;
-    link_we_reg <= link_we;
-    link_waddr_reg <= link_waddr;
-    link_wdata_reg <= link_wdata;
-    enq_valid_reg <= enq_valid;
-    enq_cell_reg <= ph_head;
-    enq_desc_reg <= {ph_len, ph_iport, ph_pg, ph_cells,
-                     {{(32-LEN_W){1'b0}}, ph_len} <= WORD_BYTES,
-                     {{(32-LEN_W){1'b0}}, ph_len} <= CELL_BYTES};
-    enq_oh_reg <= enq_oh_next;
-    deq_oh_reg <= deq_oh_next;
-    rs_qoh_reg <= rs_qoh_next;
-    e_state_reg <= e_state_next;
-    e_cell_reg <= e_cell_next;
-    e_widx_reg <= e_widx_next;
-    e_left_reg <= e_left_next;
-    e_last_reg <= e_last_next;
-    e_dlast_reg <= e_dlast_next;
-    e_iport_reg <= e_iport_next;
-    e_pg_reg <= e_pg_next;
-    e_queue_reg <= e_queue_next;
-    e_cells_reg <= e_cells_next;
-    e_drop_reg <= e_drop_next;
-    rs_cell_reg <= rs_cell_next;
-    rs_widx_reg <= rs_widx_next;
-    rs_widx_last_reg <= rs_widx_last_next;
-    rs_last_reg <= rs_last_next;
-    rs_end_reg <= rs_end_next;
-    rs_free_reg <= rs_free_next;
-    rs_left_dec_reg <= rs_left_dec_next;
-    rs_bytes_reg <= rs_bytes_next;
-    rs_drop_reg <= rs_drop_next;
-    rs_iport_reg <= rs_iport_next;
-    rs_pg_reg <= rs_pg_next;
-    rs_queue_reg <= rs_queue_next;
-    rs_cells_reg <= rs_cells_next;
-    rs_q_reg <= rs_q_next;
-    rs_head_reg <= rs_head_next;
-    rs_go_pre_reg <= rs_go_pre_next;
-    rs_idle_issue_reg <= rs_idle_issue_next;
-    rs_end_issue_reg <= rs_end_issue_next;
-    pnext_reg <= pnext_next;
-    in_pop_reg <= in_pop_vec;
-    deq_pend_reg <= deq_pend_next;
-    deq_port_reg <= deq_port_next;
-    deq_q_reg <= deq_q_next;
-    deq_head_reg <= deq_head_next;
-    deq_pend_d_reg <= deq_pend_reg;
-    deq_port_d_reg <= deq_port_reg;
-    lnk_take_reg <= lnk_take_next;
-    rd_free_reg <= rd_free_next;
-    rd_free_cell_reg <= rs_cell_reg;
-    lnk_port_reg <= lnk_port_next;
-    rdp_valid_reg <= rdp_valid_next;
-    rdp_port_reg <= rdp_port_next;
-    rdp_bytes_reg <= rdp_bytes_next;
-    rdp_last_reg <= rdp_last_next;
-    rdq_valid_reg <= rdp_valid_reg;
-    rdq_port_reg <= rdp_port_reg;
-    rdq_bytes_reg <= rdp_bytes_reg;
-    rdq_last_reg <= rdp_last_reg;
-    rdr_valid_reg <= rdq_valid_reg;
-    rdr_port_reg <= rdq_port_reg;
-    rdr_bytes_reg <= rdq_bytes_reg;
-    rdr_last_reg <= rdq_last_reg;
-    rds_valid_reg <= rdr_valid_reg;
-    rds_port_reg <= rdr_port_reg;
-    rds_bytes_reg <= rdr_bytes_reg;
-    rds_last_reg <= rdr_last_reg;
-    rel_valid_reg <= rel_valid_next;
-    req_valid_reg <= req_push;
-    req_port_reg <= req_port_next;
-    req_pg_reg <= req_pg_next;
-    req_eport_reg <= req_eport_next;
-    req_queue_reg <= req_queue_next;
-    req_len_reg <= req_len_next;
-    req_tag_reg <= req_tag_next;
-    rel_port_reg <= rel_port_next;
-    rel_pg_reg <= rel_pg_next;
-    rel_eport_reg <= rel_eport_next;
-    rel_queue_reg <= rel_queue_next;
-    rel_cells_reg <= rel_cells_next;
-    drop_adm_reg <= drop_adm_next;
-    err_response_reg <= err_response_next;
-    // a good frame at the pending head with its response: tag and cells must match
-    resp_chk_reg <= pend_valid && ph_good && resp_valid;
-    resp_mis_reg <= resp_tag != ph_tag || (resp_admit && resp_cells != ph_cells);
     if (rst) begin
         slot_reg <= {P_W{1'b0}};
         pslot_reg <= PSLOT_FIRST;
-        w_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
-        w_wzero_reg <= {PORT_COUNT{1'b1}};
-        w_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
-        w_head_reg <= {PORT_COUNT*CA_W{1'b0}};
-        w_cells_reg <= {PORT_COUNT*CELL_W{1'b0}};
-        w_nz_reg <= {PORT_COUNT{1'b0}};
-        spare_valid_reg <= {PORT_COUNT{1'b0}};
-        spare_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
-        refill_reg <= {P_W{1'b0}};
-        refill_any_reg <= 1'b0;
-        refill_port_reg <= {P_W{1'b0}};
-        ws_go_pre_reg <= 1'b0;
-        ws_mmu_ok_reg <= 1'b0;
-        tag_reg <= {TAG_W{1'b0}};
-        link_we_reg <= 1'b0;
-        enq_oh_reg <= {QN{1'b0}};
-        deq_oh_reg <= {QN{1'b0}};
-        enq_valid_reg <= 1'b0;
-        e_state_reg <= {PORT_COUNT*2{1'b0}};
-        e_cell_reg <= {PORT_COUNT*CA_W{1'b0}};
-        e_widx_reg <= {PORT_COUNT*WI_W{1'b0}};
-        e_left_reg <= {PORT_COUNT*LEN_W{1'b0}};
-        e_last_reg <= {PORT_COUNT{1'b1}};
-        e_dlast_reg <= {PORT_COUNT{1'b1}};
-        e_drop_reg <= {PORT_COUNT{1'b0}};
-        rs_go_pre_reg <= 1'b0;
-        rs_idle_issue_reg <= 1'b0;
-        rs_end_issue_reg <= 1'b0;
-        pnext_reg <= PNEXT_FIRST;
-        in_pop_reg <= {PORT_COUNT{1'b0}};
-        deq_pend_reg <= 1'b0;
-        deq_pend_d_reg <= 1'b0;
-        lnk_take_reg <= 1'b0;
-        rd_free_reg <= 1'b0;
-        rdp_valid_reg <= 1'b0;
-        rdp_bytes_reg <= {WB_W{1'b0}};
-        rdp_last_reg <= 1'b0;
-        rdq_valid_reg <= 1'b0;
-        rdq_bytes_reg <= {WB_W{1'b0}};
-        rdq_last_reg <= 1'b0;
-        rdr_valid_reg <= 1'b0;
-        rdr_bytes_reg <= {WB_W{1'b0}};
-        rdr_last_reg <= 1'b0;
-        rds_valid_reg <= 1'b0;
-        rds_bytes_reg <= {WB_W{1'b0}};
-        rds_last_reg <= 1'b0;
-        rel_valid_reg <= 1'b0;
-        req_valid_reg <= 1'b0;
-        drop_adm_reg <= {PORT_COUNT*32{1'b0}};
-        err_response_reg <= 1'b0;
-        resp_chk_reg <= 1'b0;
     end
 end
 

@@ -242,12 +242,12 @@ assign err_flags[4] = core.err_response;
 assign cfg_done = core.mmu_cfg_done;
 assign stat_ctrl_other = core.stat_pause_rx_frames + core.stat_ctrl_unknown
     + core.stat_ctrl_malformed;
-assign spare_valid = core.spare_valid_reg;
-assign core_busy = core.pend_valid != 0 || core.e_state_reg != 0;
+assign spare_valid = core.write_inst.spare_valid;
+assign core_busy = core.decide_inst.pend_valid != 0 || core.read_inst.e_state_reg != 0;
 
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : spare
-    assign spare_cell[p*32 +: 32] = {{(32-CA_W){1'b0}}, core.spare_cell_reg[p*CA_W +: CA_W]};
+    assign spare_cell[p*32 +: 32] = {{(32-CA_W){1'b0}}, core.write_inst.spare_cell[p*CA_W +: CA_W]};
 end
 endgenerate
 

@@ -291,16 +291,16 @@ class SwitchTB:
             await ClockCycles(self.dut.clk, 16)
             busy = (any(not s.idle() for s in self.sources)
                     or val(self.dut.stat_queued_frames)
-                    or val(self.core.pend_valid)
-                    or any((val(self.core.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
+                    or val(self.core.decide_inst.pend_valid)
+                    or any((val(self.core.read_inst.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
                     or any(val(getattr(self.dut, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)))
             stable = 0 if busy else stable + 1
             if stable >= 8:
                 return
         d, c = self.dut, self.core
         state = dict(sources=[s.idle() for s in self.sources],
-                     queued=val(d.stat_queued_frames), pend=val(c.pend_valid),
-                     e_state=hex(val(c.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
+                     queued=val(d.stat_queued_frames), pend=val(c.decide_inst.pend_valid),
+                     e_state=hex(val(c.read_inst.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
                      tvalid=[val(getattr(d, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)],
                      tready=[val(getattr(d, f"m{p}_axis_tready")) for p in range(PORT_COUNT)],
                      pause=hex(val(d.stat_pause)), xoff=hex(val(d.stat_xoff)),
@@ -366,8 +366,8 @@ class SwitchTB:
         """The cells the write stage holds as its ports' spares (taken from the free list,
         not yet written)."""
         ca_w = max(1, (BUFFER_CELLS - 1).bit_length())
-        valid = val(self.core.spare_valid_reg)
-        cells = val(self.core.spare_cell_reg)
+        valid = val(self.core.write_inst.spare_valid)
+        cells = val(self.core.write_inst.spare_cell)
         return {(cells >> (p * ca_w)) & ((1 << ca_w) - 1) for p in range(PORT_COUNT)
                 if (valid >> p) & 1}
 
