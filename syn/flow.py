@@ -99,8 +99,11 @@ def synth_head(args, synth_cmd: str, run_to: str) -> list[str]:
     end = f" -run coarse:{run_to}"
     if not args.merge_copies:
         return [f"{synth_cmd} -top {args.top}" + (f" -run begin:{run_to}" if run_to else "")]
-    return [f"{synth_cmd} -top {args.top} -run begin:coarse", "proc",
-            "setattr -unset keep t:$*dff*", f"{synth_cmd} -top {args.top}{end}"]
+    # each pattern names modules (Yosys's derived names carry the module's name:
+    # "*mmu_core*" matches $paramod\mmu_core_view\...); "*" every module
+    unset = [f"setattr -unset keep {pat}/t:$*dff*" for pat in args.merge_copies]
+    return ([f"{synth_cmd} -top {args.top} -run begin:coarse", "proc"] + unset
+            + [f"{synth_cmd} -top {args.top}{end}"])
 
 
 def small_srst_cells(mid: dict, lsr_min: int) -> tuple[str, list[str], int]:
@@ -429,9 +432,11 @@ def main(argv=None):
     ap.add_argument("--ram-center", default="auto",
                     help="X,Y tile of the compact floorplan's centre (auto: between the two "
                          "closest block RAM rows, see syn/ram_regs.py)")
-    ap.add_argument("--merge-copies", action="store_true",
-                    help="remove (* keep *) from flip-flops before synthesis, so registers "
-                         "copied for timing merge back (a full device whose clock has room)")
+    ap.add_argument("--merge-copies", action="append", metavar="MODULES",
+                    help="remove (* keep *) from the flip-flops of the modules matching this "
+                         "Yosys pattern (repeat; '*': all) before synthesis, so registers copied "
+                         "for timing merge back (a full device, where the copies are not "
+                         "needed)")
     ap.add_argument("--lsr-min", type=int, default=0,
                     help="ECP5: turn the synchronous set / reset of groups of fewer than N "
                          "flip-flops sharing one reset net into logic (an ECP5 tile has one "
