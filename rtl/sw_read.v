@@ -323,11 +323,17 @@ wire [PORT_COUNT-1:0] out_room_cap = PORT_COUNT >= 3 ? out_room_reg : out_room;
 wire [2:0]           ps_idx = pick_idx[pr*3 +: 3];
 // each port's picked head first (8:1 on a registered index), then the slot port's (P:1)
 reg  [PORT_COUNT*CA_W-1:0] pick_head;
-integer ph_p;
+integer ph_p, ph_q;
 always @* begin
+    pick_head = {(PORT_COUNT*CA_W){1'b0}};
     for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
-        pick_head[ph_p*CA_W +: CA_W] =
-            q_head_w[(ph_p*8 + {29'd0, pick_idx[ph_p*3 +: 3]})*CA_W +: CA_W];
+        // the 8:1 select at constant positions, with no index arithmetic (Yosys maps an
+        // index times CA_W to an ECP5 DSP multiplier)
+        for (ph_q = 0; ph_q < 8; ph_q = ph_q + 1) begin
+            if (pick_idx[ph_p*3 +: 3] == ph_q[2:0]) begin
+                pick_head[ph_p*CA_W +: CA_W] = q_head_w[(ph_p*8 + ph_q)*CA_W +: CA_W];
+            end
+        end
     end
 end
 wire [QN_W-1:0]      ps_q = {pr, ps_idx};

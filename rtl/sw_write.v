@@ -259,10 +259,22 @@ wire [CA_W-1:0]      wc_spare = ws_spare_reg;
 // destination and the maps (the capture itself only selects the port's priority)
 wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
                                    ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-wire [2:0]           wc_pg = cfg_prio_to_pg[({{(32-P_W){1'b0}}, wp}*8
-                                             + {29'd0, ws_prio_reg})*3 +: 3];
-wire [2:0]           wc_queue = cfg_prio_to_queue[({{(32-P_W){1'b0}}, wc_dest_idx}*8
-                                                   + {29'd0, ws_prio_reg})*3 +: 3];
+// (each a select over the PORT_COUNT * 8 entries at constant positions, with no index
+// arithmetic: Yosys maps an index times 3 to an ECP5 DSP multiplier)
+reg  [2:0]           wc_pg, wc_queue;
+integer              wm;
+always @* begin
+    wc_pg = 3'd0;
+    wc_queue = 3'd0;
+    for (wm = 0; wm < PORT_COUNT * 8; wm = wm + 1) begin
+        if ({{(32-P_W-3){1'b0}}, wp, ws_prio_reg} == wm) begin
+            wc_pg = cfg_prio_to_pg[wm*3 +: 3];
+        end
+        if ({{(32-P_W-3){1'b0}}, wc_dest_idx, ws_prio_reg} == wm) begin
+            wc_queue = cfg_prio_to_queue[wm*3 +: 3];
+        end
+    end
+end
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
