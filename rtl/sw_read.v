@@ -327,12 +327,12 @@ integer ph_p, ph_q;
 always @* begin
     pick_head = {(PORT_COUNT*CA_W){1'b0}};
     for (ph_p = 0; ph_p < PORT_COUNT; ph_p = ph_p + 1) begin
-        // the 8:1 select at constant positions, with no index arithmetic (Yosys maps an
-        // index times CA_W to an ECP5 DSP multiplier)
+        // the 8:1 select as AND-OR at constant positions: no index arithmetic (Yosys can map
+        // an index times CA_W to an ECP5 DSP multiplier) and no priority chain
         for (ph_q = 0; ph_q < 8; ph_q = ph_q + 1) begin
-            if (pick_idx[ph_p*3 +: 3] == ph_q[2:0]) begin
-                pick_head[ph_p*CA_W +: CA_W] = q_head_w[(ph_p*8 + ph_q)*CA_W +: CA_W];
-            end
+            pick_head[ph_p*CA_W +: CA_W] = pick_head[ph_p*CA_W +: CA_W]
+                | (q_head_w[(ph_p*8 + ph_q)*CA_W +: CA_W]
+                   & {CA_W{pick_idx[ph_p*3 +: 3] == ph_q[2:0]}});
         end
     end
 end

@@ -259,20 +259,18 @@ wire [CA_W-1:0]      wc_spare = ws_spare_reg;
 // destination and the maps (the capture itself only selects the port's priority)
 wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
                                    ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-// (each a select over the PORT_COUNT * 8 entries at constant positions, with no index
-// arithmetic: Yosys maps an index times 3 to an ECP5 DSP multiplier)
+// (each an AND-OR select over the PORT_COUNT * 8 entries at constant positions: no index
+// arithmetic, which Yosys can map to an ECP5 DSP multiplier, and no priority chain)
 reg  [2:0]           wc_pg, wc_queue;
 integer              wm;
 always @* begin
     wc_pg = 3'd0;
     wc_queue = 3'd0;
     for (wm = 0; wm < PORT_COUNT * 8; wm = wm + 1) begin
-        if ({{(32-P_W-3){1'b0}}, wp, ws_prio_reg} == wm) begin
-            wc_pg = cfg_prio_to_pg[wm*3 +: 3];
-        end
-        if ({{(32-P_W-3){1'b0}}, wc_dest_idx, ws_prio_reg} == wm) begin
-            wc_queue = cfg_prio_to_queue[wm*3 +: 3];
-        end
+        wc_pg = wc_pg | (cfg_prio_to_pg[wm*3 +: 3]
+                         & {3{{{(32-P_W-3){1'b0}}, wp, ws_prio_reg} == wm}});
+        wc_queue = wc_queue | (cfg_prio_to_queue[wm*3 +: 3]
+                               & {3{{{(32-P_W-3){1'b0}}, wc_dest_idx, ws_prio_reg} == wm}});
     end
 end
 wire                 wc_need_cell = ws_need_cell_reg;
