@@ -90,11 +90,18 @@ genvar wp;
 generate
 for (wp = 0; wp < WRITE_PORTS; wp = wp + 1) begin : wr_dec
     if (WR_EARLY != 0) begin : g_early
+        // the decode is registered without rst and masked by a local copy of rst registered
+        // beside it (the same clock's rst still cancels the write), so the shared reset net
+        // ends at one flip-flop here instead of at every entry's decode
         reg [DEPTH-1:0] hit_reg;
+        reg             hit_rst_reg;
         always @(posedge clk) begin
-            hit_reg <= onehot(wr_en[wp] && !rst, wr_addr[wp*ADDR_W +: ADDR_W]);
+            hit_reg <= onehot(wr_en[wp], wr_addr[wp*ADDR_W +: ADDR_W]);
         end
-        assign wr_hit[wp] = hit_reg;
+        (* keep *) always @(posedge clk) begin
+            hit_rst_reg <= rst;
+        end
+        assign wr_hit[wp] = hit_reg & {DEPTH{!hit_rst_reg}};
     end else begin : g_now
         assign wr_hit[wp] = onehot(wr_en[wp], wr_addr[wp*ADDR_W +: ADDR_W]);
     end

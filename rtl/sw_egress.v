@@ -152,11 +152,15 @@ wire                  tx_ready;
 // reach the word FIFO's pop and head reload in the same clock; a PFC frame that appears just
 // as a data frame starts waits for that frame's end, as it would a clock later)
 reg  pfc_sel_reg;
+// send_end_reg: the mux serves data and the current word is at its last beat
+// (!pfc_sel_reg && cur_valid_reg && cur_end_reg, kept as one register), so the pop below is
+// one 4-input function of registers in front of its fan-out (the FIFO head reload and cur_*)
+reg  send_end_reg;
 wire pfc_sel = pfc_sel_reg;
 wire data_fire = !pfc_sel && cur_valid_reg && tx_ready;
 wire pfc_fire = pfc_sel && s_pfc_tvalid && tx_ready;
 // the next word moves in when there is none or the current one sends its last beat
-assign word_pop = word_valid && (!cur_valid_reg || (data_fire && word_end));
+assign word_pop = word_valid && (!cur_valid_reg || (send_end_reg && tx_ready));
 assign s_pfc_tready = pfc_sel && tx_ready;
 
 wire [DATA_WIDTH-1:0] tx_tdata = pfc_sel ? s_pfc_tdata : cur_data_reg[DATA_WIDTH-1:0];
@@ -228,18 +232,35 @@ always @(posedge clk) begin
     end
 end
 
-always @(posedge clk) begin
+// the next state of cur_valid / cur_end / pfc_sel, for send_end_reg
+reg  cur_valid_next, cur_end_next;
+wire pfc_sel_next = (pfc_fire ? !s_pfc_tlast : in_pfc_reg)
+                    || (!(data_fire ? !(cur_last_reg && word_end) : in_data_reg)
+                        && s_pfc_tvalid && !(pfc_fire && s_pfc_tlast));
+always @* begin
+    cur_valid_next = cur_valid_reg;
+    cur_end_next = cur_end_reg;
     if (word_pop) begin
-        cur_valid_reg <= 1'b1;
+        cur_valid_next = 1'b1;
+        cur_end_next = {{(32-WB_W){1'b0}}, word_bytes} <= KEEP_I;
+    end else if (data_fire) begin
+        cur_valid_next = !word_end;
+        cur_end_next = {{(32-WB_W){1'b0}}, cur_rem_reg} <= 2 * KEEP_I;
+    end
+end
+
+always @(posedge clk) begin
+    cur_valid_reg <= cur_valid_next;
+    cur_end_reg <= cur_end_next;
+    pfc_sel_reg <= pfc_sel_next;
+    send_end_reg <= !pfc_sel_next && cur_valid_next && cur_end_next;
+    if (word_pop) begin
         cur_data_reg <= word_data;
         cur_rem_reg <= word_bytes;
-        cur_end_reg <= {{(32-WB_W){1'b0}}, word_bytes} <= KEEP_I;
         cur_last_reg <= word_last;
     end else if (data_fire) begin
-        cur_valid_reg <= !word_end;
         cur_data_reg <= cur_data_reg >> DATA_WIDTH;
         cur_rem_reg <= cur_rem_reg - KEEP_N;
-        cur_end_reg <= {{(32-WB_W){1'b0}}, cur_rem_reg} <= 2 * KEEP_I;
     end
     if (data_fire) begin
         in_data_reg <= !(cur_last_reg && word_end);
@@ -251,11 +272,9 @@ always @(posedge clk) begin
     if (pfc_fire) begin
         in_pfc_reg <= !s_pfc_tlast;
     end
-    pfc_sel_reg <= (pfc_fire ? !s_pfc_tlast : in_pfc_reg)
-                   || (!(data_fire ? !(cur_last_reg && word_end) : in_data_reg)
-                       && s_pfc_tvalid && !(pfc_fire && s_pfc_tlast));
     if (rst) begin
         pfc_sel_reg <= 1'b0;
+        send_end_reg <= 1'b0;
         cur_valid_reg <= 1'b0;
         cur_data_reg <= {WORD_W{1'b0}};
         cur_rem_reg <= {WB_W{1'b0}};
