@@ -70,17 +70,22 @@ localparam [7:0] PAY_OFFSET = HDR_BYTES;
 localparam [7:0] BEAT_OCTETS = KEEP_WIDTH;
 localparam KW_LOG = $clog2(KEEP_WIDTH);
 localparam [13:0] LANE_MASK = KEEP_WIDTH - 1;
+localparam HI_W = $clog2(HDR_BEATS + 1);
 
 /*
  * A frame starts in two clocks, then streams from registers:
  *
  *   decide  gap over, enabled, priority not paused: the request (cfg_*) and the priority's
  *           sequence number are latched
- *   load    the first beat goes to the output register; the rest of the header (with the
- *           payload octets that share its last beat) to a shift register; per lane payload
- *           counters, beat counter and last-beat tkeep are set up
- *   stream  each accepted beat loads the next one: a header beat from the shift register or a
- *           payload beat from the lane counters
+ *   load    the first beat goes to the output register; the header beat index, per lane
+ *           payload counters, beat counter and last-beat tkeep are set up
+ *   stream  each accepted beat loads the next one: a header beat selected by the index from
+ *           the header the latched fields give (with the payload octets that share its last
+ *           beat), or a payload beat from the lane counters
+ *
+ * The header is selected, not shifted: the fields it is built from hold still during the
+ * frame, so an accepted beat only moves a small index (the handshake's fan-out stays at the
+ * output register and the counters, not a register of the whole header).
  *
  * The gap counts cfg_gap - 1 clocks so that the idle time between frames stays cfg_gap + 1
  * clocks as in a one-clock start (cfg_gap 0: two clocks).  The counter runs from that minus 2
@@ -102,9 +107,8 @@ reg                  gap_load_zero_reg;
 reg [31:0]           frames_reg;
 reg [31:0]           paused_reg;
 
-// header shift register: octets KEEP_WIDTH..HDR_BYTES-1 of the frame, the next beat's in the
-// low lanes
-reg [8*HDR_BYTES-1:0] hdr_reg;
+// the header beat the next beat is, while hdr_more_reg[0]
+reg [HI_W-1:0]        hdr_idx_reg;
 reg [HDR_BEATS-1:0]   hdr_more_reg;        // bit 0: the next beat comes from hdr_reg
 reg [DATA_WIDTH-1:0]  lane_reg;           // per lane: seq[7:0] + octet offset of the lane
 // beats after the next one, minus one: the sign bit says the next beat is the last
@@ -160,7 +164,7 @@ always @* begin
         if (!next_keep[b]) begin
             next_data[8*b +: 8] = 8'd0;
         end else if (hdr_more_reg[0]) begin
-            next_data[8*b +: 8] = hdr_reg[8*b +: 8];
+            next_data[8*b +: 8] = hdr_full[DATA_WIDTH*hdr_idx_reg + 8*b +: 8];
         end else begin
             next_data[8*b +: 8] = lane_reg[8*b +: 8] ^ SRC_PORT[7:0];
         end
@@ -206,7 +210,7 @@ always @(posedge clk) begin
         tdata_reg <= hdr_full[0 +: DATA_WIDTH];
         tkeep_reg <= {KEEP_WIDTH{1'b1}};
         tlast_reg <= 1'b0;
-        hdr_reg <= hdr_full >> DATA_WIDTH;
+        hdr_idx_reg <= 1;
         hdr_more_reg <= {1'b0, {(HDR_BEATS-1){1'b1}}};
         for (lane = 0; lane < KEEP_WIDTH; lane = lane + 1) begin
             lane_reg[8*lane +: 8] <= seq_cur_reg[7:0] + PAY_OFFSET + lane[7:0];
@@ -229,9 +233,10 @@ always @(posedge clk) begin
             tkeep_reg <= next_keep;
             tlast_reg <= next_last;
             beats_reg <= beats_reg - 1'b1;
-            hdr_reg <= hdr_reg >> DATA_WIDTH;
             hdr_more_reg <= hdr_more_reg >> 1;
-            if (!hdr_more_reg[0]) begin
+            if (hdr_more_reg[0]) begin
+                hdr_idx_reg <= hdr_idx_reg + 1'b1;
+            end else begin
                 for (lane = 0; lane < KEEP_WIDTH; lane = lane + 1) begin
                     lane_reg[8*lane +: 8] <= lane_reg[8*lane +: 8] + BEAT_OCTETS;
                 end
