@@ -183,11 +183,11 @@ always @(posedge clk) begin
         rd_ptr_inc_reg <= rd_ptr_inc_reg + 1'b1;
     end
     // the head: the entry behind it on a pop (or the one pushed now), the pushed one into
-    // an empty FIFO
-    if (pop) begin
+    // an empty FIFO (more_reg is clear then).  Written as one enable, !valid_reg || m_ready,
+    // and one candidate that does not depend on m_ready, so the consumer's ready reaches the
+    // head register's clock enable through one gate and nothing else
+    if (!valid_reg || m_ready) begin
         head_reg <= (more_reg && FAULT_INJECT == 0) ? second : f_data;
-    end else if (!valid_reg) begin
-        head_reg <= f_data;
     end
     count_reg <= count_next;
     if (push && !pop) begin

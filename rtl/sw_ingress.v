@@ -390,7 +390,9 @@ wire [KEEP_WIDTH:0] ov_cfg = ov_cfg_reg;
 wire [KEEP_WIDTH:0] ov_dec = ov_dec_of(rem_reg);
 reg [32:0]         rem_upd;
 reg [MIN_LEN-1:0]  short_upd;
-reg [KEEP_WIDTH:0] ov_upd;
+/* verilator lint_off UNUSEDSIGNAL */
+reg [KEEP_WIDTH:0] ov_upd;         // (bit 0 unused: ov_reg[0] is the constant 0)
+/* verilator lint_on UNUSEDSIGNAL */
 always @* begin
     if (take) begin
         rem_upd = s_axis_tlast ? {1'b0, max_reg} : rem_next;
@@ -743,7 +745,9 @@ always @(posedge clk) begin
     ov_cfg_reg <= ov_of({1'b0, cfg_max_frame_bytes});
     rem_reg <= rem_upd;
     rem_neg_reg <= rem_upd[32];
-    ov_reg <= ov_upd;
+    // (a beat of no bytes never goes past the maximum: bit 0 is a constant, not a register
+    // whose hold / clear logic would become a set-reset net of its own)
+    ov_reg <= {ov_upd[KEEP_WIDTH:1], 1'b0};
     short_reg <= short_upd;
     if (rst) begin
         stall_cnt_reg <= 32'd0;

@@ -195,7 +195,10 @@ reg                          ws_to_mmu_reg, ws_to_mmu_next;
 reg                          ws_mmu_ok_reg, ws_mmu_ok_next;
 reg  [LEN_W-1:0]             ws_len_reg, ws_len_next;
 reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
-reg  [2:0]                   ws_prio_reg, ws_prio_next;
+// the word's PG (the ingress port's map) and queue (the egress port's map), looked up per
+// port from its FIFO head before the capture
+reg  [2:0]                   ws_pg_reg, ws_pg_next;
+reg  [2:0]                   ws_queue_reg, ws_queue_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
 reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
@@ -226,6 +229,8 @@ wire [PORT_COUNT*CELL_W-1:0] pw_cells_new;
 wire [PORT_COUNT*CA_W-1:0]   pw_head_new;
 wire [PORT_COUNT-1:0]        pw_cells_nz;
 wire [PORT_COUNT-1:0]        pw_go_pre;
+wire [PORT_COUNT*3-1:0]      pw_pg;
+wire [PORT_COUNT*3-1:0]      pw_queue;
 
 always @* begin
     ws_store_next = in_store[ps];
@@ -235,7 +240,6 @@ always @* begin
     ws_mmu_ok_next = !(in_last[ps] && in_kind[ps*4 +: 4] == KIND_GOOD) || cfg_loaded;
     ws_len_next = in_len[ps*LEN_W +: LEN_W];
     ws_dest_next = in_dest[ps*DEST_WIDTH +: DEST_WIDTH];
-    ws_prio_next = in_prio[ps*3 +: 3];
     ws_widx_next = w_widx_reg[ps*WI_W +: WI_W];
     ws_wlast_next = w_widx_reg[ps*WI_W +: WI_W] == WIDX_LAST;
     ws_cell_next = w_cell_reg[ps*CA_W +: CA_W];
@@ -248,31 +252,25 @@ always @* begin
     // the slot's go without the pending / request room (wc_go below), selected last
     ws_go_pre_next = pw_go_pre[ps];
 end
+// (AND-OR over the ports at constant positions: no index arithmetic into a DSP multiplier)
+integer sp;
+always @* begin
+    ws_pg_next = 3'd0;
+    ws_queue_next = 3'd0;
+    for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
+        ws_pg_next = ws_pg_next | (pw_pg[sp*3 +: 3] & {3{{{(32-P_W){1'b0}}, ps} == sp}});
+        ws_queue_next = ws_queue_next | (pw_queue[sp*3 +: 3] & {3{{{(32-P_W){1'b0}}, ps} == sp}});
+    end
+end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
 wire [DEST_WIDTH-1:0] wc_dest = ws_dest_reg;
 wire [3:0]           wc_kind = ws_kind_reg;
 wire [WI_W-1:0]      wc_widx = ws_widx_reg;
 wire [CA_W-1:0]      wc_cell = ws_cell_reg;
 wire [CA_W-1:0]      wc_spare = ws_spare_reg;
-// PG (the ingress port's map) and queue (802.1Q: the egress port's map, as models/network.py)
-// of the slot's word, looked up in the slot from registers: the captured priority and
-// destination and the maps (the capture itself only selects the port's priority)
-wire [P_W-1:0]       wc_dest_idx = {{(32-DEST_WIDTH){1'b0}}, wc_dest} < PORT_COUNT
-                                   ? wc_dest[P_W-1:0] : {P_W{1'b0}};
-// (each an AND-OR select over the PORT_COUNT * 8 entries at constant positions: no index
-// arithmetic, which Yosys can map to an ECP5 DSP multiplier, and no priority chain)
-reg  [2:0]           wc_pg, wc_queue;
-integer              wm;
-always @* begin
-    wc_pg = 3'd0;
-    wc_queue = 3'd0;
-    for (wm = 0; wm < PORT_COUNT * 8; wm = wm + 1) begin
-        wc_pg = wc_pg | (cfg_prio_to_pg[wm*3 +: 3]
-                         & {3{{{(32-P_W-3){1'b0}}, wp, ws_prio_reg} == wm}});
-        wc_queue = wc_queue | (cfg_prio_to_queue[wm*3 +: 3]
-                               & {3{{{(32-P_W-3){1'b0}}, wc_dest_idx, ws_prio_reg} == wm}});
-    end
-end
+// PG and queue of the slot's word (captured; see pw_pg / pw_queue)
+wire [2:0]           wc_pg = ws_pg_reg;
+wire [2:0]           wc_queue = ws_queue_reg;
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
@@ -399,6 +397,33 @@ generate
         assign pw_cells_new[gp*CELL_W +: CELL_W] = pw_cells_new_p;
         assign pw_head_new[gp*CA_W +: CA_W] = pw_head_new_p;
         assign pw_go_pre[gp] = pw_go_pre_p;
+
+        // the PG (this port's map) and queue (802.1Q: the egress port's map, as
+        // models/network.py) of the word at this port's FIFO head, from its priority and
+        // destination, so that the capture only selects the slot port's; a destination
+        // outside the switch takes port 0's map (the frame is dropped as bad anyway)
+        // (AND-OR selects at constant positions: no index arithmetic, which Yosys can map to
+        // an ECP5 DSP multiplier, and no priority chain)
+        reg [2:0] pw_pg_p, pw_queue_p;
+        wire [DEST_WIDTH-1:0] pdest = in_dest[gp*DEST_WIDTH +: DEST_WIDTH];
+        wire [P_W-1:0] pdest_idx = {{(32-DEST_WIDTH){1'b0}}, pdest} < PORT_COUNT
+                                   ? pdest[P_W-1:0] : {P_W{1'b0}};
+        wire [2:0] pprio = in_prio[gp*3 +: 3];
+        integer pm;
+        always @* begin
+            pw_pg_p = 3'd0;
+            pw_queue_p = 3'd0;
+            for (pm = 0; pm < 8; pm = pm + 1) begin
+                pw_pg_p = pw_pg_p | (cfg_prio_to_pg[(gp*8 + pm)*3 +: 3]
+                                     & {3{{29'd0, pprio} == pm}});
+            end
+            for (pm = 0; pm < PORT_COUNT * 8; pm = pm + 1) begin
+                pw_queue_p = pw_queue_p | (cfg_prio_to_queue[pm*3 +: 3]
+                                           & {3{{{(32-P_W-3){1'b0}}, pdest_idx, pprio} == pm}});
+            end
+        end
+        assign pw_pg[gp*3 +: 3] = pw_pg_p;
+        assign pw_queue[gp*3 +: 3] = pw_queue_p;
     end
 endgenerate
 
@@ -483,7 +508,8 @@ always @(posedge clk) begin
     ws_mmu_ok_reg <= ws_mmu_ok_next;
     ws_len_reg <= ws_len_next;
     ws_dest_reg <= ws_dest_next;
-    ws_prio_reg <= ws_prio_next;
+    ws_pg_reg <= ws_pg_next;
+    ws_queue_reg <= ws_queue_next;
     ws_widx_reg <= ws_widx_next;
     ws_wlast_reg <= ws_wlast_next;
     ws_cell_reg <= ws_cell_next;
