@@ -16,9 +16,10 @@
  * entry and 64 bits).  s_ready then counts the registered entry
  * (ready while the ring plus the input register hold fewer than DEPTH), so the capacity stays
  * DEPTH and the input register never has to hold; entries appear at m_* a clock later.
- * IN_REG = 2 also registers s_ready, from the occupancy (ring + input register) of the clock
- * before: ready while it was below DEPTH - 1, since one entry may have come in since.  The
- * producer's accept then ends at the occupancy counter; the FIFO takes one entry less when
+ * s_ready is a register there too, counted a clock ahead with the same value.
+ * IN_REG = 2 registers s_ready from the occupancy (ring + input register) of the clock
+ * before instead (no pop or push logic in front of it): ready while it was below DEPTH - 1,
+ * since one entry may have come in since.  The producer's accept then ends at the occupancy counter; the FIFO takes one entry less when
  * nearly full and sees a pop a clock late (give it a depth of 4 or more for back-to-back
  * entries).
  */
@@ -111,8 +112,24 @@ generate
                 end
             end
             assign s_ready = s_ready_reg;
-        end else begin : rdy_comb
-            assign s_ready = ready_reg && !(in_valid_reg && afull_reg);
+        end else begin : rdy_exact
+            // s_ready as a register with the same value as ready_reg && !(in_valid_reg &&
+            // afull_reg), the ring plus the input register below DEPTH: that occupancy is
+            // counted here and compared a clock ahead, so the producer's accept starts at a
+            // flip-flop (formal: fv_rdy1)
+            reg [PTR_W:0] occ_reg;
+            reg           s_ready_reg;
+            wire [PTR_W:0] occ_next = occ_reg - {{PTR_W{1'b0}}, pop}
+                                      + {{PTR_W{1'b0}}, s_valid && s_ready_reg};
+            always @(posedge clk) begin
+                occ_reg <= occ_next;
+                s_ready_reg <= {1'b0, occ_next} < DEPTH;
+                if (rst) begin
+                    occ_reg <= {(PTR_W+1){1'b0}};
+                    s_ready_reg <= 1'b1;
+                end
+            end
+            assign s_ready = s_ready_reg;
         end
         wire [DEPTH-1:0] oh_after = in_valid_reg ? {wr_oh_reg[DEPTH-2:0], wr_oh_reg[DEPTH-1]}
                                                  : wr_oh_reg;
@@ -292,6 +309,15 @@ always @* begin
     end
 end
 generate
+    if (IN_REG == 1) begin : fv_rdy1
+        // the registered s_ready equals the flags' ready with the input register counted
+        always @* begin
+            if (fv_past && !rst) begin
+                assert (in_reg.rdy_exact.occ_reg == fv_occ[PTR_W:0]);
+                assert (s_ready == (ready_reg && !(in_reg.in_valid_reg && afull_reg)));
+            end
+        end
+    end
     if (IN_REG == 2) begin : fv_rdy
         // the registered s_ready: the occupancy it counts, and room for what it lets in
         always @* begin
