@@ -37,8 +37,9 @@
  *   stat_slverr_count   pfcmmu_csr's SLVERR count
  *
  * Latency: pfcmmu_csr's (a write on m_cfg_wr_valid 2 clocks after AWVALID and WVALID);
- * the copies and the gate one clock after m_cfg_wr_valid, with the field in mmu_core's
- * registers (mmu_core_cfg: a write at edge n takes effect for pairs accepted from n+1 on).
+ * the gate one clock after m_cfg_wr_valid, with the field in mmu_core's registers
+ * (mmu_core_cfg: a write at edge n takes effect for pairs accepted from n+1 on); the copies
+ * two clocks after it (their write is decoded into a register first).
  */
 
 `resetall
@@ -163,12 +164,28 @@ reg              loaded_reg;
 // consumers was a critical route on the ULX3S with the former loader's done)
 (* keep *) reg   loaded_copy_reg;
 
+// the copies' writes, decoded into registers first (the address compare and the 32 clock
+// enables in one clock was a critical route on the ULX3S); the image writes the copies'
+// fields long before its last entry opens the gate, so the copies are in place before any
+// request either way
+reg        wr_cells_reg, wr_max_reg;
+reg [31:0] wr_data_reg;
 always @(posedge clk) begin
-    if (m_cfg_wr_valid && m_cfg_wr_addr == W_BUFFER_CELLS) begin
-        buffer_cells_reg <= m_cfg_wr_data[CELL_W-1:0];
+    wr_cells_reg <= m_cfg_wr_valid && m_cfg_wr_addr == W_BUFFER_CELLS;
+    wr_max_reg <= m_cfg_wr_valid && m_cfg_wr_addr == W_MAX_FRAME_BYTES;
+    wr_data_reg <= m_cfg_wr_data;
+    if (rst) begin
+        wr_cells_reg <= 1'b0;
+        wr_max_reg <= 1'b0;
     end
-    if (m_cfg_wr_valid && m_cfg_wr_addr == W_MAX_FRAME_BYTES) begin
-        max_frame_reg <= m_cfg_wr_data;
+end
+
+always @(posedge clk) begin
+    if (wr_cells_reg) begin
+        buffer_cells_reg <= wr_data_reg[CELL_W-1:0];
+    end
+    if (wr_max_reg) begin
+        max_frame_reg <= wr_data_reg;
     end
     if (m_cfg_wr_valid && m_cfg_wr_addr == W_LAST) begin
         loaded_reg <= 1'b1;
