@@ -27,6 +27,7 @@ rtl/sw_fifo.v
 rtl/sw_free_list.v
 rtl/sw_ingress.v
 rtl/sw_egress.v
+rtl/sw_port.v
 rtl/sw_pfc_guard.v
 rtl/sw_decide.v
 rtl/sw_pipe_reg.v

@@ -321,10 +321,6 @@ wire [31:0]                      cfg_max_frame_bytes;
 wire [PORT_COUNT-1:0]            in_valid;
 wire [PORT_COUNT-1:0]            in_pop;
 wire [PORT_COUNT*WORD_W-1:0]     in_data;
-// the byte count of each word is implied by the frame length (only the last word is short)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [PORT_COUNT*WB_W-1:0]       in_bytes;
-/* verilator lint_on UNUSEDSIGNAL */
 wire [PORT_COUNT-1:0]            in_last;
 wire [PORT_COUNT-1:0]            in_store;
 wire [PORT_COUNT*LEN_W-1:0]      in_len;
@@ -333,27 +329,14 @@ wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*4-1:0]          in_kind;
 wire [PORT_COUNT-1:0]            in_remap;
 wire [PORT_COUNT-1:0]            in_tagged;
-// the link's beats after each port's input register (in_slice_inst below)
-wire [PORT_COUNT*DATA_WIDTH-1:0] rx_tdata;
-wire [PORT_COUNT*KW-1:0]         rx_tkeep;
-wire [PORT_COUNT-1:0]            rx_tvalid, rx_tready, rx_tlast, rx_tuser;
+// the beat's tdest after each port's input register (sw_port's in_slice_inst)
 wire [PORT_COUNT*DEST_WIDTH-1:0] rx_tdest;
 // prevention: the beat's tdest is a port of the ingress port's group (not 0)
 wire [PORT_COUNT-1:0]            same_group;
 wire [PORT_COUNT*8-1:0]          pause;
 wire [PORT_COUNT*8-1:0]          rx_pfc_prio;
-// the ingress parser's decision at tlast: pfc_rx may load its timers from this frame
-wire [PORT_COUNT-1:0]            ctrl_apply;
 // pause as the egress scheduler sees it (through the watchdog when there is one)
 wire [PORT_COUNT*8-1:0]          sched_pause;
-// pfc_rx's count of good PFC frames; the core exports its own parser's count (consumed)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [PORT_COUNT*32-1:0]         pfc_rx_frames;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [PORT_COUNT*8-1:0]          req_xoff;
-wire [PORT_COUNT*KW-1:0]         pfc_tkeep;
-wire [PORT_COUNT*DATA_WIDTH-1:0] pfc_tdata;
-wire [PORT_COUNT-1:0]            pfc_tvalid, pfc_tready, pfc_tlast, pfc_tuser;
 
 // egress-side wires driven by the read stage (sw_read)
 wire [PORT_COUNT-1:0]            out_push;
@@ -364,45 +347,10 @@ wire                             out_last;
 
 wire [QN-1:0]                    pfc_xoff;
 
-// Sub-block outputs left open below are status the core does not export (pfc_tx/pfc_rx
-// per-priority counters, mmu_core's per-segment split, FIFO counts): open on purpose.
-/* verilator lint_off PINCONNECTEMPTY */
+// each port: input register, ingress, pfc_rx, the PFC requests, pfc_tx, egress (sw_port)
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
-        // the port's own copy of the reset for the blocks that take the link's beats (keep:
-        // not merged with the other ports' copies), so the reset reaches them from a register
-        // placed beside them; they leave reset a clock after the rest of the switch, and the
-        // port is not ready meanwhile
-        reg rst_port;
-        (* keep *) always @(posedge clk) rst_port <= rst;
-
-        // input register stage at the link (the MAC boundary): every beat is registered before
-        // any logic of the port sees it, and tready is a register (a two-entry sw_fifo: full
-        // rate, one clock of latency)
-        localparam SL_W = DATA_WIDTH + KW + 2 + DEST_WIDTH;
-        wire slice_ready;
-        sw_fifo #(
-            .WIDTH(SL_W),
-            .DEPTH(2),
-            .PTR_W(1)
-        ) in_slice_inst (
-            .clk(clk),
-            .rst(rst_port),
-            .s_valid(s_axis_tvalid[gp]),
-            .s_ready(slice_ready),
-            .s_data({s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH], s_axis_tkeep[gp*KW +: KW],
-                     s_axis_tlast[gp], s_axis_tuser[gp],
-                     s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
-            .m_valid(rx_tvalid[gp]),
-            .m_ready(rx_tready[gp]),
-            .m_data({rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH], rx_tkeep[gp*KW +: KW],
-                     rx_tlast[gp], rx_tuser[gp], rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
-            .count()
-        );
-        // (a beat offered while rst_port is high is not taken: the slice is held in reset)
-        assign s_axis_tready[gp] = slice_ready && !rst_port;
-
-        sw_ingress #(
+        sw_port #(
             .PORT_COUNT(PORT_COUNT),
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW),
@@ -410,23 +358,30 @@ generate
             .WORD_BEATS(WORD_BEATS),
             .LEN_W(LEN_W),
             .WB_W(WB_W),
+            .PFC_FCS_ENABLE(PFC_FCS_ENABLE),
             .PREVENT_ENABLE(PREVENT_ENABLE),
-            .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT)
-        ) ingress_inst (
+            .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT),
+            .OUT_DEPTH(OUT_DEPTH),
+            .OUT_PTR_W(OUT_PTR_W)
+        ) port_inst (
             .clk(clk),
-            .rst(rst_port),
-            .s_axis_tdata(rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(rx_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(rx_tvalid[gp]),
-            .s_axis_tready(rx_tready[gp]),
-            .s_axis_tlast(rx_tlast[gp]),
-            .s_axis_tuser(rx_tuser[gp]),
-            .s_axis_tdest(rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
-            .s_axis_same_group(same_group[gp]),
+            .rst(rst),
+            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(s_axis_tvalid[gp]),
+            .s_axis_tready(s_axis_tready[gp]),
+            .s_axis_tlast(s_axis_tlast[gp]),
+            .s_axis_tuser(s_axis_tuser[gp]),
+            .s_axis_tdest(s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .m_axis_tdata(m_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .m_axis_tkeep(m_axis_tkeep[gp*KW +: KW]),
+            .m_axis_tvalid(m_axis_tvalid[gp]),
+            .m_axis_tready(m_axis_tready[gp]),
+            .m_axis_tlast(m_axis_tlast[gp]),
+            .m_axis_tuser(m_axis_tuser[gp]),
             .m_word_valid(in_valid[gp]),
             .m_word_ready(in_pop[gp]),
             .m_word_data(in_data[gp*WORD_W +: WORD_W]),
-            .m_word_bytes(in_bytes[gp*WB_W +: WB_W]),
             .m_word_last(in_last[gp]),
             .m_word_store(in_store[gp]),
             .m_word_len(in_len[gp*LEN_W +: LEN_W]),
@@ -435,150 +390,45 @@ generate
             .m_word_kind(in_kind[gp*4 +: 4]),
             .m_word_remap(in_remap[gp]),
             .m_word_tagged(in_tagged[gp]),
-            .m_ctrl_apply(ctrl_apply[gp]),
-            .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
-            .cfg_max_frame_bytes(cfg_max_frame_bytes),
-            .cfg_link_pause_enable(cfg_link_pause_enable[gp]),
-            .cfg_stall_clocks(cfg_stall_clocks),
-            .cfg_prev_enable(cfg_prev_enable),
-            .cfg_prev_alt_prio(cfg_prev_alt_prio),
-            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
-            .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
-            .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
-            .stat_drop_error(stat_drop_error[gp*32 +: 32]),
-            .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
-            .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
-            .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32]),
-            .stat_pause_frames(stat_pause_rx_frames[gp*32 +: 32]),
-            .stat_ctrl_unknown(stat_ctrl_unknown[gp*32 +: 32]),
-            .stat_ctrl_malformed(stat_ctrl_malformed[gp*32 +: 32]),
-            .stat_drop_malformed(stat_drop_malformed[gp*32 +: 32]),
-            .stat_drop_bad_dest(stat_drop_bad_dest[gp*32 +: 32]),
-            .stat_drop_stall(stat_drop_stall[gp*32 +: 32])
-        );
-
-        // pfc_rx watches the accepted beats through a register of the tap and its own input
-        // register (IN_REG, in copies): two clocks later.  Its tuser is sw_ingress's decision,
-        // not the link's: set on the tlast of every frame the ingress did not classify as PFC
-        // (or as PAUSE on a port that honours PAUSE), so one classification per frame decides
-        // both whether it is forwarded and whether it moves a pause timer (docs/switch_core.md
-        // "Bad input").  The tap register holds that decision, so the last beat's checks end
-        // at one flip-flop beside the ingress, not at every copy of pfc_rx's input register.
-        reg [DATA_WIDTH-1:0] tap_tdata_reg;
-        reg [KW-1:0]         tap_tkeep_reg;
-        reg                  tap_tvalid_reg, tap_tlast_reg, tap_tuser_reg;
-        always @(posedge clk) begin
-            tap_tdata_reg <= rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH];
-            tap_tkeep_reg <= rx_tkeep[gp*KW +: KW];
-            tap_tvalid_reg <= rx_tvalid[gp] && rx_tready[gp];
-            tap_tlast_reg <= rx_tlast[gp];
-            tap_tuser_reg <= rx_tlast[gp] && !ctrl_apply[gp];
-            if (rst_port) begin
-                tap_tvalid_reg <= 1'b0;
-            end
-        end
-        pfc_rx #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .IN_REG(1),
-            .LINK_PAUSE_ENABLE(1)
-        ) pfc_rx_inst (
-            .clk(clk),
-            .rst(rst_port),
-            .s_axis_tdata(tap_tdata_reg),
-            .s_axis_tkeep(tap_tkeep_reg),
-            .s_axis_tvalid(tap_tvalid_reg),
-            .s_axis_tlast(tap_tlast_reg),
-            .s_axis_tuser(tap_tuser_reg),
-            .cfg_quanta_step(cfg_quanta_step),
+            .rx_tdest(rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .same_group(same_group[gp]),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
-            .stat_pfc_frames(pfc_rx_frames[gp*32 +: 32]),
-            .stat_pause_frames(),
-            .stat_xoff_rx(),
-            .stat_xon_rx(),
-            .stat_malformed(),
-            .is_pfc(),
-            .is_mac_ctrl()
-        );
-
-        // 802.1Qbb: the request for priority k is the XOFF state of the PG k maps to,
-        // registered beside the port's pfc_tx (mmu_core's pfc_xoff and the map come from
-        // registers across the die; pfc_tx's own logic starts at this register)
-        reg [7:0] req_xoff_reg;
-        genvar gk;
-        for (gk = 0; gk < 8; gk = gk + 1) begin : prio
-            always @(posedge clk) begin
-                req_xoff_reg[gk] <= pfc_xoff[gp*8 + cfg_prio_to_pg[(gp*8 + gk)*3 +: 3]];
-                if (rst) begin
-                    req_xoff_reg[gk] <= 1'b0;
-                end
-            end
-        end
-        assign req_xoff[gp*8 +: 8] = req_xoff_reg;
-
-        pfc_tx #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .FCS_ENABLE(PFC_FCS_ENABLE),
-            .LINK_PAUSE_ENABLE(0)
-        ) pfc_tx_inst (
-            .clk(clk),
-            .rst(rst),
-            .req_xoff(req_xoff[gp*8 +: 8]),
-            .req_link_pause(1'b0),
-            .m_axis_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .m_axis_tkeep(pfc_tkeep[gp*KW +: KW]),
-            .m_axis_tvalid(pfc_tvalid[gp]),
-            .m_axis_tready(pfc_tready[gp]),
-            .m_axis_tlast(pfc_tlast[gp]),
-            .m_axis_tuser(pfc_tuser[gp]),
-            .cfg_src_mac(cfg_src_mac[gp*48 +: 48]),
-            .cfg_pause_quanta(cfg_pause_quanta),
-            .cfg_refresh_quanta(cfg_refresh_quanta),
-            .cfg_quanta_step(cfg_quanta_step),
-            .cfg_link_pause_quanta(16'd0),
-            .busy(),
-            .stat_xoff_frames(),
-            .stat_xon_frames(),
-            .stat_link_xoff_frames(),
-            .stat_link_xon_frames()
-        );
-
-        sw_egress #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .WORD_BEATS(WORD_BEATS),
-            .WB_W(WB_W),
-            .FIFO_DEPTH(OUT_DEPTH),
-            .FIFO_PTR_W(OUT_PTR_W)
-        ) egress_inst (
-            .clk(clk),
-            .rst(rst),
+            .pfc_xoff(pfc_xoff[gp*8 +: 8]),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
             .s_word_bytes(out_bytes),
             .s_word_last(out_last),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
-            .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
-            .s_pfc_tvalid(pfc_tvalid[gp]),
-            .s_pfc_tready(pfc_tready[gp]),
-            .s_pfc_tlast(pfc_tlast[gp]),
-            .s_pfc_tuser(pfc_tuser[gp]),
-            .m_axis_tdata(m_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .m_axis_tkeep(m_axis_tkeep[gp*KW +: KW]),
-            .m_axis_tvalid(m_axis_tvalid[gp]),
-            .m_axis_tready(m_axis_tready[gp]),
-            .m_axis_tlast(m_axis_tlast[gp]),
-            .m_axis_tuser(m_axis_tuser[gp]),
+            .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
+            .cfg_prio_to_pg(cfg_prio_to_pg[gp*8*3 +: 8*3]),
+            .cfg_link_pause_enable(cfg_link_pause_enable[gp]),
+            .cfg_src_mac(cfg_src_mac[gp*48 +: 48]),
+            .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .cfg_stall_clocks(cfg_stall_clocks),
+            .cfg_prev_enable(cfg_prev_enable),
+            .cfg_prev_alt_prio(cfg_prev_alt_prio),
+            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
+            .cfg_pause_quanta(cfg_pause_quanta),
+            .cfg_refresh_quanta(cfg_refresh_quanta),
+            .cfg_quanta_step(cfg_quanta_step),
+            .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
+            .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
+            .stat_drop_error(stat_drop_error[gp*32 +: 32]),
+            .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
+            .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
+            .stat_pfc_rx_frames(stat_pfc_rx_frames[gp*32 +: 32]),
+            .stat_pause_rx_frames(stat_pause_rx_frames[gp*32 +: 32]),
+            .stat_ctrl_unknown(stat_ctrl_unknown[gp*32 +: 32]),
+            .stat_ctrl_malformed(stat_ctrl_malformed[gp*32 +: 32]),
+            .stat_drop_malformed(stat_drop_malformed[gp*32 +: 32]),
+            .stat_drop_bad_dest(stat_drop_bad_dest[gp*32 +: 32]),
+            .stat_drop_stall(stat_drop_stall[gp*32 +: 32]),
             .stat_tx_frames(stat_tx_frames[gp*32 +: 32]),
             .stat_tx_bytes(stat_tx_bytes[gp*32 +: 32])
         );
     end
 endgenerate
-
-/* verilator lint_on PINCONNECTEMPTY */
 
 assign stat_pause = pause;
 assign stat_xoff = pfc_xoff;
