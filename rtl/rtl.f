@@ -21,6 +21,7 @@ rtl/mmu_core.v
 rtl/regs/pfcmmu_csr.v
 rtl/regs/pfcmmu_sw_regs.v
 rtl/sw_mmu_csr.v
+rtl/sw_csr.v
 rtl/cfg_rom_boot.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
@@ -37,5 +38,6 @@ rtl/sw_read.v
 rtl/sw_status.v
 rtl/sw_walker.v
 rtl/sw_write.v
+rtl/sw_buffer.v
 rtl/switch_core.v
 rtl/fpga_core.v
