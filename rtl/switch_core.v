@@ -1,43 +1,32 @@
 /*
- * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.
+ * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.  This file
+ * connects its parts (docs/switch_core.md, "Architecture" and the table of stages):
  *
- *   s_axis[p] -> input register (in_slice_inst, one clock) -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word;
- *                  PREVENT_ENABLE: a frame whose ingress and egress ports share a port group
- *                  and whose priority is protected is classified with the alternate priority,
- *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
- *                  |  one write slot per clock, round robin over the ports
+ *   s_axis[p] -> sw_port[p]: input register, sw_ingress (parse, classify, gather WORD_BEATS
+ *                beats into one word; PREVENT_ENABLE: the priority remap), pfc_rx
+ *                  |  words, one write slot per clock, round robin over the ports
  *                  v
- *   write stage (sw_write): cell from the port's spare (free list), word -> data RAM, cell links
- *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
- *                  v    (one per clock, no back-pressure; none before the configuration is loaded)
- *   decision stage (sw_decide; in request order, each response matched with its pending frame):
- *                  admitted -> (egress port, queue) frame list;
- *                  dropped / bad -> walker returns the frame's cells to the free list
+ *   sw_buffer:   write stage (cells from the free list, words into the data RAM, the
+ *                mmu_core request with a good frame's last word) -> decision stage (admitted:
+ *                the frame onto its (egress port, queue) list; dropped or bad: the walker
+ *                returns its cells) -> scheduler (per port strict priority over the queues not
+ *                paused) -> read stage (one read slot per clock, round robin: words to the
+ *                port's egress, cells freed as they are read, the release to mmu_core)
+ *                  |  words
  *                  v
- *   read stage (sw_read): one read slot per clock, round robin; per port strict priority over the
- *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
- *               as they are read, release -> mmu_core with the frame's last word.
- *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
- *               dequeued from a queue in storm recovery with action drop is discarded whole
- *               (cells walked back to the free list one per slot, same release, no word out)
- *                  v
- *   sw_egress[p] (serialize, put pfc_tx[p] frames between data frames) -> m_axis[p]
+ *   sw_port[p]:  sw_egress (serialize, pfc_tx's frames between data frames) -> m_axis[p]
  *
- * Deadlock prevention (seed 004 2.1.3, docs/watchdog.md "Prevention"): cfg_port_group gives
- * each port a group (0: none); a frame entering port i for egress port e with
- * group(i) == group(e) != 0 and priority k with cfg_prev_enable[k] takes priority
- * cfg_prev_alt_prio[k] (PG and queue through the prio maps), PCP <- that priority and, if
- * IPv4 behind the tag, DSCP <- cfg_prev_alt_dscp[k] (ECN kept) with the header checksum
- * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
- * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
- *
- * Admission: mmu_core (the line-rate core: one arrival and one release every clock, the
- * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
- * configuration lives in RAM behind a write port, which the AXI4-Lite CSR block drives
- * (sw_mmu_csr: pfcmmu_csr, generated from rtl/regs/pfcmmu.rdl); its status counters are read
- * over the same AXI4-Lite port.  No request goes to mmu_core before the image's last register
- * is written after reset (the last word of a good frame waits in its slot: back-pressure to
- * s_axis_tready).
+ *   mmu_core     the admission decision: one arrival and one release every clock, the
+ *                response a fixed number of clocks after the request, in order; its PG XOFF
+ *                state drives each port's pfc_tx (docs/mmu_core.md)
+ *   sw_csr       the AXI4-Lite registers: mmu_core's configuration and status (sw_mmu_csr,
+ *                pfcmmu_csr generated from rtl/regs/pfcmmu.rdl) and the switch's own
+ *                (pfcmmu_sw_regs); no request goes to mmu_core before the image's last
+ *                register is written after reset (the frame waits: back-pressure to
+ *                s_axis_tready)
+ *   sw_pfc_guard the PFC watchdog between pfc_rx and the scheduler (WATCHDOG_ENABLE) and
+ *                deadlock prevention's port-group test (PREVENT_ENABLE; docs/watchdog.md)
+ *   sw_status    free / used cells, queued frames, drops by reason, the cell reserve check
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -222,7 +211,7 @@ end
 genvar gp;
 
 // ---------------------------------------------------------------------------- switch registers
-// switch_core's own configuration, from its registers (pfcmmu_sw_regs, generated from the map
+// switch_core's own configuration, from its registers (sw_csr's pfcmmu_sw_regs, from the map
 // pfcmmu_switch of rtl/regs/pfcmmu.rdl; reset values there).  Port configuration: 3-bit
 // entries, port p priority k at [(p*8+k)*3 +: 3]
 wire [PORT_COUNT*8*3-1:0]        cfg_prio_to_pg;
@@ -308,7 +297,8 @@ wire                             err_response;
 wire [CELL_W-1:0]                cfg_buffer_cells;
 wire [31:0]                      cfg_max_frame_bytes;
 
-// ---------------------------------------------------------------------------- ingress
+// ---------------------------------------------------------------------------- ports
+// each port's words to the write stage and its ingress flags (sw_port's sw_ingress)
 wire [PORT_COUNT-1:0]            in_valid;
 wire [PORT_COUNT-1:0]            in_pop;
 wire [PORT_COUNT*WORD_W-1:0]     in_data;
@@ -428,11 +418,11 @@ assign stat_xoff = pfc_xoff;
 // mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
 // request and the read stage's release go to it from registers, with no FIFO in between.  It
 // answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
-// order, with no back-pressure; the responses wait in the response FIFO (below) until the
-// decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
-// of the ports above PORT_COUNT exist in mmu_core, are written 0 by software (the image is
-// padded to MMU_PORTS ports, docs/switch_core.md) and are never
-// named by a request or a release.
+// order, with no back-pressure; the responses wait in the decision stage's response FIFO
+// until it matches each with the head of the pending FIFO (sw_buffer's sw_decide).  Its
+// PORT_COUNT is a power of two: with another port count the entries of the ports above
+// PORT_COUNT exist in mmu_core, are written 0 by software (the image is padded to MMU_PORTS
+// ports, docs/switch_core.md) and are never named by a request or a release.
 wire                 req_valid_reg;
 wire [P_W-1:0]       req_port_reg;
 wire [2:0]           req_pg_reg;
@@ -469,12 +459,12 @@ wire                 mmu_err_bad_config;
 
 assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
-// the admission core and its CSR block leave reset a clock after the rest of the switch, from a
-// reset register of their own: the reset reaches nearly every register of the core, and one
-// register for the whole switch put a 6.4 ns route in front of the core's write decode on the
-// ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the configuration is loaded,
-// so the extra clock changes nothing the switch shows; the benches count the core's clocks from
-// this register (tb/common/mmu_bus.py).
+// the admission core and its CSR block take their reset from a register of their own (keep:
+// not merged with the other copies), which fans out to nearly every register of the core and
+// can be placed beside it; they leave reset a clock after the rest of the switch.  Nothing is
+// held and no request comes before the configuration is loaded, so the extra clock changes
+// nothing the switch shows; the benches count the core's clocks from this register
+// (tb/common/mmu_bus.py).
 reg rst_mmu;
 (* keep *) always @(posedge clk) rst_mmu <= rst;
 
