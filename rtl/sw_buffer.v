@@ -173,6 +173,52 @@ localparam integer PORT_LAST_I = PORT_COUNT - 1;
 localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
 localparam [P_W-1:0] PSLOT_FIRST = 1;
 
+// ---------------------------------------------------------------------------- slot counters
+// the write and read slots, one port per clock each, round robin (slot_reg), and the port
+// whose slot comes next clock (pslot_reg: its state is captured, ws_* / rs_*, this clock)
+reg  [P_W-1:0]             slot_reg, slot_next;
+reg  [P_W-1:0]             pslot_reg, pslot_next;
+// keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
+// drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
+// read stage (slot_reg itself the rest)
+reg [P_W-1:0] slot_w_reg, slot_d_reg, slot_r_reg;
+(* keep *) always @(posedge clk) begin
+    slot_w_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
+(* keep *) always @(posedge clk) begin
+    slot_d_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
+(* keep *) always @(posedge clk) begin
+    slot_r_reg <= rst ? {P_W{1'b0}} : slot_next;
+end
+// copies of pslot_reg for the write capture and the read capture (each drives a few hundred
+// mux inputs)
+reg [P_W-1:0] pslot_w_reg, pslot_r_reg;
+(* keep *) always @(posedge clk) begin
+    pslot_w_reg <= rst ? PSLOT_FIRST : pslot_next;
+end
+(* keep *) always @(posedge clk) begin
+    pslot_r_reg <= rst ? PSLOT_FIRST : pslot_next;
+end
+wire [P_W-1:0] pslot_w = pslot_w_reg;
+wire [P_W-1:0] pslot_r = pslot_r_reg;
+// the write slot's port, for the prevention counters (sw_pfc_guard)
+assign write_slot = slot_w_reg;
+
+always @* begin
+    slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
+    pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
+end
+
+always @(posedge clk) begin
+    slot_reg <= slot_next;
+    pslot_reg <= pslot_next;
+    if (rst) begin
+        slot_reg <= {P_W{1'b0}};
+        pslot_reg <= PSLOT_FIRST;
+    end
+end
+
 // ---------------------------------------------------------------------------- free list
 wire                fl_pop;
 wire                fl_pop_valid;
@@ -277,13 +323,7 @@ wire [CA_W-1:0]     walk_head;
 wire [CELL_W-1:0]   walk_cells;
 wire                walk_ready;
 
-// ---------------------------------------------------------------------------- state
-reg  [P_W-1:0]             slot_reg, slot_next;
-// the port whose slot comes next clock: its read-stage state is captured (rs_*) this clock
-reg  [P_W-1:0]             pslot_reg, pslot_next;
-// copies of pslot_reg for the write capture, the read capture and the head pre-select (each
-// drives a few hundred mux inputs), and the port whose capture comes after pslot_reg's
-wire [P_W-1:0]             pslot_w, pslot_r;
+// ---------------------------------------------------------------------------- stage wires
 // queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
 // commits as one-hot vectors, so the list updates test bits
 wire [QN*CA_W-1:0]           q_head;
@@ -307,30 +347,6 @@ wire [CA_W-1:0]              rd_free_cell_reg;
 // word to the pending FIFO and, for a good frame once the configuration is loaded, the
 // mmu_core request (sw_write).  The slot registers are shared with the read stage.
 wire [P_W-1:0]       wp = slot_w_reg;
-// keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
-// drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
-// read stage (slot_reg itself the rest)
-reg [P_W-1:0] slot_w_reg, slot_d_reg, slot_r_reg;
-(* keep *) always @(posedge clk) begin
-    slot_w_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-(* keep *) always @(posedge clk) begin
-    slot_d_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-(* keep *) always @(posedge clk) begin
-    slot_r_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-reg [P_W-1:0] pslot_w_reg, pslot_r_reg;
-(* keep *) always @(posedge clk) begin
-    pslot_w_reg <= rst ? PSLOT_FIRST : pslot_next;
-end
-(* keep *) always @(posedge clk) begin
-    pslot_r_reg <= rst ? PSLOT_FIRST : pslot_next;
-end
-assign pslot_w = pslot_w_reg;
-assign pslot_r = pslot_r_reg;
-// the write slot's port, for the prevention counters (sw_pfc_guard)
-assign write_slot = slot_w_reg;
 
 /* verilator lint_off PINCONNECTEMPTY */
 sw_write #(
@@ -525,13 +541,6 @@ sw_read #(
     .rel_cells(rel_cells)
 );
 
-// ---------------------------------------------------------------------------- next state
-always @* begin
-    slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
-    pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
-
-end
-
 // ---------------------------------------------------------------------------- walker
 // returns the cells of dropped frames (walk_push from the decision stage) to the free list,
 // following its own copy of the cell links.  The read stage's free is registered (rd_free_reg)
@@ -559,15 +568,6 @@ sw_walker #(
     .m_free_cell(fl_push_cell)
 );
 
-// ---------------------------------------------------------------------------- registers
-always @(posedge clk) begin
-    slot_reg <= slot_next;
-    pslot_reg <= pslot_next;
-    if (rst) begin
-        slot_reg <= {P_W{1'b0}};
-        pslot_reg <= PSLOT_FIRST;
-    end
-end
 endmodule
 
 `resetall
