@@ -32,10 +32,10 @@
  *   stat_drop_admission, err_response
  *                           the decision stage's counters and response check
  *
- * Latency: a word is written into the data RAM in its port's write slot (at least PORT_COUNT
- * clocks apart per port) and read to the egress from the read slot; the request leaves a
- * register in the clock after the slot of the frame's last word; sw_write, sw_decide and
- * sw_read give each stage's own.
+ * Latency: the data RAM write lands a clock after the port's write slot; the mmu_core request
+ * and release leave registers loaded in the slot of the frame's last word (req_*, rel_*);
+ * each stage's own are in sw_write, sw_decide and sw_read (docs/switch_core.md
+ * "Pipelining").
  */
 
 `resetall
