@@ -21,12 +21,14 @@ rtl/mmu_core.v
 rtl/regs/pfcmmu_csr.v
 rtl/regs/pfcmmu_sw_regs.v
 rtl/sw_mmu_csr.v
+rtl/sw_csr.v
 rtl/cfg_rom_boot.v
 rtl/sw_ram.v
 rtl/sw_fifo.v
 rtl/sw_free_list.v
 rtl/sw_ingress.v
 rtl/sw_egress.v
+rtl/sw_port.v
 rtl/sw_pfc_guard.v
 rtl/sw_decide.v
 rtl/sw_pipe_reg.v
@@ -36,5 +38,6 @@ rtl/sw_read.v
 rtl/sw_status.v
 rtl/sw_walker.v
 rtl/sw_write.v
+rtl/sw_buffer.v
 rtl/switch_core.v
 rtl/fpga_core.v

@@ -144,27 +144,8 @@ localparam integer PNEXT_FIRST_I = PORT_COUNT > 2 ? 2 : 0;
 localparam [P_W-1:0] PNEXT_FIRST = PNEXT_FIRST_I[P_W-1:0];
 localparam [1:0] E_IDLE = 2'd0, E_DEQ = 2'd1, E_READ = 2'd2;
 
-// data RAM address of word w of cell c (c * WPC + w; a concatenation when WPC is a power of
-// two, so no adder)
-function [ADDR_W-1:0] word_addr;
-    input [CA_W-1:0] c;
-    input [WI_W-1:0] w;
-    reg   [CA_W+WI_W-1:0] cat;
-    begin
-        cat = {c, w};
-        if ((1 << WI_W) == WPC) begin
-            word_addr = cat[ADDR_W-1:0];
-        end else begin
-            // (WPC is a 32-bit parameter here, so the sum is 32 bits wide; the address is its
-            // low ADDR_W bits, which no higher bit affects: the width warnings say nothing)
-            /* verilator lint_off WIDTHEXPAND */
-            /* verilator lint_off WIDTHTRUNC */
-            word_addr = c * WPC + {{(ADDR_W-WI_W){1'b0}}, w};
-            /* verilator lint_on WIDTHTRUNC */
-            /* verilator lint_on WIDTHEXPAND */
-        end
-    end
-endfunction
+// word_addr(): the data RAM address of a cell's word
+`include "sw_functions.vh"
 
 wire [P_W-1:0]             pslot_r = pslot;
 wire [QN*CA_W-1:0]         q_head_w = q_head;

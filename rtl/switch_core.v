@@ -1,43 +1,32 @@
 /*
- * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.
+ * switch_core: N-port lossless-Ethernet switch core with one shared cell buffer.  This file
+ * connects its parts (docs/switch_core.md, "Architecture" and the table of stages):
  *
- *   s_axis[p] -> input register (in_slice_inst, one clock) -> sw_ingress[p] (parse, classify, gather WORD_BEATS beats into one word;
- *                  PREVENT_ENABLE: a frame whose ingress and egress ports share a port group
- *                  and whose priority is protected is classified with the alternate priority,
- *                  its PCP / IPv4 DSCP rewritten, the IPv4 checksum updated, RFC 1624)
- *                  |  one write slot per clock, round robin over the ports
+ *   s_axis[p] -> sw_port[p]: input register, sw_ingress (parse, classify, gather WORD_BEATS
+ *                beats into one word; PREVENT_ENABLE: the priority remap), pfc_rx
+ *                  |  words, one write slot per clock, round robin over the ports
  *                  v
- *   write stage (sw_write): cell from the port's spare (free list), word -> data RAM, cell links
- *                  |  last word of a frame: pending FIFO; good frames -> mmu_core request
- *                  v    (one per clock, no back-pressure; none before the configuration is loaded)
- *   decision stage (sw_decide; in request order, each response matched with its pending frame):
- *                  admitted -> (egress port, queue) frame list;
- *                  dropped / bad -> walker returns the frame's cells to the free list
+ *   sw_buffer:   write stage (cells from the free list, words into the data RAM, the
+ *                mmu_core request with a good frame's last word) -> decision stage (admitted:
+ *                the frame onto its (egress port, queue) list; dropped or bad: the walker
+ *                returns its cells) -> scheduler (per port strict priority over the queues not
+ *                paused) -> read stage (one read slot per clock, round robin: words to the
+ *                port's egress, cells freed as they are read, the release to mmu_core)
+ *                  |  words
  *                  v
- *   read stage (sw_read): one read slot per clock, round robin; per port strict priority over the
- *               queues not paused by the port's pfc_rx; word -> sw_egress[p]; cells freed
- *               as they are read, release -> mmu_core with the frame's last word.
- *               WATCHDOG_ENABLE: the scheduler sees pause through pfc_watchdog; a frame
- *               dequeued from a queue in storm recovery with action drop is discarded whole
- *               (cells walked back to the free list one per slot, same release, no word out)
- *                  v
- *   sw_egress[p] (serialize, put pfc_tx[p] frames between data frames) -> m_axis[p]
+ *   sw_port[p]:  sw_egress (serialize, pfc_tx's frames between data frames) -> m_axis[p]
  *
- * Deadlock prevention (seed 004 2.1.3, docs/watchdog.md "Prevention"): cfg_port_group gives
- * each port a group (0: none); a frame entering port i for egress port e with
- * group(i) == group(e) != 0 and priority k with cfg_prev_enable[k] takes priority
- * cfg_prev_alt_prio[k] (PG and queue through the prio maps), PCP <- that priority and, if
- * IPv4 behind the tag, DSCP <- cfg_prev_alt_dscp[k] (ECN kept) with the header checksum
- * updated incrementally; untagged frames move PG / queue only.  No FCS is carried here, so
- * none is recomputed.  Counted per group in stat_prev_frames / stat_prev_untagged.
- *
- * Admission: mmu_core (the line-rate core: one arrival and one release every clock, the
- * response a fixed number of clocks after the request, in order; docs/mmu_core.md).  Its
- * configuration lives in RAM behind a write port, which the AXI4-Lite CSR block drives
- * (sw_mmu_csr: pfcmmu_csr, generated from rtl/regs/pfcmmu.rdl); its status counters are read
- * over the same AXI4-Lite port.  No request goes to mmu_core before the image's last register
- * is written after reset (the last word of a good frame waits in its slot: back-pressure to
- * s_axis_tready).
+ *   mmu_core     the admission decision: one arrival and one release every clock, the
+ *                response a fixed number of clocks after the request, in order; its PG XOFF
+ *                state drives each port's pfc_tx (docs/mmu_core.md)
+ *   sw_csr       the AXI4-Lite registers: mmu_core's configuration and status (sw_mmu_csr,
+ *                pfcmmu_csr generated from rtl/regs/pfcmmu.rdl) and the switch's own
+ *                (pfcmmu_sw_regs); no request goes to mmu_core before the image's last
+ *                register is written after reset (the frame waits: back-pressure to
+ *                s_axis_tready)
+ *   sw_pfc_guard the PFC watchdog between pfc_rx and the scheduler (WATCHDOG_ENABLE) and
+ *                deadlock prevention's port-group test (PREVENT_ENABLE; docs/watchdog.md)
+ *   sw_status    free / used cells, queued frames, drops by reason, the cell reserve check
  *
  * Design notes, the cell reserve for frames being written and the bandwidth argument:
  * docs/switch_core.md.
@@ -184,8 +173,6 @@ localparam WORD_BYTES = WORD_BEATS * KW;
 localparam WPC = CELL_BYTES / WORD_BYTES;          // words per cell
 localparam CA_W = BUFFER_CELLS > 1 ? $clog2(BUFFER_CELLS) : 1;
 localparam CNT_W = $clog2(BUFFER_CELLS + 1);
-localparam WI_W = WPC > 1 ? $clog2(WPC) : 1;
-localparam ADDR_W = BUFFER_CELLS * WPC > 1 ? $clog2(BUFFER_CELLS * WPC) : 1;
 localparam WB_W = $clog2(WORD_BYTES + 1);
 localparam P_W = PORT_COUNT > 1 ? $clog2(PORT_COUNT) : 1;
 localparam QN = PORT_COUNT * 8;
@@ -198,13 +185,6 @@ localparam TAG_W = 8;
 // (4 beats) is shorter than the refill loop (slot wait + capture + RAM + egress register)
 localparam OUT_DEPTH = PORT_COUNT < 3 ? 4 : 2;
 localparam OUT_PTR_W = PORT_COUNT < 3 ? 2 : 1;
-// descriptor: {len, iport, pg, cells, len <= word, len <= cell} (the two flags seed e_last /
-// e_dlast at the dequeue, so no length compare follows the RAM read)
-localparam DESC_W = LEN_W + P_W + 3 + CELL_W + 2;
-
-localparam integer PORT_LAST_I = PORT_COUNT - 1;
-localparam [P_W-1:0] PORT_LAST = PORT_LAST_I[P_W-1:0];
-localparam [P_W-1:0] PSLOT_FIRST = 1;
 
 initial begin
     if (WPC < 1 || WPC * WORD_BYTES != CELL_BYTES) begin
@@ -231,7 +211,7 @@ end
 genvar gp;
 
 // ---------------------------------------------------------------------------- switch registers
-// switch_core's own configuration, from its registers (pfcmmu_sw_regs, generated from the map
+// switch_core's own configuration, from its registers (sw_csr's pfcmmu_sw_regs, from the map
 // pfcmmu_switch of rtl/regs/pfcmmu.rdl; reset values there).  Port configuration: 3-bit
 // entries, port p priority k at [(p*8+k)*3 +: 3]
 wire [PORT_COUNT*8*3-1:0]        cfg_prio_to_pg;
@@ -240,8 +220,6 @@ wire [PORT_COUNT*3-1:0]          cfg_default_prio;
 // PFC (pfc_tx / pfc_rx): source address of port p at [p*48 +: 48]; quanta of priority k at
 // [k*16 +: 16]; port p honours received 802.3x PAUSE frames at bit p
 wire [PORT_COUNT*48-1:0]         cfg_src_mac;
-wire [PORT_COUNT*32-1:0]         cfg_src_mac_lo;
-wire [PORT_COUNT*16-1:0]         cfg_src_mac_hi;
 wire [8*16-1:0]                  cfg_pause_quanta;
 wire [15:0]                      cfg_refresh_quanta;
 wire [23:0]                      cfg_quanta_step;
@@ -300,10 +278,12 @@ wire [PORT_COUNT*32-1:0]         stat_wd_fwd_frames;
 // alternate priority, and of those the untagged ones
 wire [(1<<GROUP_W)*32-1:0]       stat_prev_frames;
 wire [(1<<GROUP_W)*32-1:0]       stat_prev_untagged;
-// AXI4-Lite error responses (pfcmmu_csr's count); admission drops by reason r at [r*32 +: 32]
-// (entry 0, reason none, stays 0: the register map leaves it out; the benches read the vector)
-wire [31:0]                      stat_axil_slverr;
+// AXI4-Lite error responses (pfcmmu_csr's count, which the register block reads itself: the
+// wire is for the benches, which read the status wires by name); admission drops by reason r
+// at [r*32 +: 32] (entry 0, reason none, stays 0: the register map leaves it out; the benches
+// read the vector)
 /* verilator lint_off UNUSEDSIGNAL */
+wire [31:0]                      stat_axil_slverr;
 wire [7*32-1:0]                  stat_mmu_drop_count;
 /* verilator lint_on UNUSEDSIGNAL */
 wire                             err_release_underflow;
@@ -317,14 +297,11 @@ wire                             err_response;
 wire [CELL_W-1:0]                cfg_buffer_cells;
 wire [31:0]                      cfg_max_frame_bytes;
 
-// ---------------------------------------------------------------------------- ingress
+// ---------------------------------------------------------------------------- ports
+// each port's words to the write stage and its ingress flags (sw_port's sw_ingress)
 wire [PORT_COUNT-1:0]            in_valid;
 wire [PORT_COUNT-1:0]            in_pop;
 wire [PORT_COUNT*WORD_W-1:0]     in_data;
-// the byte count of each word is implied by the frame length (only the last word is short)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [PORT_COUNT*WB_W-1:0]       in_bytes;
-/* verilator lint_on UNUSEDSIGNAL */
 wire [PORT_COUNT-1:0]            in_last;
 wire [PORT_COUNT-1:0]            in_store;
 wire [PORT_COUNT*LEN_W-1:0]      in_len;
@@ -333,29 +310,16 @@ wire [PORT_COUNT*DEST_WIDTH-1:0] in_dest;
 wire [PORT_COUNT*4-1:0]          in_kind;
 wire [PORT_COUNT-1:0]            in_remap;
 wire [PORT_COUNT-1:0]            in_tagged;
-// the link's beats after each port's input register (in_slice_inst below)
-wire [PORT_COUNT*DATA_WIDTH-1:0] rx_tdata;
-wire [PORT_COUNT*KW-1:0]         rx_tkeep;
-wire [PORT_COUNT-1:0]            rx_tvalid, rx_tready, rx_tlast, rx_tuser;
+// the beat's tdest after each port's input register (sw_port's in_slice_inst)
 wire [PORT_COUNT*DEST_WIDTH-1:0] rx_tdest;
 // prevention: the beat's tdest is a port of the ingress port's group (not 0)
 wire [PORT_COUNT-1:0]            same_group;
 wire [PORT_COUNT*8-1:0]          pause;
 wire [PORT_COUNT*8-1:0]          rx_pfc_prio;
-// the ingress parser's decision at tlast: pfc_rx may load its timers from this frame
-wire [PORT_COUNT-1:0]            ctrl_apply;
 // pause as the egress scheduler sees it (through the watchdog when there is one)
 wire [PORT_COUNT*8-1:0]          sched_pause;
-// pfc_rx's count of good PFC frames; the core exports its own parser's count (consumed)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [PORT_COUNT*32-1:0]         pfc_rx_frames;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [PORT_COUNT*8-1:0]          req_xoff;
-wire [PORT_COUNT*KW-1:0]         pfc_tkeep;
-wire [PORT_COUNT*DATA_WIDTH-1:0] pfc_tdata;
-wire [PORT_COUNT-1:0]            pfc_tvalid, pfc_tready, pfc_tlast, pfc_tuser;
 
-// egress-side wires driven by the read stage (sw_read)
+// words to the ports' egress, from the read stage (sw_buffer's sw_read)
 wire [PORT_COUNT-1:0]            out_push;
 wire [PORT_COUNT*(OUT_PTR_W+1)-1:0] out_count;
 wire [WORD_W-1:0]                data_rd;
@@ -364,45 +328,10 @@ wire                             out_last;
 
 wire [QN-1:0]                    pfc_xoff;
 
-// Sub-block outputs left open below are status the core does not export (pfc_tx/pfc_rx
-// per-priority counters, mmu_core's per-segment split, FIFO counts): open on purpose.
-/* verilator lint_off PINCONNECTEMPTY */
+// each port: input register, ingress, pfc_rx, the PFC requests, pfc_tx, egress (sw_port)
 generate
     for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port
-        // the port's own copy of the reset for the blocks that take the link's beats (keep:
-        // not merged with the other ports' copies), so the reset reaches them from a register
-        // placed beside them; they leave reset a clock after the rest of the switch, and the
-        // port is not ready meanwhile
-        reg rst_port;
-        (* keep *) always @(posedge clk) rst_port <= rst;
-
-        // input register stage at the link (the MAC boundary): every beat is registered before
-        // any logic of the port sees it, and tready is a register (a two-entry sw_fifo: full
-        // rate, one clock of latency)
-        localparam SL_W = DATA_WIDTH + KW + 2 + DEST_WIDTH;
-        wire slice_ready;
-        sw_fifo #(
-            .WIDTH(SL_W),
-            .DEPTH(2),
-            .PTR_W(1)
-        ) in_slice_inst (
-            .clk(clk),
-            .rst(rst_port),
-            .s_valid(s_axis_tvalid[gp]),
-            .s_ready(slice_ready),
-            .s_data({s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH], s_axis_tkeep[gp*KW +: KW],
-                     s_axis_tlast[gp], s_axis_tuser[gp],
-                     s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
-            .m_valid(rx_tvalid[gp]),
-            .m_ready(rx_tready[gp]),
-            .m_data({rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH], rx_tkeep[gp*KW +: KW],
-                     rx_tlast[gp], rx_tuser[gp], rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]}),
-            .count()
-        );
-        // (a beat offered while rst_port is high is not taken: the slice is held in reset)
-        assign s_axis_tready[gp] = slice_ready && !rst_port;
-
-        sw_ingress #(
+        sw_port #(
             .PORT_COUNT(PORT_COUNT),
             .DATA_WIDTH(DATA_WIDTH),
             .KEEP_WIDTH(KW),
@@ -410,23 +339,30 @@ generate
             .WORD_BEATS(WORD_BEATS),
             .LEN_W(LEN_W),
             .WB_W(WB_W),
+            .PFC_FCS_ENABLE(PFC_FCS_ENABLE),
             .PREVENT_ENABLE(PREVENT_ENABLE),
-            .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT)
-        ) ingress_inst (
+            .PREVENT_FAULT_INJECT(PREVENT_FAULT_INJECT),
+            .OUT_DEPTH(OUT_DEPTH),
+            .OUT_PTR_W(OUT_PTR_W)
+        ) port_inst (
             .clk(clk),
-            .rst(rst_port),
-            .s_axis_tdata(rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_axis_tkeep(rx_tkeep[gp*KW +: KW]),
-            .s_axis_tvalid(rx_tvalid[gp]),
-            .s_axis_tready(rx_tready[gp]),
-            .s_axis_tlast(rx_tlast[gp]),
-            .s_axis_tuser(rx_tuser[gp]),
-            .s_axis_tdest(rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
-            .s_axis_same_group(same_group[gp]),
+            .rst(rst),
+            .s_axis_tdata(s_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .s_axis_tkeep(s_axis_tkeep[gp*KW +: KW]),
+            .s_axis_tvalid(s_axis_tvalid[gp]),
+            .s_axis_tready(s_axis_tready[gp]),
+            .s_axis_tlast(s_axis_tlast[gp]),
+            .s_axis_tuser(s_axis_tuser[gp]),
+            .s_axis_tdest(s_axis_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .m_axis_tdata(m_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
+            .m_axis_tkeep(m_axis_tkeep[gp*KW +: KW]),
+            .m_axis_tvalid(m_axis_tvalid[gp]),
+            .m_axis_tready(m_axis_tready[gp]),
+            .m_axis_tlast(m_axis_tlast[gp]),
+            .m_axis_tuser(m_axis_tuser[gp]),
             .m_word_valid(in_valid[gp]),
             .m_word_ready(in_pop[gp]),
             .m_word_data(in_data[gp*WORD_W +: WORD_W]),
-            .m_word_bytes(in_bytes[gp*WB_W +: WB_W]),
             .m_word_last(in_last[gp]),
             .m_word_store(in_store[gp]),
             .m_word_len(in_len[gp*LEN_W +: LEN_W]),
@@ -435,256 +371,58 @@ generate
             .m_word_kind(in_kind[gp*4 +: 4]),
             .m_word_remap(in_remap[gp]),
             .m_word_tagged(in_tagged[gp]),
-            .m_ctrl_apply(ctrl_apply[gp]),
-            .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
-            .cfg_max_frame_bytes(cfg_max_frame_bytes),
-            .cfg_link_pause_enable(cfg_link_pause_enable[gp]),
-            .cfg_stall_clocks(cfg_stall_clocks),
-            .cfg_prev_enable(cfg_prev_enable),
-            .cfg_prev_alt_prio(cfg_prev_alt_prio),
-            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
-            .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
-            .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
-            .stat_drop_error(stat_drop_error[gp*32 +: 32]),
-            .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
-            .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
-            .stat_pfc_frames(stat_pfc_rx_frames[gp*32 +: 32]),
-            .stat_pause_frames(stat_pause_rx_frames[gp*32 +: 32]),
-            .stat_ctrl_unknown(stat_ctrl_unknown[gp*32 +: 32]),
-            .stat_ctrl_malformed(stat_ctrl_malformed[gp*32 +: 32]),
-            .stat_drop_malformed(stat_drop_malformed[gp*32 +: 32]),
-            .stat_drop_bad_dest(stat_drop_bad_dest[gp*32 +: 32]),
-            .stat_drop_stall(stat_drop_stall[gp*32 +: 32])
-        );
-
-        // pfc_rx watches the accepted beats through a register of the tap and its own input
-        // register (IN_REG, in copies): two clocks later.  Its tuser is sw_ingress's decision,
-        // not the link's: set on the tlast of every frame the ingress did not classify as PFC
-        // (or as PAUSE on a port that honours PAUSE), so one classification per frame decides
-        // both whether it is forwarded and whether it moves a pause timer (docs/switch_core.md
-        // "Bad input").  The tap register holds that decision, so the last beat's checks end
-        // at one flip-flop beside the ingress, not at every copy of pfc_rx's input register.
-        reg [DATA_WIDTH-1:0] tap_tdata_reg;
-        reg [KW-1:0]         tap_tkeep_reg;
-        reg                  tap_tvalid_reg, tap_tlast_reg, tap_tuser_reg;
-        always @(posedge clk) begin
-            tap_tdata_reg <= rx_tdata[gp*DATA_WIDTH +: DATA_WIDTH];
-            tap_tkeep_reg <= rx_tkeep[gp*KW +: KW];
-            tap_tvalid_reg <= rx_tvalid[gp] && rx_tready[gp];
-            tap_tlast_reg <= rx_tlast[gp];
-            tap_tuser_reg <= rx_tlast[gp] && !ctrl_apply[gp];
-            if (rst_port) begin
-                tap_tvalid_reg <= 1'b0;
-            end
-        end
-        pfc_rx #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .IN_REG(1),
-            .LINK_PAUSE_ENABLE(1)
-        ) pfc_rx_inst (
-            .clk(clk),
-            .rst(rst_port),
-            .s_axis_tdata(tap_tdata_reg),
-            .s_axis_tkeep(tap_tkeep_reg),
-            .s_axis_tvalid(tap_tvalid_reg),
-            .s_axis_tlast(tap_tlast_reg),
-            .s_axis_tuser(tap_tuser_reg),
-            .cfg_quanta_step(cfg_quanta_step),
+            .rx_tdest(rx_tdest[gp*DEST_WIDTH +: DEST_WIDTH]),
+            .same_group(same_group[gp]),
             .pause(pause[gp*8 +: 8]),
             .rx_pfc_prio(rx_pfc_prio[gp*8 +: 8]),
-            .stat_pfc_frames(pfc_rx_frames[gp*32 +: 32]),
-            .stat_pause_frames(),
-            .stat_xoff_rx(),
-            .stat_xon_rx(),
-            .stat_malformed(),
-            .is_pfc(),
-            .is_mac_ctrl()
-        );
-
-        // 802.1Qbb: the request for priority k is the XOFF state of the PG k maps to,
-        // registered beside the port's pfc_tx (mmu_core's pfc_xoff and the map come from
-        // registers across the die; pfc_tx's own logic starts at this register)
-        reg [7:0] req_xoff_reg;
-        genvar gk;
-        for (gk = 0; gk < 8; gk = gk + 1) begin : prio
-            always @(posedge clk) begin
-                req_xoff_reg[gk] <= pfc_xoff[gp*8 + cfg_prio_to_pg[(gp*8 + gk)*3 +: 3]];
-                if (rst) begin
-                    req_xoff_reg[gk] <= 1'b0;
-                end
-            end
-        end
-        assign req_xoff[gp*8 +: 8] = req_xoff_reg;
-
-        pfc_tx #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .FCS_ENABLE(PFC_FCS_ENABLE),
-            .LINK_PAUSE_ENABLE(0)
-        ) pfc_tx_inst (
-            .clk(clk),
-            .rst(rst),
-            .req_xoff(req_xoff[gp*8 +: 8]),
-            .req_link_pause(1'b0),
-            .m_axis_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .m_axis_tkeep(pfc_tkeep[gp*KW +: KW]),
-            .m_axis_tvalid(pfc_tvalid[gp]),
-            .m_axis_tready(pfc_tready[gp]),
-            .m_axis_tlast(pfc_tlast[gp]),
-            .m_axis_tuser(pfc_tuser[gp]),
-            .cfg_src_mac(cfg_src_mac[gp*48 +: 48]),
-            .cfg_pause_quanta(cfg_pause_quanta),
-            .cfg_refresh_quanta(cfg_refresh_quanta),
-            .cfg_quanta_step(cfg_quanta_step),
-            .cfg_link_pause_quanta(16'd0),
-            .busy(),
-            .stat_xoff_frames(),
-            .stat_xon_frames(),
-            .stat_link_xoff_frames(),
-            .stat_link_xon_frames()
-        );
-
-        sw_egress #(
-            .DATA_WIDTH(DATA_WIDTH),
-            .KEEP_WIDTH(KW),
-            .WORD_BEATS(WORD_BEATS),
-            .WB_W(WB_W),
-            .FIFO_DEPTH(OUT_DEPTH),
-            .FIFO_PTR_W(OUT_PTR_W)
-        ) egress_inst (
-            .clk(clk),
-            .rst(rst),
+            .pfc_xoff(pfc_xoff[gp*8 +: 8]),
             .s_word_valid(out_push[gp]),
             .s_word_data(data_rd),
             .s_word_bytes(out_bytes),
             .s_word_last(out_last),
             .word_count(out_count[gp*(OUT_PTR_W+1) +: OUT_PTR_W+1]),
-            .s_pfc_tdata(pfc_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .s_pfc_tkeep(pfc_tkeep[gp*KW +: KW]),
-            .s_pfc_tvalid(pfc_tvalid[gp]),
-            .s_pfc_tready(pfc_tready[gp]),
-            .s_pfc_tlast(pfc_tlast[gp]),
-            .s_pfc_tuser(pfc_tuser[gp]),
-            .m_axis_tdata(m_axis_tdata[gp*DATA_WIDTH +: DATA_WIDTH]),
-            .m_axis_tkeep(m_axis_tkeep[gp*KW +: KW]),
-            .m_axis_tvalid(m_axis_tvalid[gp]),
-            .m_axis_tready(m_axis_tready[gp]),
-            .m_axis_tlast(m_axis_tlast[gp]),
-            .m_axis_tuser(m_axis_tuser[gp]),
+            .cfg_default_prio(cfg_default_prio[gp*3 +: 3]),
+            .cfg_prio_to_pg(cfg_prio_to_pg[gp*8*3 +: 8*3]),
+            .cfg_link_pause_enable(cfg_link_pause_enable[gp]),
+            .cfg_src_mac(cfg_src_mac[gp*48 +: 48]),
+            .cfg_max_frame_bytes(cfg_max_frame_bytes),
+            .cfg_stall_clocks(cfg_stall_clocks),
+            .cfg_prev_enable(cfg_prev_enable),
+            .cfg_prev_alt_prio(cfg_prev_alt_prio),
+            .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
+            .cfg_pause_quanta(cfg_pause_quanta),
+            .cfg_refresh_quanta(cfg_refresh_quanta),
+            .cfg_quanta_step(cfg_quanta_step),
+            .stat_rx_frames(stat_rx_frames[gp*32 +: 32]),
+            .stat_rx_bytes(stat_rx_bytes[gp*32 +: 32]),
+            .stat_drop_error(stat_drop_error[gp*32 +: 32]),
+            .stat_drop_runt(stat_drop_runt[gp*32 +: 32]),
+            .stat_drop_oversize(stat_drop_oversize[gp*32 +: 32]),
+            .stat_pfc_rx_frames(stat_pfc_rx_frames[gp*32 +: 32]),
+            .stat_pause_rx_frames(stat_pause_rx_frames[gp*32 +: 32]),
+            .stat_ctrl_unknown(stat_ctrl_unknown[gp*32 +: 32]),
+            .stat_ctrl_malformed(stat_ctrl_malformed[gp*32 +: 32]),
+            .stat_drop_malformed(stat_drop_malformed[gp*32 +: 32]),
+            .stat_drop_bad_dest(stat_drop_bad_dest[gp*32 +: 32]),
+            .stat_drop_stall(stat_drop_stall[gp*32 +: 32]),
             .stat_tx_frames(stat_tx_frames[gp*32 +: 32]),
             .stat_tx_bytes(stat_tx_bytes[gp*32 +: 32])
         );
     end
 endgenerate
 
-/* verilator lint_on PINCONNECTEMPTY */
-
 assign stat_pause = pause;
 assign stat_xoff = pfc_xoff;
-
-// ---------------------------------------------------------------------------- free list
-/* verilator lint_off PINCONNECTEMPTY */
-wire                fl_pop;
-wire                fl_pop_valid;
-wire [CA_W-1:0]     fl_pop_cell;
-wire                fl_push;
-wire [CA_W-1:0]     fl_push_cell;
-wire [CNT_W-1:0]    fl_count;
-wire [CNT_W-1:0]    fl_low_wm;
-wire                fl_err_underflow, fl_err_overflow;
-
-sw_free_list #(
-    .BUFFER_CELLS(BUFFER_CELLS),
-    .CA_W(CA_W),
-    .CNT_W(CNT_W),
-    .FAULT_INJECT(FREE_LIST_FAULT_INJECT)
-) free_list_inst (
-    .clk(clk),
-    .rst(rst),
-    .pop_valid(fl_pop_valid),
-    .pop_cell(fl_pop_cell),
-    .pop(fl_pop),
-    .push(fl_push),
-    .push_cell(fl_push_cell),
-    .free_count(fl_count),
-    .low_wm(fl_low_wm),
-    .err_underflow(fl_err_underflow),
-    .err_overflow(fl_err_overflow)
-);
-
-// ---------------------------------------------------------------------------- RAMs
-// data: BUFFER_CELLS * WPC words; cell c word w at c*WPC + w
-// write port: data_we/waddr/wdata from the write stage; read port: always enabled, the
-// address computed one clock before the slot (rs_raddr_next).  sw_ram registers both in
-// DATA_IN_COPIES copies next to its block RAMs (IN_COPIES): the write lands a clock after
-// the slot and the word is read at the slot, as with one register here, but no address bit
-// fans out to every block RAM of the buffer (128 on the ULX3S, spread over the die)
-localparam DATA_IN_COPIES = 16;
-// the data RAM's read latency from its address register (the word leaves sw_ram's third
-// output register; the read stage follows it through as many registers: sw_read)
-localparam RD_PIPE_DEPTH = 4;
-wire                data_we;
-wire [ADDR_W-1:0]   data_waddr;
-wire [WORD_W-1:0]   data_wdata;
-wire [ADDR_W-1:0]   rs_raddr_next;
-
-sw_ram #(
-    .WIDTH(WORD_W),
-    .DEPTH(BUFFER_CELLS * WPC),
-    .ADDR_W(ADDR_W),
-    .OUT_REG(3),
-    .IN_COPIES(DATA_IN_COPIES)
-) data_ram_inst (
-    .clk(clk),
-    .wr_en(data_we),
-    .wr_addr(data_waddr),
-    .wr_data(data_wdata),
-    .rd_en(1'b1),
-    .rd_addr(rs_raddr_next),
-    .rd_data(data_rd)
-);
-
-// cell links (next cell of the same frame), two copies: this one for the read stage, the
-// other in sw_walker (walker_inst), which returns the cells of dropped frames
-// (written by the write stage, from its registers: sw_write's link_*)
-wire                link_we_reg;
-wire [CA_W-1:0]     link_waddr_reg;
-wire [CA_W-1:0]     link_wdata_reg;
-wire [CA_W-1:0]     rs_cell_next;
-wire [CA_W-1:0]     link_a_rd;
-
-// read port A is addressed at the capture (rs_cell_next) and has the output register
-// (OUT_REG): the link is there in the clock after the slot, when the cell-link take uses it
-sw_ram #(.WIDTH(CA_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) link_a_ram_inst (
-    .clk(clk), .wr_en(link_we_reg), .wr_addr(link_waddr_reg), .wr_data(link_wdata_reg),
-    .rd_en(1'b1), .rd_addr(rs_cell_next), .rd_data(link_a_rd));
-
-// frame descriptors, indexed by head cell, written at the enqueue (registered after the
-// decision stage: enq_*_reg), read for the dequeue: addressed at the capture (rs_head_next,
-// the clock before the slot) through the RAM's output register (OUT_REG), so the data is
-// there at the dequeue commit (deq_pend_reg), from a register.  The frame links (next frame
-// of the same queue) are the queue lists' (sw_queues), read the same way
-wire                enq_valid;
-wire                enq_valid_reg;
-wire [CA_W-1:0]     enq_cell_reg;
-wire [DESC_W-1:0]   enq_desc_reg;
-wire [CA_W-1:0]     rs_head_reg, rs_head_next;
-wire [DESC_W-1:0]   desc_rd;
-
-sw_ram #(.WIDTH(DESC_W), .DEPTH(BUFFER_CELLS), .ADDR_W(CA_W), .OUT_REG(1)) desc_ram_inst (
-    .clk(clk), .wr_en(enq_valid_reg), .wr_addr(enq_cell_reg), .wr_data(enq_desc_reg),
-    .rd_en(1'b1), .rd_addr(rs_head_next), .rd_data(desc_rd));
 
 // ---------------------------------------------------------------------------- admission
 // mmu_core accepts one arrival and one release on every clock (no ready): the write stage's
 // request and the read stage's release go to it from registers, with no FIFO in between.  It
 // answers a fixed number of clocks after the request (docs/mmu_core.md "Stages"), in request
-// order, with no back-pressure; the responses wait in the response FIFO (below) until the
-// decision stage matches each with the head of the pending FIFO.  Its PORT_COUNT is a power of two: with another port count the entries
-// of the ports above PORT_COUNT exist in mmu_core, are written 0 by software (the image is
-// padded to MMU_PORTS ports, docs/switch_core.md) and are never
-// named by a request or a release.
+// order, with no back-pressure; the responses wait in the decision stage's response FIFO
+// until it matches each with the head of the pending FIFO (sw_buffer's sw_decide).  Its
+// PORT_COUNT is a power of two: with another port count the entries of the ports above
+// PORT_COUNT exist in mmu_core, are written 0 by software (the image is padded to MMU_PORTS
+// ports, docs/switch_core.md) and are never named by a request or a release.
 wire                 req_valid_reg;
 wire [P_W-1:0]       req_port_reg;
 wire [2:0]           req_pg_reg;
@@ -712,9 +450,6 @@ wire [15:0]          mmu_cfg_wr_addr;
 wire [31:0]          mmu_cfg_wr_data;
 wire [15:0]          mmu_stat_addr;
 wire [31:0]          mmu_stat_data;
-wire                 sw_regs_wr_valid;
-wire [31:0]          sw_regs_rd_data;
-wire                 sw_regs_rd_hit;
 // the configuration is loaded (sw_mmu_csr: its last register written): requests may go to
 // mmu_core
 wire                 mmu_cfg_done;
@@ -724,19 +459,28 @@ wire                 mmu_err_bad_config;
 
 assign pfc_xoff = mmu_pfc_xoff[QN-1:0];
 
-// the admission core and its CSR block leave reset a clock after the rest of the switch, from a
-// reset register of their own: the reset reaches nearly every register of the core, and one
-// register for the whole switch put a 6.4 ns route in front of the core's write decode on the
-// ULX3S (docs/synth_sweep.md).  Nothing is held and no request comes before the configuration is loaded,
-// so the extra clock changes nothing the switch shows; the benches count the core's clocks from
-// this register (tb/common/mmu_bus.py).
+// the admission core and its CSR block take their reset from a register of their own (keep:
+// not merged with the other copies), which fans out to nearly every register of the core and
+// can be placed beside it; they leave reset a clock after the rest of the switch.  Nothing is
+// held and no request comes before the configuration is loaded, so the extra clock changes
+// nothing the switch shows; the benches count the core's clocks from this register
+// (tb/common/mmu_bus.py).
 reg rst_mmu;
 (* keep *) always @(posedge clk) rst_mmu <= rst;
 
-// the AXI4-Lite CSR block, the copies of buffer_cells / max_frame_bytes the datapath reads
-// and the admission gate (sw_mmu_csr)
-sw_mmu_csr #(.MMU_PORTS(MMU_PORTS), .CELL_W(CELL_W)) mmu_csr_inst (
-    .clk(clk), .rst(rst_mmu),
+// the register block: the AXI4-Lite CSR in front of mmu_core's configuration / status port
+// with the copies of buffer_cells / max_frame_bytes the datapath reads and the admission gate,
+// and the switch's own registers (sw_csr)
+sw_csr #(
+    .PORT_COUNT(PORT_COUNT),
+    .MMU_PORTS(MMU_PORTS),
+    .CELL_W(CELL_W),
+    .PORT_COUNTERS(PORT_COUNTERS),
+    .FEATURE_REGS(FEATURE_REGS),
+    .PREVENT_ENABLE(PREVENT_ENABLE),
+    .WATCHDOG_ENABLE(WATCHDOG_ENABLE)
+) csr_inst (
+    .clk(clk), .rst(rst), .rst_mmu(rst_mmu),
     .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot),
     .s_axil_awvalid(s_axil_awvalid), .s_axil_awready(s_axil_awready),
     .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
@@ -749,89 +493,68 @@ sw_mmu_csr #(.MMU_PORTS(MMU_PORTS), .CELL_W(CELL_W)) mmu_csr_inst (
     .m_cfg_wr_valid(mmu_cfg_wr_valid), .m_cfg_wr_addr(mmu_cfg_wr_addr),
     .m_cfg_wr_data(mmu_cfg_wr_data), .m_stat_addr(mmu_stat_addr), .m_stat_data(mmu_stat_data),
     .cfg_buffer_cells(cfg_buffer_cells), .cfg_max_frame_bytes(cfg_max_frame_bytes),
-    .m_sw_wr_valid(sw_regs_wr_valid), .m_sw_rd_data(sw_regs_rd_data),
-    .m_sw_rd_hit(sw_regs_rd_hit),
     .cfg_loaded(mmu_cfg_done), .cfg_loaded_copy(mmu_cfg_done_ws),
-    .stat_slverr_count(stat_axil_slverr)
-);
-
-// switch_core's own registers: the configuration above from registers, the status read back
-// with mmu_core's status latency (pfcmmu_sw_regs, generated; docs/regs.md)
-pfcmmu_sw_regs #(
-    .PORT_COUNT(PORT_COUNT),
-    .STALL_REGS(FEATURE_REGS),
-    .LINK_PAUSE_REGS(FEATURE_REGS),
-    .PREV_REGS(FEATURE_REGS != 0 || PREVENT_ENABLE != 0),
-    .WD_REGS(FEATURE_REGS != 0 || WATCHDOG_ENABLE != 0)
-) sw_regs_inst (
-    .clk(clk), .rst(rst),
-    .wr_valid(sw_regs_wr_valid), .wr_addr(mmu_cfg_wr_addr), .wr_data(mmu_cfg_wr_data),
-    .rd_addr(mmu_stat_addr), .rd_data(sw_regs_rd_data), .rd_hit(sw_regs_rd_hit),
-    .cfg_stall_clocks(cfg_stall_clocks),
-    .cfg_refresh_quanta(cfg_refresh_quanta),
-    .cfg_quanta_step(cfg_quanta_step),
-    .cfg_prev_enable(cfg_prev_enable),
-    .cfg_prev_alt_prio(cfg_prev_alt_prio),
-    .cfg_pause_quanta(cfg_pause_quanta),
-    .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
-    .stat_free_cells(stat_free_cells),
-    .stat_free_low_wm(stat_free_low_wm),
-    .stat_used_cells(stat_used_cells),
-    .stat_queued_frames(stat_queued_frames),
-    .stat_axil_slverr(stat_axil_slverr),
-    .stat_errors_release_underflow(err_release_underflow),
-    .stat_errors_bad_config(err_bad_config),
-    .stat_errors_reserve(err_reserve),
-    .stat_errors_free_list(err_free_list),
-    .stat_errors_response(err_response),
-    .stat_mmu_drop_count(stat_mmu_drop_count[7*32-1:32]),
-    .stat_prev_frames(stat_prev_frames),
-    .stat_prev_untagged(stat_prev_untagged),
     .cfg_prio_to_pg(cfg_prio_to_pg),
     .cfg_prio_to_queue(cfg_prio_to_queue),
     .cfg_default_prio(cfg_default_prio),
-    .cfg_src_mac_lo(cfg_src_mac_lo),
-    .cfg_src_mac_hi(cfg_src_mac_hi),
+    .cfg_src_mac(cfg_src_mac),
+    .cfg_pause_quanta(cfg_pause_quanta),
+    .cfg_refresh_quanta(cfg_refresh_quanta),
+    .cfg_quanta_step(cfg_quanta_step),
     .cfg_link_pause_enable(cfg_link_pause_enable),
-    .cfg_port_group(cfg_port_group),
+    .cfg_stall_clocks(cfg_stall_clocks),
     .cfg_wd_enable(cfg_wd_enable),
     .cfg_wd_detect_time(cfg_wd_detect_time),
     .cfg_wd_restore_time(cfg_wd_restore_time),
     .cfg_wd_action(cfg_wd_action),
     .cfg_wd_storm_limit(cfg_wd_storm_limit),
     .cfg_wd_reenable(cfg_wd_reenable),
-    .stat_rx_frames(PORT_COUNTERS != 0 ? stat_rx_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_rx_bytes(PORT_COUNTERS != 0 ? stat_rx_bytes : {PORT_COUNT*32{1'b0}}),
-    .stat_tx_frames(PORT_COUNTERS != 0 ? stat_tx_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_tx_bytes(PORT_COUNTERS != 0 ? stat_tx_bytes : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_error(PORT_COUNTERS != 0 ? stat_drop_error : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_runt(PORT_COUNTERS != 0 ? stat_drop_runt : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_oversize(PORT_COUNTERS != 0 ? stat_drop_oversize : {PORT_COUNT*32{1'b0}}),
+    .cfg_port_group(cfg_port_group),
+    .cfg_prev_enable(cfg_prev_enable),
+    .cfg_prev_alt_prio(cfg_prev_alt_prio),
+    .cfg_prev_alt_dscp(cfg_prev_alt_dscp),
+    .stat_rx_frames(stat_rx_frames),
+    .stat_rx_bytes(stat_rx_bytes),
+    .stat_tx_frames(stat_tx_frames),
+    .stat_tx_bytes(stat_tx_bytes),
+    .stat_drop_error(stat_drop_error),
+    .stat_drop_runt(stat_drop_runt),
+    .stat_drop_oversize(stat_drop_oversize),
     .stat_drop_admission(stat_drop_admission),
-    .stat_pfc_rx_frames(PORT_COUNTERS != 0 ? stat_pfc_rx_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_pause_rx_frames(PORT_COUNTERS != 0 ? stat_pause_rx_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_ctrl_unknown(PORT_COUNTERS != 0 ? stat_ctrl_unknown : {PORT_COUNT*32{1'b0}}),
-    .stat_ctrl_malformed(PORT_COUNTERS != 0 ? stat_ctrl_malformed : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_malformed(PORT_COUNTERS != 0 ? stat_drop_malformed : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_bad_dest(PORT_COUNTERS != 0 ? stat_drop_bad_dest : {PORT_COUNT*32{1'b0}}),
-    .stat_drop_stall(PORT_COUNTERS != 0 ? stat_drop_stall : {PORT_COUNT*32{1'b0}}),
-    .stat_wd_drop_frames(PORT_COUNTERS != 0 ? stat_wd_drop_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_wd_fwd_frames(PORT_COUNTERS != 0 ? stat_wd_fwd_frames : {PORT_COUNT*32{1'b0}}),
-    .stat_pfc_state_pause(stat_pause),
-    .stat_pfc_state_xoff(stat_xoff),
-    .stat_pfc_state_wd_storm(stat_wd_storm),
-    .stat_pfc_state_wd_disabled(stat_wd_disabled),
-    .stat_wd_storms(PORT_COUNTERS != 0 ? stat_wd_storms : {PORT_COUNT*8*32{1'b0}})
+    .stat_pfc_rx_frames(stat_pfc_rx_frames),
+    .stat_pause_rx_frames(stat_pause_rx_frames),
+    .stat_ctrl_unknown(stat_ctrl_unknown),
+    .stat_ctrl_malformed(stat_ctrl_malformed),
+    .stat_drop_malformed(stat_drop_malformed),
+    .stat_drop_bad_dest(stat_drop_bad_dest),
+    .stat_drop_stall(stat_drop_stall),
+    .stat_wd_drop_frames(stat_wd_drop_frames),
+    .stat_wd_fwd_frames(stat_wd_fwd_frames),
+    .stat_wd_storms(stat_wd_storms),
+    .stat_pause(stat_pause),
+    .stat_xoff(stat_xoff),
+    .stat_wd_storm(stat_wd_storm),
+    .stat_wd_disabled(stat_wd_disabled),
+    .stat_free_cells(stat_free_cells),
+    .stat_free_low_wm(stat_free_low_wm),
+    .stat_used_cells(stat_used_cells),
+    .stat_queued_frames(stat_queued_frames),
+    .stat_mmu_drop_count(stat_mmu_drop_count[7*32-1:32]),
+    .stat_prev_frames(stat_prev_frames),
+    .stat_prev_untagged(stat_prev_untagged),
+    .err_release_underflow(err_release_underflow),
+    .err_bad_config(err_bad_config),
+    .err_reserve(err_reserve),
+    .err_free_list(err_free_list),
+    .err_response(err_response),
+    .stat_axil_slverr(stat_axil_slverr)
 );
-
-generate
-    for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : src_mac
-        assign cfg_src_mac[gp*48 +: 48] = {cfg_src_mac_hi[gp*16 +: 16], cfg_src_mac_lo[gp*32 +: 32]};
-    end
-endgenerate
 
 assign board_xoff = stat_xoff;
 
+// mmu_core's outputs left open are its per-segment split of the response and the ready
+// flags (constant 1): open on purpose
+/* verilator lint_off PINCONNECTEMPTY */
 mmu_core #(
     .PORT_COUNT(MMU_PORTS),
     .CELL_BYTES(CELL_BYTES),
@@ -889,103 +612,50 @@ mmu_core #(
     .err_release_underflow(err_release_underflow),
     .err_bad_config(mmu_err_bad_config)
 );
+/* verilator lint_on PINCONNECTEMPTY */
 
-// ---------------------------------------------------------------------------- pending frames
-// every completed frame, in completion order, to the decision stage (sw_decide, below):
-// {tag, iport, pg, eport, queue, len, head, cells} and three flags computed at the push, so
-// the decision stage tests bits, not fields: kind is good, the egress port exists, the frame
-// holds no cell
-localparam PEND_W = TAG_W + P_W + 3 + P_W + 3 + LEN_W + CA_W + CELL_W + 3;
-wire                pend_push;
-wire [PEND_W-1:0]   pend_in;
-wire                pend_ready;
-
-// frames whose cells go back to the free list (the walker, below)
-wire                walk_push;
-wire [CA_W-1:0]     walk_head;
-wire [CELL_W-1:0]   walk_cells;
-wire                walk_ready;
-
-// ---------------------------------------------------------------------------- state
-reg  [P_W-1:0]             slot_reg, slot_next;
-// the port whose slot comes next clock: its read-stage state is captured (rs_*) this clock
-reg  [P_W-1:0]             pslot_reg, pslot_next;
-// copies of pslot_reg for the write capture, the read capture and the head pre-select (each
-// drives a few hundred mux inputs), and the port whose capture comes after pslot_reg's
-wire [P_W-1:0]             pslot_w, pslot_r;
-// write stage (sw_write): each port's spare cell, and the slot loads an mmu_core request
+// ---------------------------------------------------------------------------- shared buffer
+// the cell buffer and its stages: the write, decision and read stages, the queue lists, the
+// scheduler, the walker, the free list and the RAMs (sw_buffer; docs/switch_core.md)
+// the free list's count, low watermark and error flags, each port's spare cell, a frame
+// linked into a queue (sw_status)
+wire [CNT_W-1:0]             fl_count;
+wire [CNT_W-1:0]             fl_low_wm;
+wire                         fl_err_underflow, fl_err_overflow;
 wire [PORT_COUNT-1:0]        spare_valid;
+wire                         enq_valid;
+// the write slot loads a good frame's mmu_core request, and the slot's port (sw_pfc_guard)
 wire                         req_go;
-// queues (sw_queues): each queue's head cell and "holds frames"; the enqueue / dequeue
-// commits as one-hot vectors, so the list updates test bits
-wire [QN*CA_W-1:0]           q_head;
+wire [P_W-1:0]               write_slot;
+// queue {p, q} at [p*8 + q]: holds frames; in storm recovery with action drop, its frames
+// discarded at dequeue (sw_pfc_guard); the read stage's dequeue commit
 wire [QN-1:0]                q_ne;
-wire [QN-1:0]                enq_oh_reg;
-wire [QN-1:0]                deq_oh_reg;
-// the queue of the frame at the decision head (sw_queues registers its tail a clock ahead)
-wire [QN_W-1:0]              enq_q;
-// the scheduler's choice per port (sw_sched, registered): a queue eligible, its index, the
-// choice one-hot, and the index unchanged since last clock
-wire [PORT_COUNT-1:0]        pick_any;
-wire [PORT_COUNT*3-1:0]      pick_idx;
-wire [QN-1:0]                pick_oh;
-wire [PORT_COUNT-1:0]        idx_same;
-// the read stage's dequeue commit (sw_read) and the cells it frees
-wire                         deq_pend_reg;
-wire [P_W-1:0]               deq_port_reg;
-wire [QN_W-1:0]              deq_q_reg;
-wire                         rd_free_reg;
-wire [CA_W-1:0]              rd_free_cell_reg;
+wire [QN-1:0]                wd_qdrop;
+wire                         deq_valid;
+wire [P_W-1:0]               deq_port;
+wire [QN_W-1:0]              deq_q;
 
-// ---------------------------------------------------------------------------- write stage
-// One write slot per clock, round robin: the slot port's word into the data RAM, a cell from
-// its spare (refilled from the free list) linked behind the frame's previous one; the last
-// word to the pending FIFO and, for a good frame once the configuration is loaded, the
-// mmu_core request (sw_write).  The slot registers are shared with the read stage.
-wire [P_W-1:0]       wp = slot_w_reg;
-// keep: identical registers, not to be merged back into pslot_reg / slot_reg; slot_w_reg
-// drives the write stage's per-port updates, slot_d_reg the data word select, slot_r_reg the
-// read stage (slot_reg itself the rest)
-reg [P_W-1:0] slot_w_reg, slot_d_reg, slot_r_reg;
-(* keep *) always @(posedge clk) begin
-    slot_w_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-(* keep *) always @(posedge clk) begin
-    slot_d_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-(* keep *) always @(posedge clk) begin
-    slot_r_reg <= rst ? {P_W{1'b0}} : slot_next;
-end
-reg [P_W-1:0] pslot_w_reg, pslot_r_reg;
-(* keep *) always @(posedge clk) begin
-    pslot_w_reg <= rst ? PSLOT_FIRST : pslot_next;
-end
-(* keep *) always @(posedge clk) begin
-    pslot_r_reg <= rst ? PSLOT_FIRST : pslot_next;
-end
-assign pslot_w = pslot_w_reg;
-assign pslot_r = pslot_r_reg;
-
-/* verilator lint_off PINCONNECTEMPTY */
-sw_write #(
+sw_buffer #(
     .PORT_COUNT(PORT_COUNT),
+    .DATA_WIDTH(DATA_WIDTH),
+    .KEEP_WIDTH(KW),
     .DEST_WIDTH(DEST_WIDTH),
-    .WORD_W(WORD_W),
-    .WORD_BYTES(WORD_BYTES),
+    .WORD_BEATS(WORD_BEATS),
     .CELL_BYTES(CELL_BYTES),
-    .WI_W(WI_W),
-    .CA_W(CA_W),
-    .ADDR_W(ADDR_W),
+    .BUFFER_CELLS(BUFFER_CELLS),
     .CELL_W(CELL_W),
     .LEN_W(LEN_W),
+    .TAG_W(TAG_W),
     .P_W(P_W),
-    .TAG_W(TAG_W)
-) write_inst (
+    .CA_W(CA_W),
+    .CNT_W(CNT_W),
+    .WB_W(WB_W),
+    .OUT_DEPTH(OUT_DEPTH),
+    .OUT_PTR_W(OUT_PTR_W),
+    .FREE_LIST_FAULT_INJECT(FREE_LIST_FAULT_INJECT)
+) buffer_inst (
     .clk(clk),
     .rst(rst),
-    .slot(wp),
-    .slot_d(slot_d_reg),
-    .pslot(pslot_w),
     .in_valid(in_valid),
     .in_pop(in_pop),
     .in_data(in_data),
@@ -995,21 +665,11 @@ sw_write #(
     .in_prio(in_prio),
     .in_dest(in_dest),
     .in_kind(in_kind),
-    .cfg_prio_to_pg(cfg_prio_to_pg),
-    .cfg_prio_to_queue(cfg_prio_to_queue),
-    .cfg_loaded(mmu_cfg_done_ws),
-    .fl_pop_valid(fl_pop_valid),
-    .fl_pop_cell(fl_pop_cell),
-    .fl_pop(fl_pop),
-    .data_we(data_we),
-    .data_waddr(data_waddr),
-    .data_wdata(data_wdata),
-    .link_we(link_we_reg),
-    .link_waddr(link_waddr_reg),
-    .link_wdata(link_wdata_reg),
-    .m_pend_valid(pend_push),
-    .m_pend_ready(pend_ready),
-    .m_pend_data(pend_in),
+    .out_push(out_push),
+    .out_data(data_rd),
+    .out_bytes(out_bytes),
+    .out_last(out_last),
+    .out_count(out_count),
     .req_valid(req_valid_reg),
     .req_port(req_port_reg),
     .req_pg(req_pg_reg),
@@ -1018,17 +678,39 @@ sw_write #(
     .req_len(req_len_reg),
     .req_tag(req_tag_reg),
     .req_go(req_go),
+    .write_slot(write_slot),
+    .resp_valid(mmu_resp_valid),
+    .resp_admit(mmu_resp_admit),
+    .resp_cells(mmu_resp_cells),
+    .resp_tag(mmu_resp_tag),
+    .rel_valid(rel_valid_reg),
+    .rel_port(rel_port_reg),
+    .rel_pg(rel_pg_reg),
+    .rel_eport(rel_eport_reg),
+    .rel_queue(rel_queue_reg),
+    .rel_cells(rel_cells_reg),
+    .sched_pause(sched_pause),
+    .qdrop(wd_qdrop),
+    .q_ne(q_ne),
+    .deq_valid(deq_valid),
+    .deq_port(deq_port),
+    .deq_q(deq_q),
     .spare_valid(spare_valid),
-    .spare_cell()
+    .fl_count(fl_count),
+    .fl_low_wm(fl_low_wm),
+    .fl_err_underflow(fl_err_underflow),
+    .fl_err_overflow(fl_err_overflow),
+    .enq_valid(enq_valid),
+    .cfg_prio_to_pg(cfg_prio_to_pg),
+    .cfg_prio_to_queue(cfg_prio_to_queue),
+    .cfg_loaded(mmu_cfg_done_ws),
+    .stat_drop_admission(stat_drop_admission),
+    .err_response(err_response)
 );
-/* verilator lint_on PINCONNECTEMPTY */
 
 // ---------------------------------------------------------------------------- PFC guards
 // the PFC watchdog between pfc_rx and the scheduler, and deadlock prevention's port-group test
 // for the ingress and its counters (sw_pfc_guard; docs/watchdog.md)
-// queue {p, q} is in storm recovery with action drop: its frames are discarded at dequeue
-wire [QN-1:0]        wd_qdrop;
-
 sw_pfc_guard #(
     .PORT_COUNT(PORT_COUNT),
     .P_W(P_W),
@@ -1042,15 +724,15 @@ sw_pfc_guard #(
     .pause(pause),
     .rx_pfc_prio(rx_pfc_prio),
     .q_ne(q_ne),
-    .deq_valid(deq_pend_reg),
-    .deq_port(deq_port_reg),
-    .deq_q(deq_q_reg),
+    .deq_valid(deq_valid),
+    .deq_port(deq_port),
+    .deq_q(deq_q),
     .sched_pause(sched_pause),
     .qdrop(wd_qdrop),
     .rx_tdest(rx_tdest),
     .same_group(same_group),
     .req_valid(req_go),
-    .req_port(wp),
+    .req_port(write_slot),
     .in_remap(in_remap),
     .in_tagged(in_tagged),
     .cfg_prio_to_queue(cfg_prio_to_queue),
@@ -1068,177 +750,6 @@ sw_pfc_guard #(
     .stat_wd_fwd_frames(stat_wd_fwd_frames),
     .stat_prev_frames(stat_prev_frames),
     .stat_prev_untagged(stat_prev_untagged)
-);
-
-
-// ---------------------------------------------------------------------------- decision stage
-// each completed frame in completion order, matched with mmu_core's response when it is good:
-// admitted -> its queue (the enqueue registered, enq_*_reg, linked by sw_queues and written
-// into the descriptor RAM in the next clock); dropped or bad -> the walker (sw_decide)
-sw_decide #(
-    .PORT_COUNT(PORT_COUNT),
-    .DATA_WIDTH(DATA_WIDTH),
-    .WORD_BYTES(WORD_BYTES),
-    .CELL_BYTES(CELL_BYTES),
-    .P_W(P_W),
-    .CA_W(CA_W),
-    .CELL_W(CELL_W),
-    .LEN_W(LEN_W),
-    .TAG_W(TAG_W)
-) decide_inst (
-    .clk(clk),
-    .rst(rst),
-    .s_pend_valid(pend_push),
-    .s_pend_ready(pend_ready),
-    .s_pend_data(pend_in),
-    .s_resp_valid(mmu_resp_valid),
-    .s_resp_admit(mmu_resp_admit),
-    .s_resp_cells(mmu_resp_cells),
-    .s_resp_tag(mmu_resp_tag),
-    .m_walk_valid(walk_push),
-    .m_walk_ready(walk_ready),
-    .m_walk_head(walk_head),
-    .m_walk_cells(walk_cells),
-    .enq_valid(enq_valid),
-    .enq_q(enq_q),
-    .m_enq_valid(enq_valid_reg),
-    .m_enq_cell(enq_cell_reg),
-    .m_enq_desc(enq_desc_reg),
-    .m_enq_oh(enq_oh_reg),
-    .stat_drop_admission(stat_drop_admission),
-    .err_response(err_response)
-);
-
-// ---------------------------------------------------------------------------- queue lists
-// per (egress port, queue): head, tail and count of its frames, linked by the frame-link RAM;
-// one enqueue (registered after the decision stage) and one dequeue commit per clock
-// (sw_queues)
-/* verilator lint_off PINCONNECTEMPTY */
-sw_queues #(
-    .PORT_COUNT(PORT_COUNT),
-    .BUFFER_CELLS(BUFFER_CELLS),
-    .CA_W(CA_W),
-    .CNT_W(CNT_W),
-    .QN_W(QN_W)
-) queues_inst (
-    .clk(clk),
-    .rst(rst),
-    .s_enq_q(enq_q),
-    .enq_valid(enq_valid_reg),
-    .enq_oh(enq_oh_reg),
-    .enq_cell(enq_cell_reg),
-    .deq_oh(deq_oh_reg),
-    .rd_head_next(rs_head_next),
-    .rd_head(rs_head_reg),
-    .q_head(q_head),
-    .q_ne(q_ne),
-    .q_cnt()
-);
-/* verilator lint_on PINCONNECTEMPTY */
-
-// ---------------------------------------------------------------------------- scheduler
-// each port's strict-priority choice among its queues that hold frames and are not paused,
-// one clock ahead of the capture (sw_sched)
-sw_sched #(
-    .PORT_COUNT(PORT_COUNT)
-) sched_inst (
-    .clk(clk),
-    .rst(rst),
-    .pause(sched_pause),
-    .q_ne(q_ne),
-    .cfg_prio_to_queue(cfg_prio_to_queue),
-    .pick_any(pick_any),
-    .pick_idx(pick_idx),
-    .pick_oh(pick_oh),
-    .idx_same(idx_same)
-);
-
-// ---------------------------------------------------------------------------- read stage
-// One read slot per clock, round robin: an idle port dequeues the frame its scheduler picks,
-// a reading port reads a word to its sw_egress (a discarded frame: a cell back to the free
-// list), frees cells, follows the cell links, and sends the release with the frame's last
-// word (sw_read)
-sw_read #(
-    .PORT_COUNT(PORT_COUNT),
-    .WORD_BYTES(WORD_BYTES),
-    .CELL_BYTES(CELL_BYTES),
-    .WI_W(WI_W),
-    .CA_W(CA_W),
-    .ADDR_W(ADDR_W),
-    .CELL_W(CELL_W),
-    .LEN_W(LEN_W),
-    .WB_W(WB_W),
-    .P_W(P_W),
-    .OUT_DEPTH(OUT_DEPTH),
-    .OUT_PTR_W(OUT_PTR_W),
-    .RD_PIPE_DEPTH(RD_PIPE_DEPTH)
-) read_inst (
-    .clk(clk),
-    .rst(rst),
-    .slot(slot_r_reg),
-    .pslot(pslot_r),
-    .pick_any(pick_any),
-    .pick_idx(pick_idx),
-    .pick_oh(pick_oh),
-    .idx_same(idx_same),
-    .q_head(q_head),
-    .qdrop(wd_qdrop),
-    .raddr_next(rs_raddr_next),
-    .cell_next(rs_cell_next),
-    .link_rd(link_a_rd),
-    .head_next(rs_head_next),
-    .head(rs_head_reg),
-    .desc_rd(desc_rd),
-    .deq_valid(deq_pend_reg),
-    .deq_port(deq_port_reg),
-    .deq_q(deq_q_reg),
-    .deq_oh(deq_oh_reg),
-    .out_count(out_count),
-    .out_push(out_push),
-    .out_bytes(out_bytes),
-    .out_last(out_last),
-    .rd_free(rd_free_reg),
-    .rd_free_cell(rd_free_cell_reg),
-    .rel_valid(rel_valid_reg),
-    .rel_port(rel_port_reg),
-    .rel_pg(rel_pg_reg),
-    .rel_eport(rel_eport_reg),
-    .rel_queue(rel_queue_reg),
-    .rel_cells(rel_cells_reg)
-);
-
-// ---------------------------------------------------------------------------- next state
-always @* begin
-    slot_next = (slot_reg == PORT_LAST) ? {P_W{1'b0}} : slot_reg + 1'b1;
-    pslot_next = (pslot_reg == PORT_LAST) ? {P_W{1'b0}} : pslot_reg + 1'b1;
-
-end
-
-// ---------------------------------------------------------------------------- walker
-// returns the cells of dropped frames (walk_push from the decision stage) to the free list,
-// following its own copy of the cell links.  The read stage's free is registered (rd_free_reg)
-// and goes to the free list in the next clock, ahead of the walker, which so sees a register
-// instead of this clock's slot logic
-sw_walker #(
-    .BUFFER_CELLS(BUFFER_CELLS),
-    .CA_W(CA_W),
-    .CELL_W(CELL_W),
-    .WALK_DEPTH(8),
-    .WALK_PTR_W(3)
-) walker_inst (
-    .clk(clk),
-    .rst(rst),
-    .s_walk_valid(walk_push),
-    .s_walk_ready(walk_ready),
-    .s_walk_head(walk_head),
-    .s_walk_cells(walk_cells),
-    .link_wr_en(link_we_reg),
-    .link_wr_addr(link_waddr_reg),
-    .link_wr_data(link_wdata_reg),
-    .rd_free(rd_free_reg),
-    .rd_free_cell(rd_free_cell_reg),
-    .m_free_push(fl_push),
-    .m_free_cell(fl_push_cell)
 );
 
 // ---------------------------------------------------------------------------- status
@@ -1260,7 +771,7 @@ sw_status #(
     .fl_err_underflow(fl_err_underflow),
     .fl_err_overflow(fl_err_overflow),
     .queue_enq(enq_valid),
-    .queue_deq(deq_pend_reg),
+    .queue_deq(deq_valid),
     .mmu_resp_valid(mmu_resp_valid),
     .mmu_resp_admit(mmu_resp_admit),
     .mmu_resp_reason(mmu_resp_reason),
@@ -1277,16 +788,6 @@ sw_status #(
     .err_free_list(err_free_list),
     .err_bad_config(err_bad_config)
 );
-
-// ---------------------------------------------------------------------------- registers
-always @(posedge clk) begin
-    slot_reg <= slot_next;
-    pslot_reg <= pslot_next;
-    if (rst) begin
-        slot_reg <= {P_W{1'b0}};
-        pslot_reg <= PSLOT_FIRST;
-    end
-end
 
 endmodule
 

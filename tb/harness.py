@@ -177,7 +177,7 @@ def _build(runner, srcs, toplevel, build_dir, parameters, build_args, waves):
         sources=srcs,
         hdl_toplevel=toplevel,
         build_dir=build_dir,
-        # rtl/: the include files (mmu_core_functions.vh)
+        # rtl/: the include files (mmu_core_functions.vh, sw_functions.vh)
         includes=[ROOT / "rtl"],
         parameters=parameters,
         build_args=build_args,

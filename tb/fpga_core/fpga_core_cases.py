@@ -54,7 +54,7 @@ async def boot_writes(dut) -> tuple[list[tuple[int, int]], int]:
     """The configuration writes of the CSR block (byte address, data) until the boot ROM's
     done, and the clocks from reset to done (the partners start sending then)."""
     # the CSR block's writes, before sw_mmu_csr routes them (switch registers or mmu_core)
-    m = dut.switch_inst.mmu_csr_inst
+    m = dut.switch_inst.csr_inst.mmu_csr_inst
     out = []
     # (started with the test: rst may not be driven yet, Z on Icarus)
     await waits.until(dut.clk, lambda: dut.rst.value.is_resolvable and int(dut.rst.value), 100,

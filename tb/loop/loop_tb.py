@@ -340,7 +340,7 @@ class LoopTB:
             dead = True
             for s in range(self.n):
                 if not (field_of(val(cores[s].sched_pause), PORT_NEXT, 8) >> self.cfg.prio & 1
-                        and field_of(val(cores[s].queues_inst.q_cnt), ring_q, cnt_w)):
+                        and field_of(val(cores[s].buffer_inst.queues_inst.q_cnt), ring_q, cnt_w)):
                     dead = False
                     break
             if dead and (not self.dead_stretches or self.dead_stretches[-1][1] is not None):

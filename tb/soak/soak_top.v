@@ -242,12 +242,14 @@ assign err_flags[4] = core.err_response;
 assign cfg_done = core.mmu_cfg_done;
 assign stat_ctrl_other = core.stat_pause_rx_frames + core.stat_ctrl_unknown
     + core.stat_ctrl_malformed;
-assign spare_valid = core.write_inst.spare_valid;
-assign core_busy = core.decide_inst.pend_valid != 0 || core.read_inst.e_state_reg != 0;
+assign spare_valid = core.buffer_inst.write_inst.spare_valid;
+assign core_busy = core.buffer_inst.decide_inst.pend_valid != 0
+                   || core.buffer_inst.read_inst.e_state_reg != 0;
 
 generate
 for (p = 0; p < PORT_COUNT; p = p + 1) begin : spare
-    assign spare_cell[p*32 +: 32] = {{(32-CA_W){1'b0}}, core.write_inst.spare_cell[p*CA_W +: CA_W]};
+    assign spare_cell[p*32 +: 32] = {{(32-CA_W){1'b0}},
+                                     core.buffer_inst.write_inst.spare_cell[p*CA_W +: CA_W]};
 end
 endgenerate
 
@@ -258,10 +260,10 @@ soak_cell_owner #(
 ) owner_inst (
     .clk(clk),
     .rst(rst),
-    .pop(core.free_list_inst.pop && core.free_list_inst.pop_valid),
-    .pop_cell(core.free_list_inst.pop_cell),
-    .push(core.free_list_inst.push),
-    .push_cell(core.free_list_inst.push_cell),
+    .pop(core.buffer_inst.free_list_inst.pop && core.buffer_inst.free_list_inst.pop_valid),
+    .pop_cell(core.buffer_inst.free_list_inst.pop_cell),
+    .push(core.buffer_inst.free_list_inst.push),
+    .push_cell(core.buffer_inst.free_list_inst.push_cell),
     .owned(cells_owned),
     .owned_count(cells_owned_count),
     .allocs(cell_allocs),

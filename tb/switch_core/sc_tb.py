@@ -239,7 +239,7 @@ class SwitchTB:
         shows, for the predictor (common.mmu_bus.MmuMonitor); the free list's handshakes for the
         cell shadow map.  Python reads one vector per clock and the rest only on clocks that
         have something (the model steps the idle clocks in between in a batch)."""
-        fl = self.core.free_list_inst
+        fl = self.core.buffer_inst.free_list_inst
         mon = self.monitor
         # the wrapper's tb_events: {pfc_xoff changed, configuration write, free-list push,
         # pop, mmu_core response, release, request} (tb/switch_core/wrapper.py)
@@ -290,17 +290,18 @@ class SwitchTB:
         seed of the watchdog storm saw its last frame still on its way when the sinks were
         read)."""
         stable = 0
+        buf = self.core.buffer_inst
         for _ in range(timeout // 16):
             await ClockCycles(self.dut.clk, 16)
             busy = (any(not s.idle() for s in self.sources)
                     or val(self.dut.stat_queued_frames)
-                    or val(self.core.decide_inst.pend_valid)
-                    or any((val(self.core.read_inst.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
+                    or val(buf.decide_inst.pend_valid)
+                    or any((val(buf.read_inst.e_state_reg) >> (2 * p)) & 3 for p in range(PORT_COUNT))
                     or any(val(getattr(self.dut, f"m{p}_axis_tvalid")) for p in range(PORT_COUNT)))
             stable = 0 if busy else stable + 1
             if stable >= 8:
                 return
-        d, c = self.dut, self.core
+        d, c = self.dut, self.core.buffer_inst
         state = dict(sources=[s.idle() for s in self.sources],
                      queued=val(d.stat_queued_frames), pend=val(c.decide_inst.pend_valid),
                      e_state=hex(val(c.read_inst.e_state_reg)), q_cnt=hex(val(c.queues_inst.q_cnt)),
@@ -376,8 +377,8 @@ class SwitchTB:
         """The cells the write stage holds as its ports' spares (taken from the free list,
         not yet written)."""
         ca_w = max(1, (BUFFER_CELLS - 1).bit_length())
-        valid = val(self.core.write_inst.spare_valid)
-        cells = val(self.core.write_inst.spare_cell)
+        valid = val(self.core.buffer_inst.write_inst.spare_valid)
+        cells = val(self.core.buffer_inst.write_inst.spare_cell)
         return {(cells >> (p * ca_w)) & ((1 << ca_w) - 1) for p in range(PORT_COUNT)
                 if (valid >> p) & 1}
 

@@ -89,8 +89,8 @@ def generate(port_count: int, out: Path) -> Path:
     lines += ["// testbench probe: read by tb/switch_core/sc_tb.py every clock",
               "wire [6:0] tb_events = {|core.mmu_inst.pfc_change, "
               "core.mmu_inst.cfg_wr_valid, "
-              "core.free_list_inst.push, "
-              "core.free_list_inst.pop && core.free_list_inst.pop_valid, "
+              "core.buffer_inst.free_list_inst.push, "
+              "core.buffer_inst.free_list_inst.pop && core.buffer_inst.free_list_inst.pop_valid, "
               "core.mmu_inst.m_resp_valid, "
               "core.mmu_inst.s_rel_valid, "
               "core.mmu_inst.s_req_valid};",
