@@ -347,7 +347,9 @@ wire hole_next = hole_reg || s_axis_tkeep != KEEP_FULL;
 localparam KB_W = $clog2(KEEP_WIDTH + 1);
 wire [KB_W-1:0] beat_n = beat_bytes[KB_W-1:0];
 wire oversize = rem_neg_reg || ov_reg[beat_n];
-wire [KEEP_WIDTH:0] short_lo = short_reg[KEEP_WIDTH:0];
+// (the thermometer as of this beat: all ones at a frame's first beat, see short_upd)
+wire [MIN_LEN-1:0] short_base = short_reg | {MIN_LEN{first_reg}};
+wire [KEEP_WIDTH:0] short_lo = short_base[KEEP_WIDTH:0];
 wire runt = short_lo[beat_n];
 // a beat before tlast is full (KEEP_WIDTH bytes; see the header), and tlast reloads the
 // checks: so the updates take a constant, not the beat's size (no carry chain from tkeep)
@@ -396,13 +398,17 @@ reg [KEEP_WIDTH:0] ov_upd;         // (bit 0 unused: ov_reg[0] is the constant 0
 always @* begin
     if (take) begin
         rem_upd = s_axis_tlast ? {1'b0, max_reg} : rem_next;
-        short_upd = s_axis_tlast ? {MIN_LEN{1'b1}} : short_reg >> KEEP_WIDTH;
         ov_upd = s_axis_tlast ? ov_cfg : ov_dec;
     end else begin
         rem_upd = first_reg ? {1'b0, max_reg} : rem_reg;
-        short_upd = first_reg ? {MIN_LEN{1'b1}} : short_reg;
         ov_upd = first_reg ? ov_cfg : ov_reg;
     end
+    // the thermometer restarts from first_reg (a register) rather than from the beat's tlast:
+    // a frame's first beat reads all ones through short_base, so the value left after a
+    // tlast does not matter.  Written as AND / OR, not as a select with constant inputs,
+    // which Yosys turns into a set-reset net driven by the handshake's logic
+    short_upd = ((short_base >> KEEP_WIDTH) & {MIN_LEN{take}})
+                | (short_base & {MIN_LEN{!take}});
 end
 // MAC Control / tag from the registered header: a frame that is not a runt (which wins over
 // the header classes) has its header (bytes 0..19) in beats three or more before its last
