@@ -664,7 +664,9 @@ always @(posedge clk) begin
     end
     // stall cut: the cut frame's last word went into the FIFO (cut_push); the parser starts
     // over, and the rest of the frame up to its tlast is discarded (cut_reg)
-    stall_cnt_reg <= stall_inc ? stall_cnt_reg + 32'd1 : 32'd0;
+    // (AND, not a select with a constant: Yosys makes the latter a set-reset net driven by
+    // the handshake's logic)
+    stall_cnt_reg <= (stall_cnt_reg + 32'd1) & {32{stall_inc}};
     // (stall_one_reg implies stall_en_reg: both registered from the same cfg_stall_clocks)
     stall_ge_reg <= stall_inc ? (stall_en_reg && stall_ge_inc) : stall_one_reg;
     stall_en_reg <= cfg_stall_clocks != 32'd0;
