@@ -109,7 +109,7 @@ reg [31:0]           paused_reg;
 
 // the header beat the next beat is, while hdr_more_reg[0]
 reg [HI_W-1:0]        hdr_idx_reg;
-reg [HDR_BEATS-1:0]   hdr_more_reg;        // bit 0: the next beat comes from hdr_reg
+reg [HDR_BEATS-1:0]   hdr_more_reg;        // bit 0: the next beat is a header beat (hdr_idx_reg)
 reg [DATA_WIDTH-1:0]  lane_reg;           // per lane: seq[7:0] + octet offset of the lane
 // beats after the next one, minus one: the sign bit says the next beat is the last
 reg [14-KW_LOG:0]     beats_reg;

@@ -351,7 +351,8 @@ wire oversize = rem_neg_reg || ov_reg[beat_n];
 wire [MIN_LEN-1:0] short_base = short_reg | {MIN_LEN{first_reg}};
 wire [KEEP_WIDTH:0] short_lo = short_base[KEEP_WIDTH:0];
 wire runt = short_lo[beat_n];
-// a beat before tlast is full (KEEP_WIDTH bytes; see the header), and tlast reloads the
+// a beat before tlast is full (KEEP_WIDTH bytes; see the header), and tlast (or, for the runt
+// thermometer, the next first_reg) reloads the
 // checks: so the updates take a constant, not the beat's size (no carry chain from tkeep)
 localparam integer KEEP_I = KEEP_WIDTH;
 localparam [32:0] KEEP_33 = {1'b0, KEEP_I[31:0]};
