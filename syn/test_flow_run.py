@@ -60,3 +60,55 @@ def test_small_srst_cells_rejects_an_unflattened_netlist():
     net["modules"]["sub"] = {"attributes": {}, "cells": {}}
     with pytest.raises(SystemExit, match="one flattened module"):
         flow.small_srst_cells(net, 8)
+
+
+_COPIES_V = """
+module top (input wire clk, input wire d, output wire q0, output wire q1);
+reg a, b;
+(* keep *) always @(posedge clk) begin
+    a <= d;
+    b <= d;
+end
+assign q0 = a;
+assign q1 = b;
+endmodule
+"""
+
+
+def _ffs_after(tmp_path, merge: list[str] | None) -> int:
+    """Flip-flops left by `synth` on a design with one register kept as two copies (the RTL's
+    convention: `(* keep *)` on the always block, which proc puts on its $dff cells), through
+    synth_head's commands (the generic `synth` in place of synth_ecp5)."""
+    import json
+    import subprocess
+    from types import SimpleNamespace
+    (tmp_path / "copies.v").write_text(_COPIES_V)
+    args = SimpleNamespace(top="top", merge_copies=merge or [])
+    cmds = ["read_verilog copies.v"] + flow.synth_head(args, "synth", "") + [
+        "write_json net.json"]
+    subprocess.run([flow.tool("yosys"), "-q", "-p", "; ".join(cmds)], cwd=tmp_path,
+                   check=True, capture_output=True)
+    net = json.loads((tmp_path / "net.json").read_text())
+    cells = net["modules"]["top"]["cells"].values()
+    return sum(1 for c in cells if "DFF" in c["type"].upper())
+
+
+def test_synth_head_commands():
+    from types import SimpleNamespace
+    plain = SimpleNamespace(top="t", merge_copies=[])
+    assert flow.synth_head(plain, "synth_ecp5", "") == ["synth_ecp5 -top t"]
+    assert flow.synth_head(plain, "synth_ecp5", "map_ffs") == [
+        "synth_ecp5 -top t -run begin:map_ffs"]
+    merged = SimpleNamespace(top="t", merge_copies=["*mmu_*", "*sw_ram*"])
+    assert flow.synth_head(merged, "synth_ecp5", "map_ffs") == [
+        "synth_ecp5 -top t -run begin:coarse", "proc",
+        "setattr -unset keep *mmu_*/t:$*dff*", "setattr -unset keep *sw_ram*/t:$*dff*",
+        "synth_ecp5 -top t -run coarse:map_ffs"]
+
+
+def test_synth_head_merge_copies_folds_kept_registers(tmp_path):
+    # without --merge-copies the two kept copies stay (the negative: keep is honoured) ...
+    assert _ffs_after(tmp_path, None) == 2
+    # ... with it opt_merge folds them into one; a pattern naming no module leaves them
+    assert _ffs_after(tmp_path, ["*top*"]) == 1
+    assert _ffs_after(tmp_path, ["*other*"]) == 2
