@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import cocotb
-from cocotb.triggers import ClockCycles, RisingEdge
+import pytest
+from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 from scapy.contrib.mac_control import MACControlClassBasedFlowControl
 from scapy.layers.l2 import Dot1Q, Ether
 
@@ -15,6 +16,7 @@ from switch_core.sc_tb import (BUFFER_CELLS, CELL_BYTES, DATA_WIDTH, GROUP_W, LO
                                MAX_FRAME, PORT_COUNT, PREVENT_ENABLE, SwitchTB, defaultdict,
                                drain_sink, frame, ipv4_checksum_ok, is_pfc, mac, make_config,
                                split_rx)
+from switch_core.sc_tb import WALK_BOUND
 from common.pfc_frames import parse_pfc, pfc_frame
 from common import waits
 from harness import scaled
@@ -416,6 +418,32 @@ async def predictor_catches_wrong_model(dut):
     await tb.wait_idle()
     drain_sink(tb.sinks[1])
     await tb.check_drained()
+
+
+@cocotb.test()
+async def check_drained_catches_a_lost_free(dut):
+    """Negative check of check_drained's bounded wait for the walker: one cell's free lost on
+    its way to the free list (the read stage's registered free cleared for one clock, so the
+    free list misses that push) must fail check_drained at the free cell count, after waiting
+    the whole bound (WALK_BOUND clocks), not pass by waiting for a free that never comes."""
+    tb = SwitchTB(dut, make_config())
+    await tb.reset()
+    free = tb.core.buffer_inst.read_inst.rd_free_reg
+    for i in range(4):
+        await tb.send(0, frame(0, 1, 1, i, 300), 1)
+    for _ in range(20000):
+        await FallingEdge(dut.clk)
+        if int(free.value):
+            free.value = 0          # deposited: the free list samples 0 at the next edge
+            break
+    else:
+        raise AssertionError("no cell freed by the read stage")
+    await recv_data(tb, 1, 4)
+    await tb.wait_idle()
+    start = int(dut.tb_clock.value)
+    with pytest.raises(AssertionError, match=f"free cells {BUFFER_CELLS - 1} != {BUFFER_CELLS}"):
+        await tb.check_drained()
+    assert int(dut.tb_clock.value) - start >= WALK_BOUND, "check_drained gave up early"
 
 
 @cocotb.test()

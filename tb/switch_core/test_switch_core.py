@@ -45,7 +45,7 @@ def _run(test_id, testcase, data_width=64, cell_bytes=128, buffer_cells=512, ext
 
 DIRECTED = ["forwarding", "pcp_mapping", "bad_frames_dropped", "predictor_catches_wrong_model",
             "predictor_catches_wrong_write", "prevention_off_ignores_config",
-            "no_request_before_load"]
+            "no_request_before_load", "check_drained_catches_a_lost_free"]
 
 
 @pytest.mark.parametrize("data_width", [64, 8])
