@@ -1,8 +1,9 @@
 /*
- * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
- * entry of the pair read at E1 and merged with the commits its read missed (stages 3 to 5), T,
- * the XON point's first step, and the decision constants (every limit minus the in-flight
- * charge of pairs k-4 .. k-1), so that DEC1 compares each counter against one register.
+ * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks: the
+ * RAMs in mmu_core_state), each entry of the pair read at E1 and merged with the commits its
+ * read missed (stages 3 to 5), T, the XON point's first step, and the decision constants
+ * (every limit minus the in-flight charge of pairs k-4 .. k-1), so that DEC1 compares each
+ * counter against one register.
  *
  * Interfaces: the RAM read indices before their input registers and the input registers'
  * (mmu_core_carry, with the per-pair fields *_bus); from mmu_core_cfg the global fields and
@@ -167,8 +168,6 @@ module mmu_core_view #(
     output wire [PGW_W-1:0]     wA11,
     output wire [QW_W-1:0]      wQ11
 );
-
-localparam N = PORT_COUNT * 8;            // PGs, and queues
 
 `include "mmu_core_functions.vh"
 
@@ -348,57 +347,17 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ state RAMs
-// PG state {class, res, shared, hdrm}: write ports release (0) / arrival (1) from the commit
-// registers (one clock after the commit; the enables and indices given a clock early, as the
-// commit register's inputs, WR_EARLY), read ports A, R, scan, stat
-// the C2 pair's enables and indices in a copy for each state RAM's write decode (kept apart:
-// the C2 pair's registers fan out to every stage)
-// (stored inverted: not merged with the C2 pair's own registers)
-reg [1:0]    sw_pg_en_n, sw_q_en_n;
-reg [2*IW-1:0] sw_pg_idx_n, sw_q_idx_n;
-(* keep *) always @(posedge clk) begin
-    sw_pg_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
-    sw_q_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
-    sw_pg_idx_n <= ~{a_i[8], r_i[8]};
-    sw_q_idx_n <= ~{a_j[8], r_j[8]};
-end
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(4),
-            .OUT_REG(1), .WR_EARLY(1))
-pg_state_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(~sw_pg_en_n), .wr_addr(~sw_pg_idx_n), .wr_data(cm_pg_val_reg),
-    .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
-);
-// queue state {class, res, shared}: read ports A, R, stat
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3),
-            .OUT_REG(1), .WR_EARLY(1))
-q_state_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(~sw_q_en_n), .wr_addr(~sw_q_idx_n), .wr_data(cm_q_val_reg),
-    .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
-);
-// watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
-// arrival's PG and queue; the enable and index given a clock early, as the write register's
-// inputs, WR_EARLY), read ports A, stat
-// (WATERMARKS 0: the RAMs' data unused, so not built; the watermarks then read 0 and
-// mmu_core_eval's watermark registers stay 0, so wA / wQ below are constant 0)
-wire [2*PGW_W-1:0] pgw_rd_ram;
-wire [2*QW_W-1:0]  qw_rd_ram;
-assign pgw_rd = WATERMARKS != 0 ? pgw_rd_ram : {2*PGW_W{1'b0}};
-assign qw_rd = WATERMARKS != 0 ? qw_rd_ram : {2*QW_W{1'b0}};
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1), .WR_EARLY(1))
-pg_wm_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(adm11_wr[0]), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
-    .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd_ram)
-);
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1), .WR_EARLY(1))
-q_wm_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(adm11_wr[1]), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
-    .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd_ram)
+// PG / queue state and watermarks (mmu_core_state): read at E1, written from the commit
+// register (the C2 pair's enables and indices) and EVAL's watermark write register
+mmu_core_state #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .WATERMARKS(WATERMARKS), .IW(IW),
+                 .PGE_W(PGE_W), .QE_W(QE_W), .PGW_W(PGW_W), .QW_W(QW_W))
+state_inst (
+    .clk(clk), .rst(rst), .a_i_in(a_i_in), .a_j_in(a_j_in), .r_i_in(r_i_in), .r_j_in(r_j_in),
+    .st_idx_in(st_idx_in), .scan_cnt_reg(scan_cnt_reg), .dec_admit_reg(dec_admit_reg),
+    .r_ok8(r_ok[8]), .a_i8(a_i[8]), .r_i8(r_i[8]), .a_j8(a_j[8]), .r_j8(r_j[8]),
+    .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .adm11_wr(adm11_wr),
+    .a_i11(a_i[11]), .a_j11(a_j[11]), .wm_pg_reg(wm_pg_reg), .wm_q_reg(wm_q_reg),
+    .pgs_rd(pgs_rd), .qs_rd(qs_rd), .pgw_rd(pgw_rd), .qw_rd(qw_rd)
 );
 
 // ------------------------------------------------------------------------------ stage 3

@@ -11,6 +11,7 @@ rtl/mmu_mpram.v
 rtl/mmu_cfg_check.v
 rtl/mmu_core_carry.v
 rtl/mmu_core_cfg.v
+rtl/mmu_core_state.v
 rtl/mmu_core_view.v
 rtl/mmu_core_decide.v
 rtl/mmu_core_commit.v
