@@ -12,6 +12,7 @@ rtl/mmu_cfg_check.v
 rtl/mmu_core_carry.v
 rtl/mmu_core_cfg.v
 rtl/mmu_core_state.v
+rtl/mmu_core_pick.v
 rtl/mmu_core_view.v
 rtl/mmu_core_decide.v
 rtl/mmu_core_commit.v
