@@ -208,9 +208,11 @@ end
 //   mmu_core_carry   input registers, request checks and cells, the per-pair fields (E0 - E12)
 //   mmu_core_cfg     configuration writes, the configuration RAMs, mmu_cfg_check
 //   mmu_core_view    state RAMs, the entries merged with the commits they missed, T, the
-//                    decision constants (E1 - E5)
+//                    decision constants (E1 - E5); in it mmu_core_state (the state RAMs)
+//                    and mmu_core_pick (which commit a RAM read missed)
 //   mmu_core_decide  DEC1a, DEC1b, DEC2 and the response (E5 - E9)
-//   mmu_core_commit  PRE, C1, C2: the exact counters and the commit register (E5 - E11)
+//   mmu_core_commit  PRE, C1, C2: the exact counters and the commit register (E5 - E11); in
+//                    it mmu_core_release (the release's amounts in C2, the underflow)
 //   mmu_core_eval    GLOBAL, EVAL0 - EVAL3: pools, PFC Xoff / Xon, watermarks (E10 - E14)
 //   mmu_core_dsh     headroom policy dsh: port headroom counters and limits, X = T - headroom,
 //                    port-level requests and pause, pfc_xoff (E1 - E14)

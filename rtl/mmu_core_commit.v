@@ -6,7 +6,8 @@
  * segments, so an entry's read-modify-write loop is two clocks (see COMMIT below).  The commit
  * register holds the pair's entries (both buses) for the state RAMs' write and for every
  * earlier stage's forwarding, with its history of two clocks; what the release takes from the
- * pools, and the admitted amounts, go to GLOBAL; the release underflow flag and count.
+ * pools, and the admitted amounts, go to GLOBAL; the release underflow flag and count (the
+ * release's part in C2: mmu_core_release, instantiated here).
  *
  * Interfaces: the per-pair fields (mmu_core_carry, *_bus); the decision, its amounts and the
  * stage 8 registers (mmu_core_decide); out the commit register and its history (to
@@ -124,10 +125,10 @@ module mmu_core_commit #(
     //   pool p            gr_zero_s[p] ? 0 : gr_sel_s[p] ? gr_uch[p] : gr_us[p]
     //   egress pool p     gr_sel_es[p] ? gr_rcq[p] : gr_uq[p]
     // (0 without a release; a pool's 0 when the release's PG or queue is of the other class)
-    output reg  [W-1:0]         gr_rc, gr_uhsr, gr_uh,
+    output wire [W-1:0]         gr_rc, gr_uhsr, gr_uh,
     output wire [2*W-1:0]       gr_uch_bus, gr_us_bus, gr_rcq_bus, gr_uq_bus,
-    output reg                  gr_sel_t, gr_sel_h, gr_sel_p,
-    output reg  [1:0]           gr_zero_s, gr_sel_s, gr_sel_es,
+    output wire                 gr_sel_t, gr_sel_h, gr_sel_p,
+    output wire [1:0]           gr_zero_s, gr_sel_s, gr_sel_es,
     output reg  [W-1:0]         ga_c, ga_hd,
     output wire [2*W-1:0]       ga_sh_bus,
     output wire [2*W-1:0]       ga_esh_bus,
@@ -136,23 +137,11 @@ module mmu_core_commit #(
      * Release underflow: mmu_core's flag output, the error flags and the count (status)
      */
     output wire                 err_release_underflow,
-    output reg  [1:0]           err_flags_reg,
-    output reg  [31:0]          underflow_count_reg
+    output wire [1:0]           err_flags_reg,
+    output wire [31:0]          underflow_count_reg
 );
 
 `include "mmu_core_functions.vh"
-
-// compares written as the sign of a subtraction, so that synthesis builds one carry chain
-// (a relational operator was sometimes mapped to a tree of LUTs five levels deep)
-function le_u;      // a <= b, unsigned, up to W + 2 bits
-    input [W+1:0] a;
-    input [W+1:0] b;
-    reg [W+2:0] d;
-    begin
-        d = {1'b0, b} - {1'b0, a};
-        le_u = !d[W+2];
-    end
-endfunction
 
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
@@ -539,15 +528,7 @@ endgenerate
 reg [PGE_W-1:0] xR9, xA9, xS9;
 reg [QE_W-1:0]  yR9, yA9;
 reg [W+1:0]     xR9_hs, xR9_hsr, yR9_qsr;
-// (the release's selects twice: the compares' and the values')
-reg            uRc_a9, uRc_r9, vRc_a9, vRc_r9;
-(* keep *) always @(posedge clk) begin
-    uRc_a9 <= adm9 && a_i[9] == r_i[8];
-    uRc_r9 <= r_ok[9] && r_i[9] == r_i[8];
-    vRc_a9 <= adm9 && a_j[9] == r_j[8];
-    vRc_r9 <= r_ok[9] && r_j[9] == r_j[8];
-end
-reg            uR_a9, uR_r9, uA_a9, uA_r9, uS_a9, uS_r9, vR_a9, vR_r9, vA_a9, vA_r9;
+reg            uA_a9, uA_r9, uS_a9, uS_r9, vA_a9, vA_r9;
 reg            same_pg9;
 reg [W-1:0]     g_cl9, g_sh9, g_hd9, g_esh9;
 reg signed [TW-1:0] tA9, tR9, tS9, xA9t, xR9t, xS9t;
@@ -581,16 +562,12 @@ always @(posedge clk) begin
         g_esh9 <= {W{1'b0}};
     end
 end
-// C2's forwarding selects (kept: it has copies)
+// C2's forwarding selects (kept: it has copies; the release's are mmu_core_release's)
 (* keep *) always @(posedge clk) begin
-    uR_a9 <= adm9 && a_i[9] == r_i[8];
-    uR_r9 <= r_ok[9] && r_i[9] == r_i[8];
     uA_a9 <= adm9 && a_i[9] == a_i[8];
     uA_r9 <= r_ok[9] && r_i[9] == a_i[8];
     uS_a9 <= adm9 && a_i[9] == sc[8];
     uS_r9 <= r_ok[9] && r_i[9] == sc[8];
-    vR_a9 <= adm9 && a_j[9] == r_j[8];
-    vR_r9 <= r_ok[9] && r_j[9] == r_j[8];
     vA_a9 <= adm9 && a_j[9] == a_j[8];
     vA_r9 <= r_ok[9] && r_j[9] == a_j[8];
 end
@@ -624,118 +601,38 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c2
 end
 endgenerate
 
-// the release's entry before pair k: what the release takes from each segment and pool
-wire [PGE_W-1:0] uR = sel_pg(uR_a9, uR_r9, cm_pg_val_reg, xR9);
-wire [QE_W-1:0]  uQ = sel_q(vR_a9, vR_r9, cm_q_val_reg, yR9);
-/* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] uR_hsr = uR_a9 ? cm_pg_hsr_reg[W+2 +: W+2] : uR_r9 ? cm_pg_hsr_reg[0 +: W+2]
-                      : xR9_hsr;
-/* verilator lint_on UNUSEDSIGNAL */
-// the released cells in C2: a copy per candidate of the release's amounts (c_c_h below)
-reg [W-1:0] rcp9, rcp_r9, rcp_x9;
-// ... and one per compare (its three candidates), the copies above for the amounts
-reg [W-1:0] rk_h9, rk_hs9, rk_hsr9, rk_q9, rk_qsr9;
-(* keep *) always @(posedge clk) begin
-    rcp9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rcp_r9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rcp_x9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rk_h9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rk_hs9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rk_hsr9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rk_q9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-    rk_qsr9 <= r_ok[8] ? r_c[8] : {W{1'b0}};
-end
-wire [W+1:0] u_c = {2'b00, rcp9};
-wire [W+1:0] u_c_r = {2'b00, rcp_r9};
-wire [W+1:0] u_c_x = {2'b00, rcp_x9};
-wire c_rel = r_ok[9];
-// each compare against the three candidates in parallel, then selected
-function csel;
-    input a, r, va, vr, vx;
-    begin
-        csel = a ? va : r ? vr : vx;
-    end
-endfunction
-// (the commit register's sums compared from a copy of their own: the commit register feeds
-// every stage's forwarding)
-reg [W-1:0] cc_h_a, cc_h_r, cc_q_a, cc_q_r;
-reg [W+1:0] cc_hs_a, cc_hs_r, cc_hsr_a, cc_hsr_r, cc_qsr_a, cc_qsr_r;
-(* keep *) always @(posedge clk) begin
-    cc_h_a <= v_h[1][W-1:0];
-    cc_h_r <= v_h[0][W-1:0];
-    cc_hs_a <= v_hs[1][W+1:0];
-    cc_hs_r <= v_hs[0][W+1:0];
-    cc_hsr_a <= v_hsr[1][W+1:0];
-    cc_hsr_r <= v_hsr[0][W+1:0];
-    cc_q_a <= v_qs[1][W-1:0];
-    cc_q_r <= v_qs[0][W-1:0];
-    cc_qsr_a <= v_qsr[1][W+1:0];
-    cc_qsr_r <= v_qsr[0][W+1:0];
-end
-wire [W+1:0] k_h = {2'b00, rk_h9}, k_hs = {2'b00, rk_hs9}, k_hsr = {2'b00, rk_hsr9};
-wire [W+1:0] k_q = {2'b00, rk_q9}, k_qsr = {2'b00, rk_qsr9};
-wire c_ch = csel(uRc_a9, uRc_r9, le_u(k_h, {2'b00, cc_h_a}), le_u(k_h, {2'b00, cc_h_r}),
-                 le_u(k_h, {2'b00, xR9[0 +: W]}));
-wire c_chs = csel(uRc_a9, uRc_r9, le_u(k_hs, cc_hs_a), le_u(k_hs, cc_hs_r), le_u(k_hs, xR9_hs));
-wire c_chsr = csel(uRc_a9, uRc_r9, le_u(k_hsr, cc_hsr_a), le_u(k_hsr, cc_hsr_r),
-                   le_u(k_hsr, xR9_hsr));
-wire c_cq = csel(vRc_a9, vRc_r9, le_u(k_q, {2'b00, cc_q_a}), le_u(k_q, {2'b00, cc_q_r}),
-                 le_u(k_q, {2'b00, yR9[0 +: W]}));
-wire c_cqsr = csel(vRc_a9, vRc_r9, le_u(k_qsr, cc_qsr_a), le_u(k_qsr, cc_qsr_r),
-                   le_u(k_qsr, yR9_qsr));
-// the underflow flag from the registered compares (a clock later: a flag and a counter)
-reg c_rel10, c_chsr10, c_cqsr10;
-always @(posedge clk) begin
-    c_rel10 <= c_rel && !rst;
-    c_chsr10 <= c_chsr;
-    c_cqsr10 <= c_cqsr;
-end
-wire c_underflow = c_rel10 && (!c_chsr10 || !c_cqsr10);
-wire c_rclass = uR[3*W];
-wire c_rqclass = uQ[2*W];
-/* verilator lint_off UNUSEDSIGNAL */
-wire [W+1:0] c_c_h = uRc_a9 ? u_c - {2'b00, cm_pg_val_reg[PGE_W +: W]}
-                    : uRc_r9 ? u_c_r - {2'b00, cm_pg_val_reg[0 +: W]}
-                    : u_c_x - {2'b00, xR9[0 +: W]};
-/* verilator lint_on UNUSEDSIGNAL */
-// the release's compares and the candidates of what it takes, registered and gated by the
-// release and by the pool its PG / queue is charged to (0 lossless, 1 lossy); the admitted
-// amounts gated by pool likewise: GLOBAL picks the amounts in front of its carry-save sums
-// (in a copy per GLOBAL sum they select for: kept apart)
-(* keep *) always @(posedge clk) begin
-    gr_sel_t <= c_chsr;
-    gr_sel_h <= c_ch;
-    gr_sel_p <= c_ch;
-    gr_zero_s <= {2{c_ch}};
-    gr_sel_s <= {2{c_chs}};
-    gr_sel_es <= {2{c_cq}};
-end
-(* mem2reg *) reg [W-1:0] c_us10 [0:1], c_uch10 [0:1], c_rcq10 [0:1], c_uq10 [0:1];
+// the release (mmu_core_release): its entries before pair k (C2's selects of the commit
+// register), what it takes from each segment and pool for GLOBAL, the underflow flag and count
+mmu_core_release #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .PORT_W(PORT_W), .PG_W(PG_W),
+                   .Q_W(Q_W), .IW(IW), .W(W), .SW(SW), .TW(TW), .XW(XW), .PGE_W(PGE_W),
+                   .QE_W(QE_W))
+release_inst (
+    .clk(clk), .rst(rst), .a_i_bus(a_i_bus), .a_j_bus(a_j_bus), .r_ok_bus(r_ok_bus),
+    .r_i_bus(r_i_bus), .r_j_bus(r_j_bus), .r_c_bus(r_c_bus), .adm9(adm9),
+    .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .cm_pg_hsr_reg(cm_pg_hsr_reg),
+    .xR9(xR9), .yR9(yR9), .xR9_hs(xR9_hs), .xR9_hsr(xR9_hsr), .yR9_qsr(yR9_qsr),
+    .v_h_bus(v_h_bus), .v_hs_bus({v_hs[1], v_hs[0]}), .v_hsr_bus({v_hsr[1], v_hsr[0]}),
+    .v_qs_bus({v_qs[1], v_qs[0]}), .v_qsr_bus({v_qsr[1], v_qsr[0]}), .gr_rc(gr_rc),
+    .gr_uhsr(gr_uhsr), .gr_uh(gr_uh), .gr_uch_bus(gr_uch_bus), .gr_us_bus(gr_us_bus),
+    .gr_rcq_bus(gr_rcq_bus), .gr_uq_bus(gr_uq_bus), .gr_sel_t(gr_sel_t), .gr_sel_h(gr_sel_h),
+    .gr_sel_p(gr_sel_p), .gr_zero_s(gr_zero_s), .gr_sel_s(gr_sel_s), .gr_sel_es(gr_sel_es),
+    .err_release_underflow(err_release_underflow), .err_flags_reg(err_flags_reg),
+    .underflow_count_reg(underflow_count_reg)
+);
+
+// the admitted amounts for GLOBAL, gated by the pool the arrival's PG / queue is charged to
+// (0 lossless, 1 lossy), as the release's amounts
 (* mem2reg *) reg [W-1:0] ga_sh [0:1], ga_esh [0:1];
 integer gpi;
 always @(posedge clk) begin
-    gr_rc <= c_rel ? r_c[9] : {W{1'b0}};
-    gr_uhsr <= c_rel ? uR_hsr[W-1:0] : {W{1'b0}};
-    gr_uh <= c_rel ? uR[0 +: W] : {W{1'b0}};
     for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
-        c_us10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? uR[W +: W] : {W{1'b0}};
-        c_uch10[gpi] <= (c_rel && c_rclass == (gpi == 0)) ? c_c_h[W-1:0] : {W{1'b0}};
-        c_rcq10[gpi] <= (c_rel && c_rqclass == (gpi == 0)) ? r_c[9] : {W{1'b0}};
-        c_uq10[gpi] <= (c_rel && c_rqclass == (gpi == 0)) ? uQ[0 +: W] : {W{1'b0}};
         ga_sh[gpi] <= (cls9 == (gpi == 0)) ? g_sh9 : {W{1'b0}};
         ga_esh[gpi] <= (qcls9 == (gpi == 0)) ? g_esh9 : {W{1'b0}};
     end
     ga_c <= g_cl9;
     ga_hd <= g_hd9;
     if (rst) begin
-        gr_rc <= 0;
-        gr_uhsr <= 0;
-        gr_uh <= 0;
         for (gpi = 0; gpi < 2; gpi = gpi + 1) begin
-            c_us10[gpi] <= 0;
-            c_uch10[gpi] <= 0;
-            c_rcq10[gpi] <= 0;
-            c_uq10[gpi] <= 0;
             ga_sh[gpi] <= 0;
             ga_esh[gpi] <= 0;
         end
@@ -743,12 +640,7 @@ always @(posedge clk) begin
         ga_hd <= 0;
     end
 end
-assign gr_uch_bus = {c_uch10[1], c_uch10[0]};
-assign gr_us_bus = {c_us10[1], c_us10[0]};
-assign gr_rcq_bus = {c_rcq10[1], c_rcq10[0]};
-assign gr_uq_bus = {c_uq10[1], c_uq10[0]};
 
-reg        underflow_reg;
 always @(posedge clk) begin
     cm_pg_en_reg <= {adm9, r_ok[9]};
     cm_pg_idx_reg <= {a_i[9], r_i[9]};
@@ -772,11 +664,6 @@ always @(posedge clk) begin
     cmh_q_en_reg[2] <= cmh_q_en_reg[1];
     cmh_q_idx_reg[2] <= cmh_q_idx_reg[1];
     cmh_q_val_reg[2] <= cmh_q_val_reg[1];
-    underflow_reg <= c_underflow;
-    if (underflow_reg) begin
-        underflow_count_reg <= underflow_count_reg + 1'b1;
-        err_flags_reg[0] <= 1'b1;
-    end
     // the arrival's and the scan PG's entries before pair k (EVAL0 applies pair k's commit)
     eA10 <= sel_pg(uA_a9, uA_r9, cm_pg_val_reg, xA9);
     eS10 <= sel_pg(uS_a9, uS_r9, cm_pg_val_reg, xS9);
@@ -801,13 +688,9 @@ always @(posedge clk) begin
         cmh_pg_en_reg[2] <= 2'b00;
         cmh_q_en_reg[1] <= 2'b00;
         cmh_q_en_reg[2] <= 2'b00;
-        underflow_count_reg <= 0;
-        underflow_reg <= 1'b0;
-        err_flags_reg <= 2'b00;
         adm10 <= 1'b0;
     end
 end
-assign err_release_underflow = err_flags_reg[0];
 // the commit register (kept: it has copies)
 (* keep *) always @(posedge clk) begin
     cm_pg_val_reg[PGE_W +: PGE_W] <= {c_cls[1], v_r[1][W-1:0], v_s[1][W-1:0], v_h[1][W-1:0]};

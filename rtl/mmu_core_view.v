@@ -1,8 +1,9 @@
 /*
- * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks), each
- * entry of the pair read at E1 and merged with the commits its read missed (stages 3 to 5), T,
- * the XON point's first step, and the decision constants (every limit minus the in-flight
- * charge of pairs k-4 .. k-1), so that DEC1 compares each counter against one register.
+ * mmu_core's view (stages E1 to E5): the state RAMs (PG and queue counters, watermarks: the
+ * RAMs in mmu_core_state), each entry of the pair read at E1 and merged with the commits its
+ * read missed (stages 3 to 5; which commit, in mmu_core_pick), T, the XON point's first step,
+ * and the decision constants (every limit minus the in-flight charge of pairs k-4 .. k-1), so
+ * that DEC1 compares each counter against one register.
  *
  * Interfaces: the RAM read indices before their input registers and the input registers'
  * (mmu_core_carry, with the per-pair fields *_bus); from mmu_core_cfg the global fields and
@@ -167,8 +168,6 @@ module mmu_core_view #(
     output wire [PGW_W-1:0]     wA11,
     output wire [QW_W-1:0]      wQ11
 );
-
-localparam N = PORT_COUNT * 8;            // PGs, and queues
 
 `include "mmu_core_functions.vh"
 
@@ -348,57 +347,17 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ state RAMs
-// PG state {class, res, shared, hdrm}: write ports release (0) / arrival (1) from the commit
-// registers (one clock after the commit; the enables and indices given a clock early, as the
-// commit register's inputs, WR_EARLY), read ports A, R, scan, stat
-// the C2 pair's enables and indices in a copy for each state RAM's write decode (kept apart:
-// the C2 pair's registers fan out to every stage)
-// (stored inverted: not merged with the C2 pair's own registers)
-reg [1:0]    sw_pg_en_n, sw_q_en_n;
-reg [2*IW-1:0] sw_pg_idx_n, sw_q_idx_n;
-(* keep *) always @(posedge clk) begin
-    sw_pg_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
-    sw_q_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
-    sw_pg_idx_n <= ~{a_i[8], r_i[8]};
-    sw_q_idx_n <= ~{a_j[8], r_j[8]};
-end
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGE_W), .WRITE_PORTS(2), .READ_PORTS(4),
-            .OUT_REG(1), .WR_EARLY(1))
-pg_state_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(~sw_pg_en_n), .wr_addr(~sw_pg_idx_n), .wr_data(cm_pg_val_reg),
-    .rd_addr({st_idx_in, scan_cnt_reg, r_i_in, a_i_in}), .rd_data(pgs_rd)
-);
-// queue state {class, res, shared}: read ports A, R, stat
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QE_W), .WRITE_PORTS(2), .READ_PORTS(3),
-            .OUT_REG(1), .WR_EARLY(1))
-q_state_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(~sw_q_en_n), .wr_addr(~sw_q_idx_n), .wr_data(cm_q_val_reg),
-    .rd_addr({st_idx_in, r_j_in, a_j_in}), .rd_data(qs_rd)
-);
-// watermarks: PG {res_wm, shared_wm, hdrm_wm}, queue {wm (W+1 bits)}; written by EVAL (the
-// arrival's PG and queue; the enable and index given a clock early, as the write register's
-// inputs, WR_EARLY), read ports A, stat
-// (WATERMARKS 0: the RAMs' data unused, so not built; the watermarks then read 0 and
-// mmu_core_eval's watermark registers stay 0, so wA / wQ below are constant 0)
-wire [2*PGW_W-1:0] pgw_rd_ram;
-wire [2*QW_W-1:0]  qw_rd_ram;
-assign pgw_rd = WATERMARKS != 0 ? pgw_rd_ram : {2*PGW_W{1'b0}};
-assign qw_rd = WATERMARKS != 0 ? qw_rd_ram : {2*QW_W{1'b0}};
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(PGW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1), .WR_EARLY(1))
-pg_wm_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(adm11_wr[0]), .wr_addr(a_i[11]), .wr_data(wm_pg_reg),
-    .rd_addr({st_idx_in, a_i_in}), .rd_data(pgw_rd_ram)
-);
-mmu_mpram #(.DEPTH(N), .ADDR_W(IW), .WIDTH(QW_W), .WRITE_PORTS(1), .READ_PORTS(2),
-            .OUT_REG(1), .WR_EARLY(1))
-q_wm_inst (
-    .clk(clk), .rst(rst),
-    .wr_en(adm11_wr[1]), .wr_addr(a_j[11]), .wr_data(wm_q_reg),
-    .rd_addr({st_idx_in, a_j_in}), .rd_data(qw_rd_ram)
+// PG / queue state and watermarks (mmu_core_state): read at E1, written from the commit
+// register (the C2 pair's enables and indices) and EVAL's watermark write register
+mmu_core_state #(.PORT_COUNT(PORT_COUNT), .CELL_W(CELL_W), .WATERMARKS(WATERMARKS), .IW(IW),
+                 .PGE_W(PGE_W), .QE_W(QE_W), .PGW_W(PGW_W), .QW_W(QW_W))
+state_inst (
+    .clk(clk), .rst(rst), .a_i_in(a_i_in), .a_j_in(a_j_in), .r_i_in(r_i_in), .r_j_in(r_j_in),
+    .st_idx_in(st_idx_in), .scan_cnt_reg(scan_cnt_reg), .dec_admit_reg(dec_admit_reg),
+    .r_ok8(r_ok[8]), .a_i8(a_i[8]), .r_i8(r_i[8]), .a_j8(a_j[8]), .r_j8(r_j[8]),
+    .cm_pg_val_reg(cm_pg_val_reg), .cm_q_val_reg(cm_q_val_reg), .adm11_wr(adm11_wr),
+    .a_i11(a_i[11]), .a_j11(a_j[11]), .wm_pg_reg(wm_pg_reg), .wm_q_reg(wm_q_reg),
+    .pgs_rd(pgs_rd), .qs_rd(qs_rd), .pgw_rd(pgw_rd), .qw_rd(qw_rd)
 );
 
 // ------------------------------------------------------------------------------ stage 3
@@ -456,78 +415,21 @@ function [QE_W-1:0] merge7_q;
                    | ({QE_W{p[0]}} & ram);
     end
 endfunction
-reg [6:0] pA2, pR2, pS2, pqA2, pqR2;
-// the picks' compares a stage early (stage 1, against the pairs then in stage 8, stage 9 and
-// the commit register, which are in stage 9, the commit register and its first history
-// register at stage 2), registered; stage 2 resolves their priority
-function [5:0] match6;
-    input [IW-1:0] idx;
-    input [1:0] en6;
-    input [2*IW-1:0] idx6;
-    input [1:0] en7;
-    input [2*IW-1:0] idx7;
-    input [1:0] en8;
-    input [2*IW-1:0] idx8;
-    begin
-        match6 = {en6[1] && idx6[IW +: IW] == idx, en6[0] && idx6[0 +: IW] == idx,
-                  en7[1] && idx7[IW +: IW] == idx, en7[0] && idx7[0 +: IW] == idx,
-                  en8[1] && idx8[IW +: IW] == idx, en8[0] && idx8[0 +: IW] == idx};
-    end
-endfunction
-function [6:0] prio7;
-    input [5:0] m;
-    begin
-        prio7[6] = m[5];
-        prio7[5] = m[4] && !m[5];
-        prio7[4] = m[3] && !(|m[5:4]);
-        prio7[3] = m[2] && !(|m[5:3]);
-        prio7[2] = m[1] && !(|m[5:2]);
-        prio7[1] = m[0] && !(|m[5:1]);
-        prio7[0] = !(|m);
-    end
-endfunction
-reg [5:0] mA1, mR1, mS1, mqA1, mqR1;
-// the compares' own copies of the three pairs' enables and indices, stored inverted (not
-// merged with the pipeline's registers, which fan out to every stage): the pair in stage 8,
-// in stage 9, in the commit register
-reg [1:0]      mt6_en_n, mt7_en_n, mt8_en_n;
-reg [2*IW-1:0] mt6_i_n, mt7_i_n, mt8_i_n, mt6_j_n, mt7_j_n, mt8_j_n;
-(* keep *) always @(posedge clk) begin
-    mt6_en_n <= ~(rst ? 2'b00 : {d_admit, r_ok[7]});
-    mt7_en_n <= ~(rst ? 2'b00 : {dec_admit_reg, r_ok[8]});
-    mt8_en_n <= ~(rst ? 2'b00 : {adm9, r_ok[9]});
-    mt6_i_n <= ~{a_i[7], r_i[7]};
-    mt7_i_n <= ~{a_i[8], r_i[8]};
-    mt8_i_n <= ~{a_i[9], r_i[9]};
-    mt6_j_n <= ~{a_j[7], r_j[7]};
-    mt7_j_n <= ~{a_j[8], r_j[8]};
-    mt8_j_n <= ~{a_j[9], r_j[9]};
-end
-wire [1:0] m_en6 = ~mt6_en_n;
-wire [1:0] m_en7 = ~mt7_en_n;
-wire [1:0] m_en8 = ~mt8_en_n;
-// a pick made in a clock of reset forwards nothing: cleared a stage later by rst's own local
-// register (the same as enables gated by rst, without rst in the compares' paths)
-reg rst_q;
-(* keep *) always @(posedge clk) rst_q <= rst;
-always @(posedge clk) begin
-    mA1 <= match6(a_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
-    mR1 <= match6(r_i0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
-    mS1 <= match6(sc0, m_en6, ~mt6_i_n, m_en7, ~mt7_i_n, m_en8, ~mt8_i_n);
-    mqA1 <= match6(a_j0, m_en6, ~mt6_j_n, m_en7, ~mt7_j_n, m_en8, ~mt8_j_n);
-    mqR1 <= match6(r_j0, m_en6, ~mt6_j_n, m_en7, ~mt7_j_n, m_en8, ~mt8_j_n);
-end
+// the picks (mmu_core_pick): the index compares in stage 1, their priority in stage 2
+wire [6:0] pA2, pR2, pS2, pqA2, pqR2;
+mmu_core_pick #(.PORT_COUNT(PORT_COUNT), .IW(IW))
+pick_inst (
+    .clk(clk), .rst(rst), .a_i0(a_i0), .a_j0(a_j0), .r_i0(r_i0), .r_j0(r_j0), .sc0(sc0),
+    .a_i_bus(a_i_bus), .a_j_bus(a_j_bus), .r_ok_bus(r_ok_bus), .r_i_bus(r_i_bus),
+    .r_j_bus(r_j_bus), .d_admit(d_admit), .dec_admit_reg(dec_admit_reg), .adm9(adm9),
+    .pA2(pA2), .pR2(pR2), .pS2(pS2), .pqA2(pqA2), .pqR2(pqR2)
+);
 always @(posedge clk) begin
     // T step 1 (in stage 2) from the pools committed after pair k-10 (t_lag 10)
     free_i[0] <= $signed({2'b00, gp0[1]}) - $signed({2'b00, pool_reg[0]});
     free_i[1] <= $signed({2'b00, gp1[1]}) - $signed({2'b00, pool_reg[1]});
     free_e[0] <= $signed({2'b00, ge0[1]}) - $signed({2'b00, epool_reg[0]});
     free_e[1] <= $signed({2'b00, ge1[1]}) - $signed({2'b00, epool_reg[1]});
-    pA2 <= prio7(rst_q ? 6'd0 : mA1);
-    pR2 <= prio7(rst_q ? 6'd0 : mR1);
-    pS2 <= prio7(rst_q ? 6'd0 : mS1);
-    pqA2 <= prio7(rst_q ? 6'd0 : mqA1);
-    pqR2 <= prio7(rst_q ? 6'd0 : mqR1);
 end
 
 // the cells of the arrivals in flight, gated by a good length and index (pairs k-1 .. k-5 at

@@ -11,8 +11,11 @@ rtl/mmu_mpram.v
 rtl/mmu_cfg_check.v
 rtl/mmu_core_carry.v
 rtl/mmu_core_cfg.v
+rtl/mmu_core_state.v
+rtl/mmu_core_pick.v
 rtl/mmu_core_view.v
 rtl/mmu_core_decide.v
+rtl/mmu_core_release.v
 rtl/mmu_core_commit.v
 rtl/mmu_core_eval.v
 rtl/mmu_core_status.v

@@ -9,9 +9,9 @@ import pytest
 
 import harness
 
-SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_view",
-       "mmu_core_decide", "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core_dsh",
-       "mmu_core"]
+SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_state",
+       "mmu_core_pick", "mmu_core_view", "mmu_core_decide", "mmu_core_release",
+       "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core_dsh", "mmu_core"]
 
 BUILDS = {
     "p4_c256": {"PORT_COUNT": 4, "CELL_BYTES": 256},

@@ -8,9 +8,10 @@ from models import regimage
 from models.mmu_pipe import RTL_STAT_LATENCY
 from models.sonic import from_sonic
 
-SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_view",
-       "mmu_core_decide", "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core_dsh",
-       "mmu_core", "pfcmmu_csr"]
+SRC = ["mmu_mpram", "mmu_cfg_check", "mmu_core_carry", "mmu_core_cfg", "mmu_core_state",
+       "mmu_core_pick", "mmu_core_view", "mmu_core_decide", "mmu_core_release",
+       "mmu_core_commit", "mmu_core_eval", "mmu_core_status", "mmu_core_dsh", "mmu_core",
+       "pfcmmu_csr"]
 TOP = harness.TB / "mmu_csr" / "mmu_csr_top.v"
 PARAMS = {"PORT_COUNT": 2, "CELL_BYTES": 256, "CELL_W": 16, "STAT_LATENCY": RTL_STAT_LATENCY}
 EXAMPLES = harness.ROOT / "models" / "examples"
