@@ -465,9 +465,11 @@ def render(cfg: MmuConfig, fmt: str, source: str | None = None,
 
 def write_image(cfg: MmuConfig, path: str | Path, source: str | None = None) -> int:
     """Write the image of ``cfg`` to ``path`` (format from its extension); returns the number
-    of writes.  Nothing is written when the image cannot be made (ConfigError)."""
+    of writes.  Nothing is written when the image cannot be made (ConfigError); a missing
+    parent folder is made (the README's example writes into sim_build/img/)."""
     fmt = image_format(path)
     text = render(cfg, fmt, source)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(text)
     return image_entries(cfg.port_count)
 

@@ -108,13 +108,23 @@ def test_sonic_image(fmt, tmp_path):
     assert regimage.read_image(out2) == regimage.image(cfg)
 
 
+def test_sonic_image_makes_the_folder(tmp_path):
+    """README's example writes into sim_build/img/, which a fresh clone does not have: the
+    folder is made."""
+    out = tmp_path / "sim_build" / "img" / "sn2700.hex"
+    r = pym("sonic", "image", str(SN2700), "--ports", "Ethernet0,Ethernet4", "--cell-bytes",
+            "256", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert f"{out}: 218 register writes" in r.stdout and out.exists()
+
+
 def test_sonic_image_refused_writes_nothing(tmp_path):
     """Spectrum's 96-byte cells: more cells than the 16-bit fields hold; one line naming the
-    register, exit 1, no file."""
-    out = tmp_path / "img.hex"
+    register, exit 1, no file (and no folder made for it)."""
+    out = tmp_path / "new" / "img.hex"
     one_line_error(pym("sonic", "image", str(SN2700), "--cell-bytes", "96", "--out", str(out)),
                    1, "buffer_cells", "does not fit")
-    assert not out.exists()
+    assert not out.exists() and not out.parent.exists()
 
 
 def test_bench_runs():
