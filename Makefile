@@ -88,7 +88,7 @@ test: model-test ## what CI runs: model-test, then the regression on Icarus (wit
 	$(MAKE) regress SIM=icarus ICARUS_CI=1
 	$(MAKE) regress SIM=verilator VERILATOR_CI=1
 
-formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs, admission core; docs/formal.md) and the fault builds that must fail (FORMAL_LONG=1: + the admission core's COMMIT group at 20 clocks)
+formal: | $(PY) ## SymbiYosys proofs of formal/*.sby (free list, FIFOs, admission core; docs/formal.md) and the fault builds that must fail (FORMAL_LONG=1: + the admission core's GHOST, GLOBAL and COMMIT groups at 20 clocks)
 	bash scripts/formal.sh
 
 lint: | $(PY) ## verilator -Wall, iverilog -Wall and a Yosys read of every file in rtl/rtl.f: warning-free; the files generated from the register map are current
@@ -128,10 +128,11 @@ soak-system: | $(PY) ## the pyuvm system suite ten times longer (SOAK=1) on both
 
 nightly: SIM := icarus
 nightly: export TB_SCALE := 1
-nightly: | $(PY) ## what is not in CI: the Icarus regression at full length (TB_SCALE=1), make soak, make soak-system
+nightly: | $(PY) ## what is not in CI: the Icarus regression at full length (TB_SCALE=1), make soak, make soak-system, the long formal tasks (FORMAL_LONG=1)
 	$(call pytest_run,tb $(XDIST) -ra,sim_build/junit-nightly-icarus.xml)
 	$(MAKE) soak
 	$(MAKE) soak-system
+	FORMAL_LONG=1 bash scripts/formal.sh
 
 bench-sim: | $(PY) ## simulated frames per wall-clock second, Icarus vs Verilator
 	VERILATOR_OPT_FAST=-Os $(PY) tb/system/bench_sim.py

@@ -20,7 +20,8 @@ def pytest_report_header(config):
 # Rough Icarus wall times (s) of the longest items (cocotb's time, two workers, 2026-11-26: the
 # system tests from the run of 7c442e1 in docs/ci_time.md, the others from the clean-clone
 # .ci/run of b68ac02, p8_c208 and the loop's watchdog from single runs of 2026-11-27 after
-# read_many and the loop's half times; a key that names no item is caught by
+# read_many and the loop's half times, IncastTest and switch_core's directed[64] / edges[8]
+# from the Icarus leg of 2026-12-07 (shared cores); a key that names no item is caught by
 # tb/common/test_item_lists.py):
 # the scheduler starts the longest first, so
 # no long item starts last and leaves one worker running alone (with xdist --maxschedchunk 1,
@@ -33,7 +34,8 @@ LONG_ITEMS = {
     "test_system[IncastUndersizedTest]": 347,
     "test_loop.py::test_loop_recovers_with_watchdog": 310,
     "test_fpga_core.py::test_fpga_core_selftest[4-256-672-0]": 281,
-    "test_system[IncastTest]": 271,
+    "test_system[IncastTest]": 714,
+    "test_switch_core.py::test_directed[64]": 230, "test_switch_core.py::test_edges[8]": 149,
     "test_mmu_core.py::test_mmu_core[p4_c256]": 253,
     "test_mmu_core.py::test_mmu_core_small_and_large[32]": 243,
     "test_loop.py::test_loop_no_deadlock_with_prevention": 188,
@@ -47,7 +49,8 @@ LONG_ITEMS = {
 # which runs them in the same make test (at full length); make SIM=icarus, make system
 # SIM=icarus and make nightly run them on Icarus.  Each is a variant of something the Icarus
 # leg still runs.  Measured on Icarus (docs/ci_time.md): the six system tests 3,125 s, the
-# others 1,285 s, where .ci/run had reached 57 min.
+# others 1,285 s, where .ci/run had reached 57 min; the eight added on 2026-12-07 2,389 s
+# (shared cores), where it had reached 64 min in CI.
 _SYS = "the pyuvm suite on Icarus in make test is IncastTest; "
 ICARUS_CI_VERILATOR_ONLY = {
     "test_system[RandomTest]": _SYS + "random traffic",
@@ -59,11 +62,11 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_system_reg_write_caught": _SYS + "the register model's negative (IncastTest)",
     "test_system_switch_reg_write_caught": _SYS + "the switch register model's negative "
                                            "(IncastTest)",
-    "test_system[IncastDshTest]": _SYS + "IncastTest under headroom policy dsh: dsh itself "
-                                  "runs on Icarus in tb/mmu_core",
+    "test_system[IncastDshTest]": _SYS + "IncastTest under headroom policy dsh: Icarus "
+                                  "runs dsh's fault build in tb/mmu_core",
     "test_mmu_core_small_and_large[32]": "32 ports: Icarus runs the core at 2 and 4",
     "test_mmu_core.py::test_mmu_core[p8_c208]": "8 ports, 12-bit counters: Icarus runs the "
-                                                "same cases at 4 ports (p4_c256)",
+                                                "core at 2 ports",
     "test_fpga_core_selftest[2-128-384-1]": "the Colorlight i5 board: Icarus runs the ULX3S "
                                             "one; COMPACT runs in tb/mmu_core",
     "test_fpga_core_undersized_headroom_fails": "the board self-test's negative case",
@@ -80,28 +83,52 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_loop_deadlocks_without_watchdog": "the loop (two switch_cores) runs on Verilator "
                                            "only in make test",
     "test_loop_recovers_with_watchdog": "the loop runs on Verilator only in make test (275 s "
-                                        "on Icarus); the watchdog runs on Icarus in "
-                                        "tb/switch_core test_watchdog_storm[64]",
+                                        "on Icarus); the watchdog too (make SIM=icarus "
+                                        "runs tb/switch_core test_watchdog_storm)",
     "test_mmu_core_compact": "the i5 build's decision stage: Icarus runs the default one",
     "test_mmu_core_compact_left_out": "the i5 build's admission core without the PG / queue "
                                       "watermarks and event counters: Icarus runs the "
                                       "default one",
     "test_mmu_core_dsh_compact": "dsh on the i5 build's decision stage: Icarus runs dsh on "
                                  "the default one",
-    "test_mmu_core_dsh[p8_c208]": "dsh at 8 ports, 12-bit counters: Icarus runs the same "
-                                  "cases at 4 ports (p4_c256)",
+    "test_mmu_core_dsh[p8_c208]": "dsh at 8 ports, 12-bit counters: Icarus runs dsh's "
+                                  "fault build",
     "test_switch_core.py::test_benchmark[64]": "a benchmark counts clocks: Verilator's figure "
                                                "is the same",
     "test_switch_core.py::test_benchmark[8]": "a benchmark counts clocks: Verilator's figure "
                                               "is the same",
-    "test_switch_core.py::test_prevention[8]": "Icarus runs the prevention remap at "
-                                              "DATA_WIDTH 64",
-    "test_switch_core.py::test_watchdog_storm[8]": "Icarus runs the storm at DATA_WIDTH 64",
+    "test_switch_core.py::test_prevention[8]": "Icarus runs the prevention build's "
+                                              "negative (test_prevention_fault)",
+    "test_switch_core.py::test_watchdog_storm[8]": "the storm at DATA_WIDTH 8: make "
+                                                   "SIM=icarus runs it",
     "test_switch_core.py::test_port_counters_left_out": "the i5 build's left-out counters: "
                                                         "Icarus runs forwarding and "
                                                         "bad_frames_dropped with them",
     "test_switch_core.py::test_directed[8]": "Icarus runs the directed cases at DATA_WIDTH 64 "
                                              "and the 8-bit datapath in test_edges[8]",
+    # (2026-12-07: the Icarus leg had reached 37 min of item time on 2 workers, .ci/run 64 min
+    # in CI; these were its longest items after IncastTest, docs/ci_time.md)
+    "test_fpga_core_selftest[4-256-672-0]": "the ULX3S board self-test (717 s on Icarus): "
+                                            "Icarus builds and runs fpga_core in "
+                                            "test_fpga_core_boot_check_catches_altered_image",
+    "test_switch_core.py::test_watchdog_storm[64]": "the PFC watchdog's storm (502 s on "
+                                                    "Icarus); the watchdog's RTL is the same "
+                                                    "at both widths",
+    "test_mmu_core.py::test_mmu_core[p4_c256]": "the core's case list at 4 ports (553 s on "
+                                                "Icarus): Icarus runs the core at 2 ports "
+                                                "(test_mmu_core_small_and_large[2]), its fault "
+                                                "builds' cases and inside IncastTest's switch",
+    "test_mmu_core_dsh[p4_c256]": "dsh's cases (126 s on Icarus): Icarus runs dsh's fault "
+                                  "build (test_mmu_core_dsh_fault_is_caught)",
+    "test_switch_core.py::test_pfc": "PFC through the switch (143 s on Icarus): Icarus runs "
+                                     "tb/pfc_rx and tb/pfc_tx and IncastTest's pauses",
+    "test_switch_core.py::test_random": "random traffic through the switch (135 s on Icarus): "
+                                        "Icarus runs IncastTest and the directed cases",
+    "test_switch_core.py::test_prevention[64]": "the prevention remap (114 s on Icarus): "
+                                                "Icarus runs test_prevention_fault on the "
+                                                "same build's RTL",
+    "test_switch_core.py::test_edges[64]": "the edge cases at DATA_WIDTH 64 (99 s on Icarus): "
+                                           "Icarus runs them at DATA_WIDTH 8",
 }
 
 # make test's Verilator leg (VERILATOR_CI=1, set by the Makefile) leaves these fault builds
