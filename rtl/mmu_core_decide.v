@@ -332,18 +332,22 @@ endfunction
 // registers.  COMPACT: the compares of the selected candidate only (DEC1b has nothing to
 // select).
 // dsh: the headroom check is the port's (its counter against kHP1 / kHP2, which then hold
-// its limit), not the PG's
-wire [W-1:0] hp_v = dsh5 ? pcnt5 : hpool_reg;
-reg          dsh6;
-always @(posedge clk) dsh6 <= dsh5;
+// its limit), not the PG's: both compares are made, the mode picks after them, and the mode
+// and "no headroom pool limit" are folded into the registered bits (DEC1b reads one bit each)
+function hp_pick;     // the headroom pool / port check: none configured, or the mode's compare
+    input dsh, none, port_ok, pool_ok;
+    begin
+        hp_pick = none || (dsh ? port_ok : pool_ok);
+    end
+endfunction
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA5);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR5);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS5);
 wire [QE_W-1:0]  qA_d = sel_q(nA5_a, nA5_r, cm_q_val_reg, qA5);
 wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR5);
 
-// per candidate: {rem_all, rem_none, hdrm <= kH1, hdrm + res <= kH2, hpool + res <= kHP2,
-// shared below T [1:0], pool + res <= kP2 [1:0]}; per queue candidate: {erem_all, erem_none,
+// per candidate: {rem_all, rem_none, dsh or hdrm <= kH1, dsh or hdrm + res <= kH2, no limit
+// or hpool (dsh: the port's count) + res <= kHP2, shared below T [1:0], pool + res <= kP2 [1:0]}; per queue candidate: {erem_all, erem_none,
 // queue shared below T [1:0], epool + qres <= kE2 [1:0]}
 localparam CP_W = 9;
 localparam CQ_W = 6;
@@ -374,9 +378,12 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
         assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
     end
     always @(posedge clk) begin
-        d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1), le1(sx(hdrm), kH1),
-                                    le2(sx(hdrm), sx(res), kH2),
-                                    le2(sx(hp_v), sx(res), kHP2), sh_ok, p_mid};
+        d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1),
+                                    dsh5 || le1(sx(hdrm), kH1),
+                                    dsh5 || le2(sx(hdrm), sx(res), kH2),
+                                    hp_pick(dsh5, hp_none5, le2(sx(pcnt5), sx(res), kHP2),
+                                            le2(sx(hpool_reg), sx(res), kHP2)),
+                                    sh_ok, p_mid};
         d1a_cq[cs*CQ_W +: CQ_W] <= {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
     end
 end
@@ -390,7 +397,7 @@ reg [PGE_W-1:0] v1A, v1R, v1S;
 reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
 reg [QE_W-1:0]  v1Q, v1QR;
 reg         v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
-reg         d1a_guard, d1a_hp1, d1a_hp_none;
+reg         d1a_guard, d1a_hp1;
 reg [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
@@ -422,8 +429,7 @@ always @(posedge clk) begin
     v1_qa <= nA5_a;
     v1_qr <= nA5_r;
     d1a_guard <= sx(total_reg) > kG_chk;
-    d1a_hp1 <= sx(hp_v) <= kHP1;
-    d1a_hp_none <= hp_none5;
+    d1a_hp1 <= hp_pick(dsh5, hp_none5, sx(pcnt5) <= kHP1, sx(hpool_reg) <= kHP1);
     d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
     d1a_p_all[1] <= sx(pool_reg[1]) <= kP1[1];
     d1a_e_all[0] <= sx(epool_reg[0]) <= kE1[0];
@@ -472,8 +478,7 @@ wire d_hp2 = d_cp[4];
 wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
 wire d_erem_all = d_cq[5], d_erem_none = d_cq[4];
 wire [1:0] d_q_ok = d_cq[3:2], d_e_mid = d_cq[1:0];
-wire d_hdrm_ok = (dsh6 || (d_rem_all && d_hd1) || (!d_rem_all && d_hd2))
-                 && (d1a_hp_none || (d_rem_all && d1a_hp1) || (!d_rem_all && d_hp2));
+wire d_hdrm_ok = d_rem_all ? d_hd1 && d1a_hp1 : d_hd2 && d_hp2;
 wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_all}} & d_p_mid));
 wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
 // the admit's parts for either class combined per candidate first, selected last (the
@@ -482,15 +487,14 @@ wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_a
 // arguments only, in Icarus)
 function [1:0] ok_of;
     input [CP_W-1:0] cp;
-    input dsh, guard, hp_none, hp1;
+    input guard, hp1;
     input [1:0] p_all;
     reg ra;
     reg hok;
     reg [1:0] shok;
     begin
         ra = cp[8];
-        hok = (dsh || (ra && cp[6]) || (!ra && cp[5]))
-              && (hp_none || (ra && hp1) || (!ra && cp[4]));
+        hok = ra ? cp[6] && hp1 : cp[5] && cp[4];
         shok = cp[3:2] & (({2{ra}} & p_all) | ({2{!ra}} & cp[1:0]));
         ok_of = {!guard && (cp[7] || shok[1]), !guard && (cp[7] || shok[0] || hok)};
     end
@@ -505,12 +509,9 @@ function [1:0] eok_of;
     end
 endfunction
 // (with one candidate, (NC-1)*k is 0: every term below is that candidate's)
-wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], dsh6, d1a_guard, d1a_hp_none, d1a_hp1,
-                          d1a_p_all);
-wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], dsh6, d1a_guard, d1a_hp_none,
-                          d1a_hp1, d1a_p_all);
-wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], dsh6, d1a_guard, d1a_hp_none,
-                          d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
 wire [1:0] d_ok = (NC == 1) ? d_ok_a : v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
 wire [1:0] d_eok = (NC == 1) ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
                    : v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
