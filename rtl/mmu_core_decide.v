@@ -347,8 +347,9 @@ wire [QE_W-1:0]  qA_d = sel_q(nA5_a, nA5_r, cm_q_val_reg, qA5);
 wire [QE_W-1:0]  qR_d = sel_q(nR5_a, nR5_r, cm_q_val_reg, qR5);
 
 // per candidate: {rem_all, rem_none, dsh or hdrm <= kH1, dsh or hdrm + res <= kH2, no limit
-// or hpool (dsh: the port's count) + res <= kHP2, shared below T [1:0], pool + res <= kP2 [1:0]}; per queue candidate: {erem_all, erem_none,
-// queue shared below T [1:0], epool + qres <= kE2 [1:0]}
+// or hpool (dsh: the port's count) + res <= kHP2, shared below T [1:0], pool + res <= kP2
+// [1:0]}; per queue candidate: {erem_all, erem_none, queue shared below T [1:0],
+// epool + qres <= kE2 [1:0]}
 localparam CP_W = 9;
 localparam CQ_W = 6;
 localparam NC = COMPACT != 0 ? 1 : 3;     // candidates compared

@@ -64,11 +64,11 @@ ICARUS_CI_VERILATOR_ONLY = {
                                            "(IncastTest)",
     "test_system[IncastDshTest]": _SYS + "IncastTest under headroom policy dsh: Icarus "
                                   "runs dsh's fault build in tb/mmu_core",
-    "test_mmu_core_small_and_large[32]": "32 ports: Icarus runs the core at 2 and 4",
+    "test_mmu_core_small_and_large[32]": "32 ports: Icarus runs the core at 2",
     "test_mmu_core.py::test_mmu_core[p8_c208]": "8 ports, 12-bit counters: Icarus runs the "
                                                 "core at 2 ports",
-    "test_fpga_core_selftest[2-128-384-1]": "the Colorlight i5 board: Icarus runs the ULX3S "
-                                            "one; COMPACT runs in tb/mmu_core",
+    "test_fpga_core_selftest[2-128-384-1]": "the Colorlight i5 board: Icarus runs fpga_core "
+                                            "in its boot check; COMPACT runs in tb/mmu_core",
     "test_fpga_core_undersized_headroom_fails": "the board self-test's negative case",
     "test_fpga_core_uart_check_catches_wrong_poll": "the UART line check's negative (its own "
                                                      "fpga_core build and a run to a line "
@@ -87,8 +87,8 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_mmu_core_compact_left_out": "the i5 build's admission core without the PG / queue "
                                       "watermarks and event counters: Icarus runs the "
                                       "default one",
-    "test_mmu_core_dsh_compact": "dsh on the i5 build's decision stage: Icarus runs dsh on "
-                                 "the default one",
+    "test_mmu_core_dsh_compact": "dsh on the i5 build's decision stage: Icarus runs dsh's "
+                                 "fault build on the default one",
     "test_mmu_core_dsh[p8_c208]": "dsh at 8 ports, 12-bit counters: Icarus runs dsh's "
                                   "fault build",
     "test_switch_core.py::test_benchmark[64]": "a benchmark counts clocks: Verilator's figure "
@@ -96,8 +96,8 @@ ICARUS_CI_VERILATOR_ONLY = {
     "test_switch_core.py::test_benchmark[8]": "a benchmark counts clocks: Verilator's figure "
                                               "is the same",
     "test_switch_core.py::test_port_counters_left_out": "the i5 build's left-out counters: "
-                                                        "Icarus runs forwarding and "
-                                                        "bad_frames_dropped with them",
+                                                        "Icarus runs the default build "
+                                                        "in test_edges[8]",
     # (2026-12-07: the Icarus leg had reached 37 min of item time on 2 workers, .ci/run 64 min
     # in CI; these were its longest items after IncastTest, docs/ci_time.md)
     "test_fpga_core_selftest[4-256-672-0]": "the ULX3S board self-test (717 s on Icarus): "
@@ -108,14 +108,16 @@ ICARUS_CI_VERILATOR_ONLY = {
                                                     "at both widths",
     "test_mmu_core.py::test_mmu_core[p4_c256]": "the core's case list at 4 ports (553 s on "
                                                 "Icarus): Icarus runs the core at 2 ports "
-                                                "(test_mmu_core_small_and_large[2]), its fault "
-                                                "builds' cases and inside IncastTest's switch",
+                                                "(test_mmu_core_small_and_large[2]) and its "
+                                                "fault builds' cases",
     "test_mmu_core_dsh[p4_c256]": "dsh's cases (126 s on Icarus): Icarus runs dsh's fault "
                                   "build (test_mmu_core_dsh_fault_is_caught)",
     "test_switch_core.py::test_pfc": "PFC through the switch (143 s on Icarus): Icarus runs "
-                                     "tb/pfc_rx and tb/pfc_tx and IncastTest's pauses",
+                                     "tb/pfc_rx, tb/pfc_tx and the switch's link pause in "
+                                     "test_edges[8]",
     "test_switch_core.py::test_random": "random traffic through the switch (135 s on Icarus): "
-                                        "Icarus runs IncastTest and the directed cases",
+                                        "Icarus runs the switch in test_edges[8] and the "
+                                        "free-list wrap",
     "test_switch_core.py::test_prevention[64]": "the prevention remap (114 s on Icarus): "
                                                 "Icarus runs test_prevention_fault on the "
                                                 "same build's RTL",
