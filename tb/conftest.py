@@ -177,6 +177,26 @@ def unmatched(keys, nodeids) -> list[str]:
     return [k for k in keys if not any(n.endswith(k) for n in nodeids)]
 
 
+def list_problems(lists, nodeids) -> list[str]:
+    """What is wrong with the skip lists (ICARUS_CI_VERILATOR_ONLY, VERILATOR_CI_ICARUS_ONLY,
+    MAKE_TEST_LEAVES_OUT) against the collected node ids: a key that names no item, a key that
+    names more than one (it would skip more than its reason says), an item named in two lists
+    (left by both legs through the first two, or counted twice)."""
+    problems = [f"names no item: {k}" for t in lists for k in unmatched(t, nodeids)]
+    for t in lists:
+        for k in t:
+            n = sum(i.endswith(k) for i in nodeids)
+            if n > 1:
+                problems.append(f"names {n} items: {k}")
+    seen: dict[str, int] = {}
+    for li, t in enumerate(lists):
+        for i in {i for k in t for i in nodeids if i.endswith(k)}:
+            if i in seen:
+                problems.append(f"in lists {seen[i]} and {li}: {i}")
+            seen[i] = li
+    return problems
+
+
 def pytest_collection_modifyitems(session, config, items):
     """Longest items first (LONG_ITEMS), everything else in collection order, the system
     suite's coverage closure check last (it waits for the system tests); in make test's Icarus

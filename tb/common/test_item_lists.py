@@ -27,15 +27,19 @@ def test_every_listed_item_is_collected():
     assert conftest.unmatched(conftest.LONG_ITEMS, ids) == []
     lists = (conftest.ICARUS_CI_VERILATOR_ONLY, conftest.VERILATOR_CI_ICARUS_ONLY,
              conftest.MAKE_TEST_LEAVES_OUT)
-    every = {k: v for t in lists for k, v in t.items()}
-    assert conftest.unmatched(every, ids) == []
-    # every key of the three lists names exactly one item (a key matching several would skip
-    # more than its reason says), and no item is in two of them (left by both legs through
-    # the first two lists, or counted twice)
-    for k in every:
-        assert sum(n.endswith(k) for n in ids) == 1, k
-    named = [n for t in lists for k in t for n in ids if n.endswith(k)]
-    assert len(named) == len(set(named))
+    assert conftest.list_problems(lists, ids) == []
+
+
+def test_list_problems_are_reported():
+    """The check above catches each fault: an item in two lists, a key naming two items, a
+    key naming none."""
+    ids = ["tb/a/test_a.py::test_x[8]", "tb/a/test_a.py::test_x[64]", "tb/b/test_b.py::test_y"]
+    assert conftest.list_problems(({"test_x[8]": 1}, {"test_y": 2}), ids) == []
+    assert conftest.list_problems(({"test_x[8]": 1}, {"test_x[8]": 2}), ids) == [
+        "in lists 0 and 1: tb/a/test_a.py::test_x[8]"]
+    assert conftest.list_problems(({"test_y": 1}, {"]": 2}), ids) == [
+        "names 2 items: ]"]
+    assert conftest.list_problems(({"test_z": 1},), ids) == ["names no item: test_z"]
 
 
 def test_a_key_that_names_no_item_is_reported():
