@@ -187,14 +187,17 @@ reg [PROD_W-1:0] prod1;
 wire [PROD_W-1:0] quot1 = prod1 >> RECIP_SHIFT;
 /* verilator lint_on UNUSEDSIGNAL */
 
+// the length against the configured maximum: a LEN_W-bit compare with the maximum's low bits,
+// any higher bit set admits every length (a 32-bit chain otherwise)
+wire mf_big = (g_max_frame_reg >> LEN_W) != 0;
+wire len_le = mf_big || a_len0 <= g_max_frame_reg[LEN_W-1:0];
 integer st;
 always @(posedge clk) begin
     // stage 1
     a_v[1] <= a_v0;
-    a_badlen[1] <= a_v0 && (a_len0 == 0 || {{(32-LEN_W){1'b0}}, a_len0} > g_max_frame_reg);
+    a_badlen[1] <= a_v0 && (a_len0 == 0 || !len_le);
     a_badidx[1] <= a_v0 && !idx_ok(a_port0, a_pg0, a_eport0, a_q0);
-    a_ok[1] <= a_v0 && a_len0 != 0 && {{(32-LEN_W){1'b0}}, a_len0} <= g_max_frame_reg
-               && idx_ok(a_port0, a_pg0, a_eport0, a_q0);
+    a_ok[1] <= a_v0 && a_len0 != 0 && len_le && idx_ok(a_port0, a_pg0, a_eport0, a_q0);
     a_i[1] <= a_i0;
     a_j[1] <= a_j0;
     a_tag[1] <= a_tag0;

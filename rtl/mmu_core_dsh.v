@@ -388,18 +388,20 @@ wire [PORT_COUNT-1:0] pxoff_next;
 wire [N-1:0] vec_next;
 (* mem2reg *) reg [31:0] pon_reg [0:PORT_COUNT-1];
 (* mem2reg *) reg [31:0] poff_reg [0:PORT_COUNT-1];
-reg [PORT_COUNT-1:0] pon_inc, poff_inc;
+// the pause's edges, from the pause register and its copy a clock later (both registers:
+// the counters are not at the end of the request's OR); counted a clock after the edge, so
+// pon_inc / poff_inc are part of the count, added back by the status read
+reg [PORT_COUNT-1:0] pxoff_d;
+wire [PORT_COUNT-1:0] pon_inc = pxoff_reg & ~pxoff_d;
+wire [PORT_COUNT-1:0] poff_inc = ~pxoff_reg & pxoff_d;
 genvar gp;
 generate
 for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port_pause
     assign pxoff_next[gp] = |req_next[gp*8 +: 8];
     assign vec_next[gp*8 +: 8] = xoff_next[gp*8 +: 8]
                                  | ({8{pxoff_next[gp]}} & mask_reg[gp*8 +: 8]);
-    // (the pause's edges registered, counted a clock later: pon_inc / poff_inc are part of
-    // the count, added back by the status read)
     always @(posedge clk) begin
-        pon_inc[gp] <= pxoff_next[gp] && !pxoff_reg[gp];
-        poff_inc[gp] <= !pxoff_next[gp] && pxoff_reg[gp];
+        pxoff_d[gp] <= pxoff_reg[gp];
         if (pon_inc[gp]) begin
             pon_reg[gp] <= pon_reg[gp] + 1'b1;
         end
@@ -407,8 +409,7 @@ for (gp = 0; gp < PORT_COUNT; gp = gp + 1) begin : port_pause
             poff_reg[gp] <= poff_reg[gp] + 1'b1;
         end
         if (rst) begin
-            pon_inc[gp] <= 1'b0;
-            poff_inc[gp] <= 1'b0;
+            pxoff_d[gp] <= 1'b0;
             pon_reg[gp] <= 0;
             poff_reg[gp] <= 0;
         end

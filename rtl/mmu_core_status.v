@@ -226,7 +226,6 @@ reg [2:0]  st_region_reg;
 reg [8*32-1:0] st_g_reg;          // the eight global registers of the addressed group
 reg [8*32-1:0] st_p_reg;          // the addressed PG's fields 0 .. 7 or 8 .. 15
 reg [8*32-1:0] st_q_reg;          // the addressed queue's likewise
-wire [IW-1:0] st_i2 = st_addr2_reg[4 +: IW];
 function [31:0] z32;
     input [W:0] v;
     begin
@@ -303,7 +302,13 @@ end
 // n+3: the PG's and the queue's sixteen fields (0 .. 7 the state, 8 .. 15 the configuration),
 // the half the address's bit 3 names registered, by a copy of that bit per word (kept apart);
 // the configuration half 0 with CFG_READBACK 0 (the RAMs' stat ports then unused)
-wire [8*32-1:0] st_p_lo = {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, xoff_reg[st_i2]},
+// the addressed PG's Xoff bit, selected a clock ahead (n+1) by a copy of the index next to it
+// (kept apart: EVAL's Xoff register and the index's other loads are far from each other)
+reg [IW-1:0] st_xi1;
+reg          st_x1;
+(* keep *) always @(posedge clk) st_xi1 <= stat_addr[4 +: IW];
+always @(posedge clk) st_x1 <= xoff_reg[st_xi1];
+wire [8*32-1:0] st_p_lo = {{31'd0, pgs_rd[3*PGE_W + 3*W]}, {31'd0, st_x1},
                            z32({1'b0, pgw_rd[PGW_W +: W]}),
                            z32({1'b0, pgw_rd[PGW_W + W +: W]}),
                            z32({1'b0, pgw_rd[PGW_W + 2*W +: W]}),
