@@ -354,8 +354,8 @@ localparam CP_W = 9;
 localparam CQ_W = 6;
 localparam NC = COMPACT != 0 ? 1 : 3;     // candidates compared
 genvar pp, cs;
-wire [NC*CP_W-1:0] d1a_cp_n;
-wire [NC*CQ_W-1:0] d1a_cq_n;
+reg [NC*CP_W-1:0] d1a_cp;
+reg [NC*CQ_W-1:0] d1a_cq;
 generate
 for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     // (the class bit is not compared)
@@ -378,30 +378,17 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
         assign q_ok[pp] = lt_t(tx(qsh), kTQ[pp]);
         assign e_mid[pp] = le2(sx(epool_reg[pp]), sx(qres), kE2[pp]);
     end
-    assign d1a_cp_n[cs*CP_W +: CP_W] = {ge1(sx(res), kR), le1(sx(res), k1),
-                                        dsh5 || le1(sx(hdrm), kH1),
-                                        dsh5 || le2(sx(hdrm), sx(res), kH2),
-                                        hp_pick(dsh5, hp_none5, le2(sx(pcnt5), sx(res), kHP2),
-                                                le2(sx(hpool_reg), sx(res), kHP2)),
-                                        sh_ok, p_mid};
-    assign d1a_cq_n[cs*CQ_W +: CQ_W] = {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
+    always @(posedge clk) begin
+        d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1),
+                                    dsh5 || le1(sx(hdrm), kH1),
+                                    dsh5 || le2(sx(hdrm), sx(res), kH2),
+                                    hp_pick(dsh5, hp_none5, le2(sx(pcnt5), sx(res), kHP2),
+                                            le2(sx(hpool_reg), sx(res), kHP2)),
+                                    sh_ok, p_mid};
+        d1a_cq[cs*CQ_W +: CQ_W] <= {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
+    end
 end
 endgenerate
-// DEC1a's registers as one bundle: {which candidate (arrival PG / release PG, arrival queue /
-// release queue), the global compares (buffer guard, headroom pool or port, pools, egress
-// pools), the candidates' compares}.  DEC1b's verdicts are registered in five places (its own
-// registers and the four admit copies below), each from its own copy of the bundle (kept apart:
-// one bundle drove all five across the core)
-// the buffer guard's constant (FAULT_INJECT 2, test only: one cell more)
-wire signed [SW-1:0] kG_chk = (FAULT_INJECT == 2) ? kG + $signed({{(SW-1){1'b0}}, 1'b1}) : kG;
-localparam D1A_W = 4 + 1 + 1 + 2 + 2 + NC*CP_W + NC*CQ_W;
-wire [D1A_W-1:0] d1a_n = {mA5_a, mA5_r, nA5_a, nA5_r, sx(total_reg) > kG_chk,
-                          hp_pick(dsh5, hp_none5, sx(pcnt5) <= kHP1, sx(hpool_reg) <= kHP1),
-                          sx(pool_reg[1]) <= kP1[1], sx(pool_reg[0]) <= kP1[0],
-                          sx(epool_reg[1]) <= kE1[1], sx(epool_reg[0]) <= kE1[0],
-                          d1a_cp_n, d1a_cq_n};
-reg [D1A_W-1:0] d1a_reg;
-(* keep *) always @(posedge clk) d1a_reg <= d1a_n;
 
 // the view's entries (committed after pair k-5), whether the arrival's is empty, which
 // candidate the compares use; the compares of the global counters; DEC1b's forwarding selects
@@ -410,23 +397,17 @@ reg [PGE_W-1:0] v1A, v1R, v1S;
 // their running sums (the commit register's own, or summed here)
 reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
 reg [QE_W-1:0]  v1Q, v1QR;
-reg         v1_emptyA, v1_emptyQ;
-wire        v1_a, v1_r, v1_qa, v1_qr, d1a_guard, d1a_hp1;
-// (the pools' "all" compares are read through dec1b_of only)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [1:0]  d1a_p_all;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [1:0]  d1a_e_all;
-wire [NC*CP_W-1:0] d1a_cp;
-wire [NC*CQ_W-1:0] d1a_cq;
-assign {v1_a, v1_r, v1_qa, v1_qr, d1a_guard, d1a_hp1, d1a_p_all, d1a_e_all, d1a_cp, d1a_cq}
-    = d1a_reg;
+reg         v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
+reg         d1a_guard, d1a_hp1;
+reg [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
 reg signed [TW-1:0] tA6, tR6, tS6, xA6, xR6, xS6;
 reg signed [TW-1:0] tmA6, tmR6, tmS6;    // T - 1
 reg         mA6_a, mA6_r, mR6_a, mR6_r, mS6_a, mS6_r, nA6_a, nA6_r, nR6_a, nR6_r;
 reg         f_same1_pg6, f_same2_pg6, f_same3_pg6, f_same4_pg6;
 reg         f_same1_q6, f_same2_q6, f_same3_q6, f_same4_q6;
+// the buffer guard's constant (FAULT_INJECT 2, test only: one cell more)
+wire signed [SW-1:0] kG_chk = (FAULT_INJECT == 2) ? kG + $signed({{(SW-1){1'b0}}, 1'b1}) : kG;
 always @(posedge clk) begin
     v1A <= eA_d;
     v1R <= eR_d;
@@ -444,6 +425,16 @@ always @(posedge clk) begin
     // an arrival bus entry is never empty; a release bus entry says so itself
     v1_emptyA <= mA5_a ? 1'b0 : mA5_r ? cm_pg_empty_reg : emptyA5;
     v1_emptyQ <= nA5_a ? 1'b0 : nA5_r ? cm_q_empty_reg : emptyQ5;
+    v1_a <= mA5_a;
+    v1_r <= mA5_r;
+    v1_qa <= nA5_a;
+    v1_qr <= nA5_r;
+    d1a_guard <= sx(total_reg) > kG_chk;
+    d1a_hp1 <= hp_pick(dsh5, hp_none5, sx(pcnt5) <= kHP1, sx(hpool_reg) <= kHP1);
+    d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
+    d1a_p_all[1] <= sx(pool_reg[1]) <= kP1[1];
+    d1a_e_all[0] <= sx(epool_reg[0]) <= kE1[0];
+    d1a_e_all[1] <= sx(epool_reg[1]) <= kE1[1];
     k1_6 <= k1;
     kR_6 <= kR;
     kQ1_6 <= kQ1;
@@ -479,19 +470,17 @@ end
 // the verdicts of the decision: DEC1a's compares of the view's candidate, combined.  Per pool
 // (class) p: the shared segment can take the rest (below T, room in the pool) and the egress
 // queue can take it.  The view's entries brought up to pair k-4 for DEC2.
-// (the shared and pool bits are read through dec1b_of only)
-/* verilator lint_off UNUSEDSIGNAL */
 wire [CP_W-1:0] d_cp = (NC == 1) ? d1a_cp[0 +: CP_W] : v1_a ? d1a_cp[0 +: CP_W]
                        : v1_r ? d1a_cp[(NC-1)/2*CP_W +: CP_W] : d1a_cp[(NC-1)*CP_W +: CP_W];
-/* verilator lint_on UNUSEDSIGNAL */
 wire [CQ_W-1:0] d_cq = (NC == 1) ? d1a_cq[0 +: CQ_W] : v1_qa ? d1a_cq[0 +: CQ_W]
                        : v1_qr ? d1a_cq[(NC-1)/2*CQ_W +: CQ_W] : d1a_cq[(NC-1)*CQ_W +: CQ_W];
 wire d_rem_all = d_cp[8], d_rem_none = d_cp[7], d_hd1 = d_cp[6], d_hd2 = d_cp[5];
 wire d_hp2 = d_cp[4];
+wire [1:0] d_sh_ok = d_cp[3:2], d_p_mid = d_cp[1:0];
 wire d_erem_all = d_cq[5], d_erem_none = d_cq[4];
 wire [1:0] d_q_ok = d_cq[3:2], d_e_mid = d_cq[1:0];
 wire d_hdrm_ok = d_rem_all ? d_hd1 && d1a_hp1 : d_hd2 && d_hp2;
-wire [1:0] d_shared_ok = d_v[5:4];
+wire [1:0] d_shared_ok = d_sh_ok & (({2{d_rem_all}} & d1a_p_all) | ({2{!d_rem_all}} & d_p_mid));
 wire [1:0] d_egress_ok = d_q_ok & (({2{d_erem_all}} & d1a_e_all) | ({2{!d_erem_all}} & d_e_mid));
 // the admit's parts for either class combined per candidate first, selected last (the
 // candidate select is the last LUT level): {ok_ly, ok_ll} and {eok_ly, eok_ll}
@@ -520,35 +509,15 @@ function [1:0] eok_of;
         eok_of = {cq[4] || qok[1], cq[4] || qok[0]};
     end
 endfunction
-// DEC1b's verdicts from one copy of DEC1a's bundle: {shared_ok[1:0], eok[1:0], ok[1:0]}
 // (with one candidate, (NC-1)*k is 0: every term below is that candidate's)
-function [5:0] dec1b_of;
-    input [D1A_W-1:0] b;
-    reg ca, cr, cqa, cqr, guard, hp1;
-    reg [1:0] p_all, e_all, ok_a, ok_r, ok_x, shok;
-    reg [NC*CP_W-1:0] cp;
-    reg [NC*CQ_W-1:0] cq;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg [CP_W-1:0] c;       // the selected candidate (its shared bits)
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-        {ca, cr, cqa, cqr, guard, hp1, p_all, e_all, cp, cq} = b;
-        ok_a = ok_of(cp[0 +: CP_W], guard, hp1, p_all);
-        ok_r = ok_of(cp[(NC-1)/2*CP_W +: CP_W], guard, hp1, p_all);
-        ok_x = ok_of(cp[(NC-1)*CP_W +: CP_W], guard, hp1, p_all);
-        dec1b_of[1:0] = (NC == 1) ? ok_a : ca ? ok_a : cr ? ok_r : ok_x;
-        dec1b_of[3:2] = (NC == 1) ? eok_of(cq[0 +: CQ_W], e_all)
-                        : cqa ? eok_of(cq[0 +: CQ_W], e_all)
-                        : cqr ? eok_of(cq[(NC-1)/2*CQ_W +: CQ_W], e_all)
-                        : eok_of(cq[(NC-1)*CQ_W +: CQ_W], e_all);
-        c = (NC == 1) ? cp[0 +: CP_W] : ca ? cp[0 +: CP_W]
-            : cr ? cp[(NC-1)/2*CP_W +: CP_W] : cp[(NC-1)*CP_W +: CP_W];
-        shok = c[3:2] & (({2{c[8]}} & p_all) | ({2{!c[8]}} & c[1:0]));
-        dec1b_of[5:4] = shok;
-    end
-endfunction
-wire [5:0] d_v = dec1b_of(d1a_reg);
-wire [1:0] d_ok = d_v[1:0], d_eok = d_v[3:2];
+wire [1:0] d_ok_a = ok_of(d1a_cp[0 +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_r = ok_of(d1a_cp[(NC-1)/2*CP_W +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok_x = ok_of(d1a_cp[(NC-1)*CP_W +: CP_W], d1a_guard, d1a_hp1, d1a_p_all);
+wire [1:0] d_ok = (NC == 1) ? d_ok_a : v1_a ? d_ok_a : v1_r ? d_ok_r : d_ok_x;
+wire [1:0] d_eok = (NC == 1) ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qa ? eok_of(d1a_cq[0 +: CQ_W], d1a_e_all)
+                   : v1_qr ? eok_of(d1a_cq[(NC-1)/2*CQ_W +: CQ_W], d1a_e_all)
+                   : eok_of(d1a_cq[(NC-1)*CQ_W +: CQ_W], d1a_e_all);
 // in the case that selects them, x and room lie in 1 .. cells - 1: their upper bits are
 // unused
 /* verilator lint_off UNUSEDSIGNAL */
@@ -674,19 +643,16 @@ generate
 for (dg = 0; dg < 4; dg = dg + 1) begin : adm_cp
     reg aok, cls, qcls, ok_ll, ok_ly, eok_ll, eok_ly;
     reg [1:0] sh;
-    reg [D1A_W-1:0] d1a_c;                  // this copy's DEC1a bundle
-    wire [5:0] v = dec1b_of(d1a_c);
     (* keep *) always @(posedge clk) begin
-        d1a_c <= d1a_n;
         // (a_ok written out: equal to a_ok[7], not merged with it)
         aok <= a_v[6] && !a_badlen[6] && !a_badidx[6] && !rst;
         cls <= d_class;
         qcls <= d_qclass;
-        ok_ll <= v[0];
-        ok_ly <= v[1];
-        eok_ll <= v[2];
-        eok_ly <= v[3];
-        sh <= v[5:4];
+        ok_ll <= d_ok[0];
+        ok_ly <= d_ok[1];
+        eok_ll <= d_eok[0];
+        eok_ly <= d_eok[1];
+        sh <= d_shared_ok;
     end
     assign dg_admit[dg] = aok && (cls ? ok_ll : ok_ly) && (qcls ? eok_ll : eok_ly);
     assign dg_shared[dg] = cls ? sh[0] : sh[1];
