@@ -439,8 +439,10 @@ reg [15:0] sa0;
 reg [31:0] sp1, sp2, sp3;
 reg        sp_inc1;
 wire [PI_W-1:0] sp_p = sa0[4 +: PI_W];
+// (kept: without it synthesis merges it into the status module's kept address register, whose
+// loads are elsewhere)
+(* keep *) always @(posedge clk) sa0 <= stat_addr;
 always @(posedge clk) begin
-    sa0 <= stat_addr;
     case (sa0[3:0])
         4'd0: sp1 <= {{(32-W){1'b0}}, pcnt_reg[sp_p]};
         4'd1: sp1 <= {{(32-W){1'b0}}, pwm_reg[sp_p]};
