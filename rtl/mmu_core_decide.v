@@ -395,9 +395,13 @@ endgenerate
 // (pair k-4 is in the commit register then)
 reg [PGE_W-1:0] v1A, v1R, v1S;
 // their running sums (the commit register's own, or summed here)
-reg [W+1:0]     v1A_hs, v1A_hsr, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
+reg [W+1:0]     v1A_hs, v1R_hs, v1R_hsr, v1A_qsr, v1R_qsr;
+// the arrival's hdrm + shared + reserved: its three candidates registered apart (the carry
+// chain's sum ends at a register), DEC1b selects (in its select of the commit register)
+reg [W+1:0]     v1A_hsr_z, v1A_hsr_a, v1A_hsr_r;
 reg [QE_W-1:0]  v1Q, v1QR;
 reg         v1_emptyA, v1_emptyQ, v1_a, v1_r, v1_qa, v1_qr;
+wire [W+1:0]    v1A_hsr = v1_a ? v1A_hsr_a : v1_r ? v1A_hsr_r : v1A_hsr_z;
 reg         d1a_guard, d1a_hp1;
 reg [1:0]   d1a_p_all, d1a_e_all;
 reg signed [SW-1:0] k1_6, kR_6, kQ1_6, kQR_6;
@@ -415,8 +419,9 @@ always @(posedge clk) begin
     v1Q <= qA_d;
     v1QR <= qR_d;
     v1A_hs <= mA5_a ? cm_pg_hs_reg[W+2 +: W+2] : mA5_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(eA5);
-    v1A_hsr <= mA5_a ? cm_pg_hsr_reg[W+2 +: W+2] : mA5_r ? cm_pg_hsr_reg[0 +: W+2]
-               : hsr_of(eA5);
+    v1A_hsr_a <= cm_pg_hsr_reg[W+2 +: W+2];
+    v1A_hsr_r <= cm_pg_hsr_reg[0 +: W+2];
+    v1A_hsr_z <= hsr_of(eA5);
     v1R_hs <= mR5_a ? cm_pg_hs_reg[W+2 +: W+2] : mR5_r ? cm_pg_hs_reg[0 +: W+2] : hs_of(eR5);
     v1R_hsr <= mR5_a ? cm_pg_hsr_reg[W+2 +: W+2] : mR5_r ? cm_pg_hsr_reg[0 +: W+2]
                : hsr_of(eR5);
