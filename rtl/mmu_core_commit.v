@@ -470,10 +470,14 @@ for (pb = 0; pb < 2; pb = pb + 1) begin : c1
         g2_a <= dg_admit[2 + pb] && (pb ? a_ok[7] : same_pg7);
         g2_q <= dg_admit[2 + pb] && (pb ? !a_badidx[7] : same_q7);
     end
+    // (C1's own copy per bus of the arrival's cells, = a_cells[8]; kept: not merged with it,
+    // whose other loads are across the core)
+    reg [W-1:0] cells8;
+    (* keep *) always @(posedge clk) cells8 <= a_cells[7];
     wire [XW-1:0] a2h = gate(g2_h, dec_rem_reg), a2hs = gate(g2_a, dec_rem_reg);
-    wire [XW-1:0] a2hsr = gate(g2_a, a_cells[8]), a2s = gate(g2_s, dec_rem_reg);
+    wire [XW-1:0] a2hsr = gate(g2_a, cells8), a2s = gate(g2_s, dec_rem_reg);
     wire [XW-1:0] a2r = gate(g2_a, dec_tr_reg);
-    wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, a_cells[8]);
+    wire [XW-1:0] a2qs = gate(g2_q, dec_esh_reg), a2qsr = gate(g2_q, cells8);
     wire [XW-1:0] a2qr = gate(g2_q, dec_etr_reg);
     always @(posedge clk) begin
         c_dh[pb] <= add3(xh, p_mmh[pb], a2h, 1'b1);

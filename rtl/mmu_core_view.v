@@ -648,32 +648,59 @@ always @(posedge clk) begin
     cmQ4_empty <= cm_q_empty_reg;
 end
 wire eA4_zero = sA4_a ? 1'b0 : sA4_r ? cmA4_empty : !(|zA4_n);
+// x + y - z as one carry-save level and one carry chain: x + y + ~z + 1, the + 1 in the carry
+// vector's free low bit (written out: synthesis otherwise shares y - z between constants and
+// puts two chains in series)
+function signed [SW-1:0] add_sub;
+    input signed [SW-1:0] x;
+    input signed [SW-1:0] y;
+    input signed [SW-1:0] z;
+    reg [SW-1:0] nz;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [SW-1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        nz = ~z;
+        maj = (x & y) | (x & nz) | (y & nz);
+        add_sub = (x ^ y ^ nz) + {maj[SW-2:0], 1'b1};
+    end
+endfunction
+// stage 5's copies of the arrival's cells (= a_cells[4]), one per group of constants (kept:
+// one register drove every chain of stage 5 from across the core)
+reg [W-1:0] cells_pg5, cells_pool5, cells_q5;
+(* keep *) always @(posedge clk) begin
+    cells_pg5 <= a_cells[3];
+    cells_pool5 <= a_cells[3];
+    cells_q5 <= a_cells[3];
+end
 wire qA4_zero = sQ4_a ? 1'b0 : sQ4_r ? cmQ4_empty : !(|zQ4_n);
 always @(posedge clk) begin : stage5
-    reg signed [SW-1:0] cells;
-    cells = sx(a_cells[4]);
+    reg signed [SW-1:0] cells, cpool, cq;
+    cells = sx(cells_pg5);
+    cpool = sx(cells_pool5);
+    cq = sx(cells_q5);
     kR <= kr4;
     k1 <= kr4 - cells;
-    kG <= buf4 - cells;
+    kG <= buf4 - cpool;
     kH1 <= lh4 - cells;
-    kH2 <= lh4 + kr4 - cells;
+    kH2 <= add_sub(lh4, kr4, cells);
     kHP1 <= hp4 - cells;
-    kHP2 <= hp4 + kr4 - cells;
+    kHP2 <= add_sub(hp4, kr4, cells);
     hp_none5 <= hp_none4;
     kT[0] <= tA4[0] - txf(f_pg4);
     kT[1] <= tA4[1] - txf(f_pg4);
-    kP1[0] <= sp4[0] - cells;
-    kP1[1] <= sp4[1] - cells;
-    kP2[0] <= sp4[0] + kr4 - cells;
-    kP2[1] <= sp4[1] + kr4 - cells;
+    kP1[0] <= sp4[0] - cpool;
+    kP1[1] <= sp4[1] - cpool;
+    kP2[0] <= add_sub(sp4[0], kr4, cpool);
+    kP2[1] <= add_sub(sp4[1], kr4, cpool);
     kQR <= kq4;
-    kQ1 <= kq4 - cells;
+    kQ1 <= kq4 - cq;
     kTQ[0] <= tQ4[0] - txf(f_q4);
     kTQ[1] <= tQ4[1] - txf(f_q4);
-    kE1[0] <= se4[0] - cells;
-    kE1[1] <= se4[1] - cells;
-    kE2[0] <= se4[0] + kq4 - cells;
-    kE2[1] <= se4[1] + kq4 - cells;
+    kE1[0] <= se4[0] - cq;
+    kE1[1] <= se4[1] - cq;
+    kE2[0] <= add_sub(se4[0], kq4, cq);
+    kE2[1] <= add_sub(se4[1], kq4, cq);
     tA5 <= tA4[0];
     tR5 <= tR4;
     tS5 <= tS4;
