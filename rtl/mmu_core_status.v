@@ -18,7 +18,8 @@
  * the read mux); the configuration flags (0x19) are mmu_core_cfg's (CFG_CHECK).
  *
  * Latency: stat_addr registered at edge n, stat_data from n+5 (6 clocks after stat_addr);
- * counters a clock after the registers they count.
+ * counters a clock after the registers they count; a PG's Xoff bit is sampled at n+1 (the RAM
+ * state fields read at n+1 show the state a clock later).
  */
 
 `resetall
