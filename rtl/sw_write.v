@@ -179,7 +179,10 @@ reg  [DEST_WIDTH-1:0]        ws_dest_reg, ws_dest_next;
 // the word's PG (the ingress port's map) and queue (the egress port's map), looked up per
 // port from its FIFO head before the capture
 reg  [2:0]                   ws_pg_reg, ws_pg_next;
-reg  [2:0]                   ws_queue_reg, ws_queue_next;
+// the queue in two halves: at the capture, the queue each egress port's map gives the word's
+// priority and the destination's index; after it, the destination selects (wc_queue)
+reg  [PORT_COUNT*3-1:0]      ws_qv_reg, ws_qv_next;
+reg  [P_W-1:0]               ws_didx_reg, ws_didx_next;
 reg  [WI_W-1:0]              ws_widx_reg, ws_widx_next;
 reg                          ws_wlast_reg, ws_wlast_next;   // ws_widx_reg == WIDX_LAST
 reg  [CA_W-1:0]              ws_cell_reg, ws_cell_next;
@@ -211,7 +214,8 @@ wire [PORT_COUNT*CA_W-1:0]   pw_head_new;
 wire [PORT_COUNT-1:0]        pw_cells_nz;
 wire [PORT_COUNT-1:0]        pw_go_pre;
 wire [PORT_COUNT*3-1:0]      pw_pg;
-wire [PORT_COUNT*3-1:0]      pw_queue;
+wire [PORT_COUNT*PORT_COUNT*3-1:0] pw_qv;
+wire [PORT_COUNT*P_W-1:0]    pw_didx;
 
 always @* begin
     ws_store_next = in_store[ps];
@@ -237,10 +241,14 @@ end
 integer sp;
 always @* begin
     ws_pg_next = 3'd0;
-    ws_queue_next = 3'd0;
+    ws_qv_next = {PORT_COUNT*3{1'b0}};
+    ws_didx_next = {P_W{1'b0}};
     for (sp = 0; sp < PORT_COUNT; sp = sp + 1) begin
         ws_pg_next = ws_pg_next | (pw_pg[sp*3 +: 3] & {3{{{(32-P_W){1'b0}}, ps} == sp}});
-        ws_queue_next = ws_queue_next | (pw_queue[sp*3 +: 3] & {3{{{(32-P_W){1'b0}}, ps} == sp}});
+        ws_qv_next = ws_qv_next | (pw_qv[sp*PORT_COUNT*3 +: PORT_COUNT*3]
+                                   & {PORT_COUNT*3{{{(32-P_W){1'b0}}, ps} == sp}});
+        ws_didx_next = ws_didx_next | (pw_didx[sp*P_W +: P_W]
+                                       & {P_W{{{(32-P_W){1'b0}}, ps} == sp}});
     end
 end
 wire [LEN_W-1:0]     wc_len = ws_len_reg;
@@ -251,7 +259,15 @@ wire [CA_W-1:0]      wc_cell = ws_cell_reg;
 wire [CA_W-1:0]      wc_spare = ws_spare_reg;
 // PG and queue of the slot's word (captured; see pw_pg / pw_queue)
 wire [2:0]           wc_pg = ws_pg_reg;
-wire [2:0]           wc_queue = ws_queue_reg;
+reg  [2:0]           wc_queue;
+integer sq;
+always @* begin
+    wc_queue = 3'd0;
+    for (sq = 0; sq < PORT_COUNT; sq = sq + 1) begin
+        wc_queue = wc_queue | (ws_qv_reg[sq*3 +: 3]
+                               & {3{{{(32-P_W){1'b0}}, ws_didx_reg} == sq}});
+    end
+end
 wire                 wc_need_cell = ws_need_cell_reg;
 wire                 wc_to_mmu = ws_to_mmu_reg;
 // (ws_go_pre_reg: a word, and a cell for it if it starts one, prepared at the capture)
@@ -379,13 +395,15 @@ generate
         assign pw_head_new[gp*CA_W +: CA_W] = pw_head_new_p;
         assign pw_go_pre[gp] = pw_go_pre_p;
 
-        // the PG (this port's map) and queue (802.1Q: the egress port's map, as
-        // models/network.py) of the word at this port's FIFO head, from its priority and
-        // destination, so that the capture only selects the slot port's; a destination
-        // outside the switch takes port 0's map (the frame is dropped as bad anyway)
+        // the PG (this port's map) of the word at this port's FIFO head, from its priority,
+        // and its queue (802.1Q: the egress port's map, as models/network.py) for every
+        // egress port with the destination's index, so that the capture only selects the
+        // slot port's and the destination picks the queue after it; a destination outside
+        // the switch takes port 0's map (the frame is dropped as bad anyway)
         // (AND-OR selects at constant positions: no index arithmetic, which Yosys can map to
         // an ECP5 DSP multiplier, and no priority chain)
-        reg [2:0] pw_pg_p, pw_queue_p;
+        reg [2:0] pw_pg_p;
+        reg [PORT_COUNT*3-1:0] pw_qv_p;
         wire [DEST_WIDTH-1:0] pdest = in_dest[gp*DEST_WIDTH +: DEST_WIDTH];
         wire [P_W-1:0] pdest_idx = {{(32-DEST_WIDTH){1'b0}}, pdest} < PORT_COUNT
                                    ? pdest[P_W-1:0] : {P_W{1'b0}};
@@ -393,18 +411,22 @@ generate
         integer pm;
         always @* begin
             pw_pg_p = 3'd0;
-            pw_queue_p = 3'd0;
+            pw_qv_p = {PORT_COUNT*3{1'b0}};
             for (pm = 0; pm < 8; pm = pm + 1) begin
                 pw_pg_p = pw_pg_p | (cfg_prio_to_pg[(gp*8 + pm)*3 +: 3]
                                      & {3{{29'd0, pprio} == pm}});
             end
+            // every egress port's queue for this priority (the destination selects after
+            // the capture)
             for (pm = 0; pm < PORT_COUNT * 8; pm = pm + 1) begin
-                pw_queue_p = pw_queue_p | (cfg_prio_to_queue[pm*3 +: 3]
-                                           & {3{{{(32-P_W-3){1'b0}}, pdest_idx, pprio} == pm}});
+                pw_qv_p[(pm / 8)*3 +: 3] = pw_qv_p[(pm / 8)*3 +: 3]
+                                           | (cfg_prio_to_queue[pm*3 +: 3]
+                                              & {3{{29'd0, pprio} == pm % 8}});
             end
         end
         assign pw_pg[gp*3 +: 3] = pw_pg_p;
-        assign pw_queue[gp*3 +: 3] = pw_queue_p;
+        assign pw_qv[gp*PORT_COUNT*3 +: PORT_COUNT*3] = pw_qv_p;
+        assign pw_didx[gp*P_W +: P_W] = pdest_idx;
     end
 endgenerate
 
@@ -490,7 +512,8 @@ always @(posedge clk) begin
     ws_len_reg <= ws_len_next;
     ws_dest_reg <= ws_dest_next;
     ws_pg_reg <= ws_pg_next;
-    ws_queue_reg <= ws_queue_next;
+    ws_qv_reg <= ws_qv_next;
+    ws_didx_reg <= ws_didx_next;
     ws_widx_reg <= ws_widx_next;
     ws_wlast_reg <= ws_wlast_next;
     ws_cell_reg <= ws_cell_next;
