@@ -430,34 +430,52 @@ always @(posedge clk) begin
 end
 
 // ------------------------------------------------------------------------------ status
-// the addressed port's word: address at n, field at n + 1, carried to n + 4 (the status
-// port's other regions' words are at n + 4 too)
+// the addressed port's word: address at n; at n + 1 each field of the addressed port (and its
+// pause edges), at n + 2 the addressed field, at n + 3 with the pending edge added (pon_inc /
+// poff_inc, counted a clock later), carried to n + 4 (the status port's other regions' words
+// are at n + 4 too)
 // (the region and the address bits above the port index are the status module's)
 /* verilator lint_off UNUSEDSIGNAL */
 reg [15:0] sa0;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [31:0] sp1, sp2, sp3;
-reg        sp_inc1;
+reg [3:0]  sa1;
+reg [W-1:0] f_cnt1, f_wm1, f_lim1;
+reg [31:0] f_on1, f_off1;
+reg [7:0]  f_req1;
+reg        f_px1, f_oninc1, f_offinc1;
+reg [31:0] sp2, sp3;
+reg        sp_inc2;
 wire [PI_W-1:0] sp_p = sa0[4 +: PI_W];
 // (kept: without it synthesis merges it into the status module's kept address register, whose
 // loads are elsewhere)
 (* keep *) always @(posedge clk) sa0 <= stat_addr;
 always @(posedge clk) begin
-    case (sa0[3:0])
-        4'd0: sp1 <= {{(32-W){1'b0}}, pcnt_reg[sp_p]};
-        4'd1: sp1 <= {{(32-W){1'b0}}, pwm_reg[sp_p]};
-        4'd2: sp1 <= {31'd0, pxoff_reg[sp_p]};
-        4'd3: sp1 <= HEADROOM_DSH != 0 ? pon_reg[sp_p] : 32'd0;
-        4'd4: sp1 <= HEADROOM_DSH != 0 ? poff_reg[sp_p] : 32'd0;
-        4'd5: sp1 <= {24'd0, req_reg[sp_p*8 +: 8]};
-        // (the configuration field: 0 with CFG_READBACK 0)
-        4'd8: sp1 <= CFG_READBACK != 0 ? {{(32-W){1'b0}}, plim_reg[sp_p]} : 32'd0;
-        default: sp1 <= 32'd0;
+    // n + 1: the addressed port's fields (each register next to its source)
+    sa1 <= sa0[3:0];
+    f_cnt1 <= pcnt_reg[sp_p];
+    f_wm1 <= pwm_reg[sp_p];
+    f_px1 <= pxoff_reg[sp_p];
+    f_on1 <= HEADROOM_DSH != 0 ? pon_reg[sp_p] : 32'd0;
+    f_off1 <= HEADROOM_DSH != 0 ? poff_reg[sp_p] : 32'd0;
+    f_oninc1 <= HEADROOM_DSH != 0 && pon_inc[sp_p];
+    f_offinc1 <= HEADROOM_DSH != 0 && poff_inc[sp_p];
+    f_req1 <= req_reg[sp_p*8 +: 8];
+    // (the configuration field: 0 with CFG_READBACK 0)
+    f_lim1 <= CFG_READBACK != 0 ? plim_reg[sp_p] : {W{1'b0}};
+    // n + 2: the field
+    case (sa1)
+        4'd0: sp2 <= {{(32-W){1'b0}}, f_cnt1};
+        4'd1: sp2 <= {{(32-W){1'b0}}, f_wm1};
+        4'd2: sp2 <= {31'd0, f_px1};
+        4'd3: sp2 <= f_on1;
+        4'd4: sp2 <= f_off1;
+        4'd5: sp2 <= {24'd0, f_req1};
+        4'd8: sp2 <= {{(32-W){1'b0}}, f_lim1};
+        default: sp2 <= 32'd0;
     endcase
-    sp_inc1 <= HEADROOM_DSH != 0 && ((sa0[3:0] == 4'd3 && pon_inc[sp_p])
-                                     || (sa0[3:0] == 4'd4 && poff_inc[sp_p]));
-    sp2 <= sp1 + {31'd0, sp_inc1};
-    sp3 <= sp2;
+    sp_inc2 <= (sa1 == 4'd3 && f_oninc1) || (sa1 == 4'd4 && f_offinc1);
+    // n + 3, n + 4
+    sp3 <= sp2 + {31'd0, sp_inc2};
     st_port4 <= sp3;
 end
 
