@@ -64,15 +64,25 @@ function [QE_W-1:0] sel_q;
     end
 endfunction
 
-// the request's or release's port, PG, egress port and queue all in range
+// the request's or release's port, PG, egress port and queue all in range: for a power-of-two
+// PORT_COUNT (and the 8 PGs and queues) the bits above the index are zero, a NOR (a compare
+// with the constant becomes a carry chain)
+function idx_port_ok;
+    input [PORT_W-1:0] port;
+    begin
+        if ((PORT_COUNT & (PORT_COUNT - 1)) == 0) begin
+            idx_port_ok = (port >> $clog2(PORT_COUNT)) == 0;
+        end else begin
+            idx_port_ok = {{(32-PORT_W){1'b0}}, port} < PORT_COUNT;
+        end
+    end
+endfunction
 function idx_ok;
     input [PORT_W-1:0] port;
     input [PG_W-1:0] pg;
     input [PORT_W-1:0] eport;
     input [Q_W-1:0] queue;
     begin
-        idx_ok = ({{(32-PORT_W){1'b0}}, port} < PORT_COUNT) && ({{(32-PG_W){1'b0}}, pg} < 8)
-                 && ({{(32-PORT_W){1'b0}}, eport} < PORT_COUNT)
-                 && ({{(32-Q_W){1'b0}}, queue} < 8);
+        idx_ok = idx_port_ok(port) && (pg >> 3) == 0 && idx_port_ok(eport) && (queue >> 3) == 0;
     end
 endfunction
