@@ -225,6 +225,40 @@ function le2;
     end
 endfunction
 
+// "a <= k or f", "a + b <= k or f": the same chains, f giving k's sign-extension bits the
+// value 0..01 (k then reads at least 2^(SW-1), above any count or sum of two counts: counts
+// are below 2^W, W <= SW - 3); the mux sits in the LUTs of those top bits, nothing follows
+// the chain's sign.  For checks the configuration switches off (dsh's PG headroom, no
+// headroom pool limit).
+function le1_or;
+    input signed [SW-1:0] a;
+    input signed [SW-1:0] k;
+    input f;
+    reg [SW:0] d;
+    begin
+        d = {a[SW-1], a} + ~{f ? 2'b01 : {2{k[SW-1]}}, k[SW-2:0]};
+        le1_or = d[SW];
+    end
+endfunction
+function le2_or;
+    input signed [SW-1:0] a;
+    input signed [SW-1:0] b;
+    input signed [SW-1:0] k;
+    input f;
+    reg [SW+1:0] x, y, w, sum;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [SW+1:0] maj;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        x = {{2{a[SW-1]}}, a};
+        y = {{2{b[SW-1]}}, b};
+        w = ~{f ? 3'b001 : {3{k[SW-1]}}, k[SW-2:0]};
+        maj = (x & y) | (x & w) | (y & w);
+        sum = (x ^ y ^ w) + {maj[SW:0], 1'b0};
+        le2_or = sum[SW+1];
+    end
+endfunction
+
 // the per-pair fields of the pipeline (mmu_core_view), stage p of each at bus slot p - 1
 // (a_cells: p - 2); a part reads only some of the stages
 /* verilator lint_off UNUSEDSIGNAL */
@@ -332,14 +366,11 @@ endfunction
 // registers.  COMPACT: the compares of the selected candidate only (DEC1b has nothing to
 // select).
 // dsh: the headroom check is the port's (its counter against kHP1 / kHP2, which then hold
-// its limit), not the PG's: both compares are made, the mode picks after them, and the mode
-// and "no headroom pool limit" are folded into the registered bits (DEC1b reads one bit each)
-function hp_pick;     // the headroom pool / port check: none configured, or the mode's compare
-    input dsh, none, port_ok, pool_ok;
-    begin
-        hp_pick = none || (dsh ? port_ok : pool_ok);
-    end
-endfunction
+// its limit), not the PG's: the mode selects the counter before the compare (beside the
+// entry's operand, not after the chain); the PG's headroom checks under dsh and the headroom
+// pool check without a limit are switched on in the compares themselves (le1_or / le2_or),
+// so DEC1b reads one bit each
+wire [W-1:0] hp_v = dsh5 ? pcnt5 : hpool_reg;
 wire [PGE_W-1:0] eA_d = sel_pg(mA5_a, mA5_r, cm_pg_val_reg, eA5);
 wire [PGE_W-1:0] eR_d = sel_pg(mR5_a, mR5_r, cm_pg_val_reg, eR5);
 wire [PGE_W-1:0] eS_d = sel_pg(mS5_a, mS5_r, cm_pg_val_reg, eS5);
@@ -380,10 +411,9 @@ for (cs = 0; cs < NC; cs = cs + 1) begin : d_src
     end
     always @(posedge clk) begin
         d1a_cp[cs*CP_W +: CP_W] <= {ge1(sx(res), kR), le1(sx(res), k1),
-                                    dsh5 || le1(sx(hdrm), kH1),
-                                    dsh5 || le2(sx(hdrm), sx(res), kH2),
-                                    hp_pick(dsh5, hp_none5, le2(sx(pcnt5), sx(res), kHP2),
-                                            le2(sx(hpool_reg), sx(res), kHP2)),
+                                    le1_or(sx(hdrm), kH1, dsh5),
+                                    le2_or(sx(hdrm), sx(res), kH2, dsh5),
+                                    le2_or(sx(hp_v), sx(res), kHP2, hp_none5),
                                     sh_ok, p_mid};
         d1a_cq[cs*CQ_W +: CQ_W] <= {ge1(sx(qres), kQR), le1(sx(qres), kQ1), q_ok, e_mid};
     end
@@ -435,7 +465,7 @@ always @(posedge clk) begin
     v1_qa <= nA5_a;
     v1_qr <= nA5_r;
     d1a_guard <= sx(total_reg) > kG_chk;
-    d1a_hp1 <= hp_pick(dsh5, hp_none5, sx(pcnt5) <= kHP1, sx(hpool_reg) <= kHP1);
+    d1a_hp1 <= le1_or(sx(hp_v), kHP1, hp_none5);
     d1a_p_all[0] <= sx(pool_reg[0]) <= kP1[0];
     d1a_p_all[1] <= sx(pool_reg[1]) <= kP1[1];
     d1a_e_all[0] <= sx(epool_reg[0]) <= kE1[0];
