@@ -172,7 +172,7 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
         integer i;
 
         // deep banks in block RAM (a distributed-RAM read of BRAM_DEPTH entries or more is a
-        // wide LUT mux), shallow ones in distributed RAM (the tools' choice)
+        // wide LUT mux), shallow ones in distributed RAM (ram_style; docs/mmu_core.md)
         if (DEPTH >= BRAM_DEPTH) begin : g_bram
             (* ram_style = "block" *) reg [WIDTH-1:0] mem[0:DEPTH-1];
             initial begin
@@ -187,7 +187,7 @@ for (r = 0; r < READ_PORTS; r = r + 1) begin : rd_port
                 rd_reg <= mem[ra_b];
             end
         end else begin : g_lram
-            reg [WIDTH-1:0] mem[0:DEPTH-1];
+            (* ram_style = "distributed" *) reg [WIDTH-1:0] mem[0:DEPTH-1];
             initial begin
                 for (i = 0; i < DEPTH; i = i + 1) begin
                     mem[i] = {WIDTH{1'b0}};
