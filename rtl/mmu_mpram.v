@@ -37,7 +37,7 @@ module mmu_mpram #(
     parameter READ_PORTS = 2,
     // 1: register the banks' outputs (one more clock of latency)
     parameter OUT_REG = 1,
-    // banks of this depth or more are block RAM (ram_style), shallower ones the tools' choice
+    // banks of this depth or more are block RAM, shallower ones distributed RAM (ram_style)
     parameter BRAM_DEPTH = 128,
     // 1: wr_en and wr_addr come a clock before wr_data (registered here, decoded per entry
     // for the tables and copied per bank: no write enable drives every entry's decode)
